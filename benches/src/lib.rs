@@ -1,0 +1,1 @@
+//! Shared helpers for the criterion benches (positions built once, reused by every bench).

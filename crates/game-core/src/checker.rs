@@ -1,0 +1,161 @@
+//! The random-game checker every game's tests call (after OpenSpiel's random-simulation test).
+//!
+//! Along a seeded random game it checks, at every state:
+//! * the listed moves are unique, and the list is empty exactly when the game is over
+//!   (and `outcome()` agrees with `is_over()`);
+//! * every listed move passes `check_move`, is accepted by `play`, and `play` and
+//!   `play_unchecked` reach equal states;
+//! * every listed move prints and parses back to itself through [`Game::parse_move`];
+//! * every candidate move that is *not* listed is rejected by `play`, and the rejected
+//!   state equals the state before;
+//! * a clone equals the original;
+//! * the game's own validity hook passes.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use crate::game::Game;
+use crate::rng::GameRng;
+
+/// What [`check_random_game`] should do besides the built-in checks.
+pub struct CheckHooks<'a, G: Game> {
+    /// Moves to try that may or may not be legal (for example every point of the board);
+    /// those not in the legal list must be rejected with the state unchanged.
+    pub candidates: &'a dyn Fn(&G) -> Vec<G::Move>,
+    /// The game's validity checker of a whole state (invariants), run on every state.
+    pub validate: &'a dyn Fn(&G) -> Result<(), String>,
+}
+
+impl<G: Game> Default for CheckHooks<'_, G> {
+    fn default() -> Self {
+        CheckHooks {
+            candidates: &|_| Vec::new(),
+            validate: &|_| Ok(()),
+        }
+    }
+}
+
+/// Plays one random game from `start` with `seed` (at most `max_plies` moves), checking every
+/// state as the module describes. Returns the number of plies played.
+///
+/// # Errors
+/// A message naming the failed check and the moves that led there.
+pub fn check_random_game<G>(
+    start: &G,
+    seed: u64,
+    max_plies: usize,
+    hooks: &CheckHooks<'_, G>,
+) -> Result<usize, String>
+where
+    G: Game + PartialEq,
+{
+    let mut rng = GameRng::seed_from(seed);
+    let mut state = start.clone();
+    let mut moves = Vec::new();
+    let mut line: Vec<String> = Vec::new();
+    let fail = |line: &[String], what: String| -> String {
+        let mut msg = format!("{} (seed {seed}) after moves [", G::NAME);
+        for (i, m) in line.iter().enumerate() {
+            let _ = write!(msg, "{}{m}", if i == 0 { "" } else { " " });
+        }
+        let _ = write!(msg, "]: {what}");
+        msg
+    };
+    for ply in 0..=max_plies {
+        check_state(&state, &mut moves, hooks).map_err(|e| fail(&line, e))?;
+        if moves.is_empty() || ply == max_plies {
+            return Ok(ply);
+        }
+        let mv = moves[rng.below(moves.len())];
+        let mut unchecked = state.clone();
+        unchecked.play_unchecked(mv);
+        state
+            .play(mv)
+            .map_err(|e| fail(&line, format!("listed move {mv} rejected: {e}")))?;
+        if state != unchecked {
+            return Err(fail(
+                &line,
+                format!("play and play_unchecked differ after {mv}"),
+            ));
+        }
+        line.push(mv.to_string());
+    }
+    Ok(max_plies)
+}
+
+fn check_state<G: Game + PartialEq>(
+    state: &G,
+    moves: &mut Vec<G::Move>,
+    hooks: &CheckHooks<'_, G>,
+) -> Result<(), String> {
+    if state.clone() != *state {
+        return Err("a clone differs from the original".into());
+    }
+    (hooks.validate)(state).map_err(|e| format!("validity check failed: {e}"))?;
+    state.legal_moves(moves);
+    let mut seen = HashSet::with_capacity(moves.len());
+    for &mv in moves.iter() {
+        if !seen.insert(mv) {
+            return Err(format!("move {mv} is listed twice"));
+        }
+    }
+    if moves.is_empty() != state.is_over() {
+        return Err(format!(
+            "{} legal moves but is_over() = {}",
+            moves.len(),
+            state.is_over()
+        ));
+    }
+    if state.outcome().is_over() != state.is_over() {
+        return Err(format!(
+            "outcome {:?} disagrees with is_over()",
+            state.outcome()
+        ));
+    }
+    for &mv in moves.iter() {
+        if let Err(e) = state.check_move(mv) {
+            return Err(format!("listed move {mv} fails check_move: {e}"));
+        }
+        let text = mv.to_string();
+        match state.parse_move(&text) {
+            Ok(back) if back == mv => {}
+            Ok(back) => return Err(format!("{text} parses back as {back}")),
+            Err(e) => return Err(format!("listed move {text} does not parse: {e}")),
+        }
+    }
+    for mv in (hooks.candidates)(state) {
+        if seen.contains(&mv) {
+            continue;
+        }
+        let mut copy = state.clone();
+        if copy.play(mv).is_ok() {
+            return Err(format!("unlisted move {mv} was accepted"));
+        }
+        if copy != *state {
+            return Err(format!("rejecting {mv} changed the state"));
+        }
+    }
+    Ok(())
+}
+
+/// Runs [`check_random_game`] for `games` seeds `first_seed, first_seed + 1, …`; returns the
+/// total plies checked.
+///
+/// # Errors
+/// The first failure.
+pub fn check_random_games<G>(
+    start: &G,
+    first_seed: u64,
+    games: u64,
+    max_plies: usize,
+    hooks: &CheckHooks<'_, G>,
+) -> Result<usize, String>
+where
+    G: Game + PartialEq,
+{
+    let mut total = 0;
+    for seed in first_seed..first_seed + games {
+        total += check_random_game(start, seed, max_plies, hooks)?;
+    }
+    Ok(total)
+}

@@ -1,0 +1,1 @@
+//! Work in progress: this crate is being written (see the project issues).

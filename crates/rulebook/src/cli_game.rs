@@ -1,0 +1,92 @@
+//! What a game supplies to be driven by the `rulebook` program.
+
+use std::path::Path;
+
+use game_core::{Game, GameRng};
+
+/// Game options from the command line. Each game reads the ones it knows and rejects the
+/// others with [`GameOptions::reject_unknown`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// `--size N`: board side (kazura; bind with `--pieces`).
+    pub size: Option<usize>,
+    /// `--pieces P`: pieces per colour (bind custom games).
+    pub pieces: Option<usize>,
+    /// `--variant NAME` (bind: `mini` or `full`).
+    pub variant: Option<String>,
+    /// `--ruleset NAME` (bao: `seed` or `reference`).
+    pub ruleset: Option<String>,
+}
+
+impl GameOptions {
+    /// An error naming the first option given that `game` does not take (`allowed` lists
+    /// the option names it does take, such as `"size"`).
+    ///
+    /// # Errors
+    /// `"--ruleset does not apply to kazura"` and the like.
+    pub fn reject_unknown(&self, game: &str, allowed: &[&str]) -> Result<(), String> {
+        let given = [
+            ("size", self.size.is_some()),
+            ("pieces", self.pieces.is_some()),
+            ("variant", self.variant.is_some()),
+            ("ruleset", self.ruleset.is_some()),
+        ];
+        for (name, present) in given {
+            if present && !allowed.contains(&name) {
+                return Err(format!("--{name} does not apply to {game}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A game the `rulebook` program can drive: built from options, drawn as text, recorded and
+/// replayed. Registering a game is one line in `games/mod.rs` once this is implemented.
+pub trait CliGame: Game + Send + 'static {
+    /// The start position for these options.
+    ///
+    /// # Errors
+    /// A message naming the bad or inapplicable option (exit status 2).
+    fn from_options(options: &GameOptions) -> Result<Self, String>;
+
+    /// A text diagram of the position with coordinates, ending in a newline.
+    fn diagram(&self) -> String;
+
+    /// One line on whose turn it is and how the game stands.
+    fn status(&self) -> String {
+        if self.is_over() {
+            format!("game over: {}", self.outcome_text())
+        } else {
+            format!(
+                "{} to move (ply {})",
+                Self::PLAYER_NAMES[self.to_move().index()],
+                self.ply()
+            )
+        }
+    }
+
+    /// The whole game so far as a record. `path` is where it will be written, so a game
+    /// with several formats may choose by extension (go9 writes SGF for `.sgf`).
+    fn record(&self, path: &Path) -> String;
+
+    /// Whether `text` is a record of this game (by its format marker).
+    fn is_record(text: &str) -> bool;
+
+    /// Replays a record through the rules.
+    ///
+    /// # Errors
+    /// A message naming the first bad move (by its number) or field.
+    fn replay(text: &str) -> Result<Self, String>;
+
+    /// The move a `random` self-play player makes. The default is uniform over the legal
+    /// moves; a game may refine it (go9 never fills its own single-point eye).
+    fn playout_move(&self, rng: &mut GameRng, moves: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        game_core::random_move(self, rng, moves)
+    }
+
+    /// Extra rows for `rulebook bench`, beyond the generic ones, measured for about
+    /// `seconds` each: `(measure, value, unit)`.
+    fn bench_rows(_seconds: f64) -> Vec<(String, f64, String)> {
+        Vec::new()
+    }
+}

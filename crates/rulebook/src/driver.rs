@@ -1,0 +1,355 @@
+//! The generic implementation of every command for any [`CliGame`], behind an object-safe
+//! [`Driver`] so the registry can hold all games in one list.
+
+use std::fmt::Write as _;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use game_core::{Game, GameRng, MctsConfig, Outcome, Player, mcts_move};
+
+use crate::cli_game::{CliGame, GameOptions};
+use crate::error::CliError;
+use crate::progress;
+
+/// Which self-play player moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlayerKind {
+    /// Uniformly random legal moves (or the game's refined random move).
+    Random,
+    /// Monte Carlo tree search with `--iterations` playouts per move.
+    Mcts,
+}
+
+/// Settings of `rulebook selfplay`.
+#[derive(Clone, Debug)]
+pub struct SelfplaySettings {
+    /// Who plays both sides.
+    pub player: PlayerKind,
+    /// Number of games.
+    pub games: u64,
+    /// Seed of the first game (game `i` uses `seed + i`).
+    pub seed: u64,
+    /// Where to write the record (several games: `stem-N.ext`).
+    pub record: Option<PathBuf>,
+    /// The caller's stop: a game still going after this many plies is stopped.
+    pub max_plies: usize,
+    /// MCTS iterations per move.
+    pub iterations: u32,
+}
+
+/// One command for one game, as the registry dispatches it.
+#[derive(Clone, Debug)]
+pub enum GameCommand {
+    /// `legal`.
+    Legal,
+    /// `trace`.
+    Trace,
+    /// `perft DEPTH [--divide]`.
+    Perft {
+        /// Deepest level.
+        depth: u32,
+        /// Also split the deepest count by first move.
+        divide: bool,
+    },
+    /// `show`.
+    Show,
+    /// `selfplay`.
+    Selfplay(SelfplaySettings),
+    /// `bench`, measuring each figure for about this many seconds.
+    Bench {
+        /// Seconds per measure.
+        seconds: f64,
+    },
+}
+
+/// A game as the program sees it: a name, its commands, and whether a record is its own.
+pub trait Driver: Sync {
+    /// The game's name on the command line.
+    fn name(&self) -> &'static str;
+    /// Runs `command` from the start position given by `options` after `moves`; returns
+    /// what goes to standard output.
+    ///
+    /// # Errors
+    /// Bad options, a bad move, a failed file write.
+    fn run(
+        &self,
+        options: &GameOptions,
+        moves: &str,
+        command: &GameCommand,
+    ) -> Result<String, CliError>;
+    /// Whether `text` is a record of this game.
+    fn is_record(&self, text: &str) -> bool;
+    /// Replays a record; returns the final diagram and `result:` line.
+    ///
+    /// # Errors
+    /// The record's first bad move or field.
+    fn replay(&self, path: &Path, text: &str) -> Result<String, CliError>;
+}
+
+/// The [`Driver`] of game `G`.
+pub struct Adapter<G>(PhantomData<fn() -> G>);
+
+impl<G> Adapter<G> {
+    /// The driver (a constant, so the registry is a static list).
+    pub const NEW: Adapter<G> = Adapter(PhantomData);
+}
+
+/// Plays the `--moves` text from `state`, numbering moves from 1 in errors.
+fn play_moves<G: Game>(state: &mut G, moves: &str) -> Result<Vec<G::Move>, CliError> {
+    let mut played = Vec::new();
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let err = |reason: String| CliError::Move {
+            number: i + 1,
+            text: text.to_string(),
+            reason,
+        };
+        let mv = state.parse_move(text).map_err(|e| err(e.to_string()))?;
+        state.play(mv).map_err(|e| err(e.to_string()))?;
+        played.push(mv);
+    }
+    Ok(played)
+}
+
+/// The legal moves in canonical spelling, sorted by byte order, space-separated.
+fn legal_line<G: Game>(state: &G, buffer: &mut Vec<G::Move>) -> String {
+    state.legal_moves(buffer);
+    let mut names: Vec<String> = buffer.iter().map(ToString::to_string).collect();
+    names.sort_unstable();
+    names.join(" ")
+}
+
+impl<G: CliGame> Driver for Adapter<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn run(
+        &self,
+        options: &GameOptions,
+        moves: &str,
+        command: &GameCommand,
+    ) -> Result<String, CliError> {
+        let start = G::from_options(options).map_err(CliError::Options)?;
+        let mut state = start.clone();
+        let played = play_moves(&mut state, moves)?;
+        let mut out = String::new();
+        let mut buffer = Vec::new();
+        match command {
+            GameCommand::Legal => {
+                out.push_str(&legal_line(&state, &mut buffer));
+                out.push('\n');
+            }
+            GameCommand::Trace => {
+                let mut replay = start;
+                let _ = writeln!(out, "0: {}", legal_line(&replay, &mut buffer));
+                for (i, &mv) in played.iter().enumerate() {
+                    replay.play_unchecked(mv);
+                    let _ = writeln!(out, "{}: {}", i + 1, legal_line(&replay, &mut buffer));
+                }
+                let _ = writeln!(out, "result: {}", replay.outcome_text());
+            }
+            GameCommand::Perft { depth, divide } => {
+                if *divide && *depth > 0 {
+                    let mut rows: Vec<(String, u64)> = game_core::perft_divide(&state, *depth)
+                        .into_iter()
+                        .map(|(mv, n)| (mv.to_string(), n))
+                        .collect();
+                    rows.sort_unstable();
+                    for (mv, n) in rows {
+                        let _ = writeln!(out, "{mv} {n}");
+                    }
+                }
+                for d in 1..=*depth {
+                    let _ = writeln!(out, "perft {d} {}", game_core::perft(&state, d));
+                }
+            }
+            GameCommand::Show => {
+                out.push_str(&state.diagram());
+                let _ = writeln!(out, "{}", state.status());
+            }
+            GameCommand::Selfplay(settings) => selfplay(&state, settings, &mut out)?,
+            GameCommand::Bench { seconds } => bench::<G>(&state, *seconds, &mut out),
+        }
+        Ok(out)
+    }
+
+    fn is_record(&self, text: &str) -> bool {
+        G::is_record(text)
+    }
+
+    fn replay(&self, path: &Path, text: &str) -> Result<String, CliError> {
+        let state = G::replay(text).map_err(|reason| CliError::Record {
+            path: path.display().to_string(),
+            reason,
+        })?;
+        Ok(format!(
+            "{}result: {}\n",
+            state.diagram(),
+            state.outcome_text()
+        ))
+    }
+}
+
+/// The file a game's record goes to: `path` itself for one game, `stem-N.ext` for several.
+fn record_path(path: &Path, game: u64, games: u64) -> PathBuf {
+    if games <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{}.{}", game + 1, ext.to_string_lossy()),
+        None => format!("{stem}-{}", game + 1),
+    };
+    path.with_file_name(name)
+}
+
+fn selfplay<G: CliGame>(
+    start: &G,
+    settings: &SelfplaySettings,
+    out: &mut String,
+) -> Result<(), CliError> {
+    let bar = progress::bar(settings.games, "games");
+    let mut wins = [0u64; 2];
+    let (mut draws, mut no_winner, mut stopped, mut total_plies) = (0u64, 0u64, 0u64, 0usize);
+    let mut moves = Vec::new();
+    let config = MctsConfig {
+        iterations: settings.iterations,
+        ..MctsConfig::default()
+    };
+    for game in 0..settings.games {
+        let mut rng = GameRng::seed_from(settings.seed.wrapping_add(game));
+        let mut state = start.clone();
+        let mut plies = 0;
+        while !state.is_over() && plies < settings.max_plies {
+            let mv = match settings.player {
+                PlayerKind::Random => state.playout_move(&mut rng, &mut moves),
+                PlayerKind::Mcts => mcts_move(&state, &config, &mut rng),
+            };
+            let Some(mv) = mv else { break };
+            state.play_unchecked(mv);
+            plies += 1;
+        }
+        total_plies += plies;
+        out.push_str(&state.diagram());
+        match state.outcome() {
+            Outcome::Ongoing => {
+                stopped += 1;
+                let _ = writeln!(
+                    out,
+                    "result: ongoing (stopped by selfplay at its cap of {} plies, not a rule result)",
+                    settings.max_plies
+                );
+            }
+            outcome => {
+                match &outcome {
+                    Outcome::Win { winner, .. } => wins[winner.index()] += 1,
+                    Outcome::Draw { .. } => draws += 1,
+                    Outcome::NoWinner { .. } => no_winner += 1,
+                    Outcome::Ongoing => unreachable!(),
+                }
+                let _ = writeln!(out, "result: {}", state.outcome_text());
+            }
+        }
+        if let Some(path) = &settings.record {
+            let path = record_path(path, game, settings.games);
+            std::fs::write(&path, state.record(&path)).map_err(|source| CliError::Io {
+                path: path.display().to_string(),
+                source,
+            })?;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let [first, second] = G::PLAYER_NAMES;
+    let _ = writeln!(
+        out,
+        "summary: {} games, {first} won {}, {second} won {}, draws {draws}, no winner {no_winner}, \
+         stopped at the ply cap {stopped}, {total_plies} plies",
+        settings.games,
+        wins[Player::First.index()],
+        wins[Player::Second.index()],
+    );
+    Ok(())
+}
+
+/// Runs `work` repeatedly for about `seconds`; returns (repetitions, units counted, elapsed).
+fn measure(seconds: f64, mut work: impl FnMut() -> u64) -> (u64, u64, f64) {
+    let start = Instant::now();
+    let (mut reps, mut units) = (0u64, 0u64);
+    loop {
+        units += work();
+        reps += 1;
+        let elapsed = start.elapsed().as_secs_f64();
+        if elapsed >= seconds {
+            return (reps, units, elapsed);
+        }
+    }
+}
+
+fn bench<G: CliGame>(start: &G, seconds: f64, out: &mut String) {
+    const PLY_CAP: usize = 100_000;
+    let bar = progress::bar(3, "measures");
+    let mut rows: Vec<(String, f64, String)> = Vec::new();
+    let mut moves = Vec::new();
+    let mut seed = 0u64;
+    // Complete random games from the start (uniform over the legal moves).
+    let (games, plies, elapsed) = measure(seconds, || {
+        let mut state = start.clone();
+        seed += 1;
+        let mut rng = GameRng::seed_from(seed);
+        game_core::random_playout(&mut state, &mut rng, PLY_CAP, &mut moves).1 as u64
+    });
+    rows.push((
+        "random games from the start".into(),
+        games as f64 / elapsed,
+        "games/s".into(),
+    ));
+    rows.push((
+        "random plies (play + move list)".into(),
+        plies as f64 / elapsed,
+        "moves/s".into(),
+    ));
+    bar.inc(1);
+    // Legal move lists over the positions of a few random games.
+    let mut positions = Vec::new();
+    for s in 0..8 {
+        let mut state = start.clone();
+        let mut rng = GameRng::seed_from(1_000 + s);
+        while !state.is_over() && positions.len() < 4_096 {
+            positions.push(state.clone());
+            let Some(mv) = game_core::random_move(&state, &mut rng, &mut moves) else {
+                break;
+            };
+            state.play_unchecked(mv);
+        }
+    }
+    let mut listed = 0u64;
+    let (lists, _, elapsed) = measure(seconds, || {
+        for p in &positions {
+            p.legal_moves(&mut moves);
+            listed += moves.len() as u64;
+        }
+        positions.len() as u64
+    });
+    let lists = lists * positions.len() as u64;
+    rows.push((
+        "legal move lists (mid-game positions)".into(),
+        lists as f64 / elapsed,
+        "positions/s".into(),
+    ));
+    rows.push((
+        "legal moves listed".into(),
+        listed as f64 / elapsed,
+        "moves/s".into(),
+    ));
+    bar.inc(1);
+    rows.extend(G::bench_rows(seconds));
+    bar.finish_and_clear();
+    for (measure, value, unit) in rows {
+        let _ = writeln!(out, "{:<8} {:<44} {:>16.0} {unit}", G::NAME, measure, value);
+    }
+}

@@ -1,0 +1,36 @@
+//! The registry: every game the program drives. A game plugs in with a module here that
+//! implements [`crate::CliGame`] for its state, and one line in [`DRIVERS`].
+
+use crate::driver::Driver;
+use crate::error::CliError;
+
+/// Every game name the contract knows, registered or not.
+pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
+
+/// The registered games.
+pub static DRIVERS: &[&dyn Driver] = &[];
+
+/// The driver of the game called `name`.
+///
+/// # Errors
+/// [`CliError::UnknownGame`] for a name outside the contract, [`CliError::NotRegistered`]
+/// for a game this build does not have.
+pub fn find(name: &str) -> Result<&'static dyn Driver, CliError> {
+    let lower = name.to_ascii_lowercase();
+    if let Some(driver) = DRIVERS.iter().find(|d| d.name() == lower) {
+        return Ok(*driver);
+    }
+    if GAME_NAMES.contains(&lower.as_str()) {
+        Err(CliError::NotRegistered(lower))
+    } else {
+        Err(CliError::UnknownGame(name.to_string()))
+    }
+}
+
+/// Runs the GTP engine (go9) on standard input and output.
+///
+/// # Errors
+/// [`CliError::NotRegistered`] until go9 is part of the build.
+pub fn gtp() -> Result<(), CliError> {
+    Err(CliError::NotRegistered("go9".into()))
+}

@@ -1,0 +1,215 @@
+//! `rulebook`: legal moves, traces, perft, diagrams, self-play, replays and benchmarks for
+//! every game of the workspace. The contract is `../shared/rules/README.md`.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use rulebook::{CliError, GameCommand, GameOptions, PlayerKind, SelfplaySettings, games};
+
+#[derive(Parser)]
+#[command(
+    name = "rulebook",
+    version,
+    about = "Rules engines for kazura, bao, go9 and bind"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args, Clone, Debug, Default)]
+struct GameArgs {
+    /// Board side (kazura 2-25; bind custom 3-25 with --pieces).
+    #[arg(long)]
+    size: Option<usize>,
+    /// Pieces per colour (bind custom games).
+    #[arg(long)]
+    pieces: Option<usize>,
+    /// Variant (bind: mini or full).
+    #[arg(long)]
+    variant: Option<String>,
+    /// Ruleset (bao: seed or reference).
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Moves to play from the start first, space-separated, in the game's notation.
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    moves: String,
+}
+
+impl GameArgs {
+    fn options(&self) -> GameOptions {
+        GameOptions {
+            size: self.size,
+            pieces: self.pieces,
+            variant: self.variant.clone(),
+            ruleset: self.ruleset.clone(),
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print every legal move, sorted, on one line.
+    Legal {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+    },
+    /// Print the legal moves before each move and after the last, then the result.
+    Trace {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+    },
+    /// Count move sequences for depths 1..=DEPTH.
+    Perft {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        /// Deepest level.
+        depth: u32,
+        /// First print each legal move with its count at the full depth.
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        args: GameArgs,
+    },
+    /// Draw the position, whose turn it is and the game's status.
+    Show {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+    },
+    /// Play whole games and print each final diagram and result, then a summary.
+    Selfplay {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+        /// Who plays both sides.
+        #[arg(long, value_enum, default_value_t = PlayerKind::Random)]
+        player: PlayerKind,
+        /// Number of games.
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Seed of the first game (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the game's record here (several games: FILE-N.ext).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Stop a game still going after this many plies (a caller's stop, not a rule).
+        #[arg(long, default_value_t = 100_000)]
+        max_plies: usize,
+        /// MCTS playouts per move.
+        #[arg(long, default_value_t = 1_000)]
+        iterations: u32,
+    },
+    /// Replay a record move by move and print the final diagram and result.
+    Replay {
+        /// A JSON record (or an SGF file for go9).
+        file: PathBuf,
+    },
+    /// Print throughput figures for one game or all.
+    Bench {
+        /// The game (all registered games when left out).
+        game: Option<String>,
+        /// Seconds per measure.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+    },
+    /// Speak GTP version 2 for go9 on standard input and output.
+    Gtp,
+}
+
+fn run_game(game: &str, args: &GameArgs, command: &GameCommand) -> Result<String, CliError> {
+    games::find(game)?.run(&args.options(), &args.moves, command)
+}
+
+fn run(cli: Cli) -> Result<String, CliError> {
+    match cli.command {
+        Command::Legal { game, args } => run_game(&game, &args, &GameCommand::Legal),
+        Command::Trace { game, args } => run_game(&game, &args, &GameCommand::Trace),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+            args,
+        } => run_game(&game, &args, &GameCommand::Perft { depth, divide }),
+        Command::Show { game, args } => run_game(&game, &args, &GameCommand::Show),
+        Command::Selfplay {
+            game,
+            args,
+            player,
+            games,
+            seed,
+            record,
+            max_plies,
+            iterations,
+        } => {
+            let settings = SelfplaySettings {
+                player,
+                games,
+                seed,
+                record,
+                max_plies,
+                iterations,
+            };
+            run_game(&game, &args, &GameCommand::Selfplay(settings))
+        }
+        Command::Replay { file } => {
+            let path = file.display().to_string();
+            let text = std::fs::read_to_string(&file).map_err(|source| CliError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            let driver = games::DRIVERS
+                .iter()
+                .find(|d| d.is_record(&text))
+                .ok_or_else(|| CliError::Record {
+                    path: path.clone(),
+                    reason: "not a record of any registered game".into(),
+                })?;
+            driver.replay(&file, &text)
+        }
+        Command::Bench { game, seconds } => {
+            if !(seconds > 0.0 && seconds.is_finite()) {
+                return Err(CliError::Options(format!(
+                    "--seconds {seconds} must be a positive number"
+                )));
+            }
+            let drivers = match game {
+                Some(name) => vec![games::find(&name)?],
+                None => games::DRIVERS.to_vec(),
+            };
+            let mut out = String::new();
+            for driver in drivers {
+                out += &driver.run(&GameOptions::default(), "", &GameCommand::Bench { seconds })?;
+            }
+            Ok(out)
+        }
+        Command::Gtp => games::gtp().map(|()| String::new()),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`rulebook … | head`) is not an error worth a message.
+            let _ = stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("rulebook: {e}");
+            ExitCode::from(e.exit_status())
+        }
+    }
+}
