@@ -121,10 +121,11 @@ impl FromStr for Move {
             return Ok(Move::Pass);
         }
         let point = |part: &str| {
-            part.parse::<Coord>().map_err(|source| ParseMoveError::Point {
-                text: text.to_string(),
-                source,
-            })
+            part.parse::<Coord>()
+                .map_err(|source| ParseMoveError::Point {
+                    text: text.to_string(),
+                    source,
+                })
         };
         match text.split_once('-') {
             None => Ok(Move::Place(point(text)?)),

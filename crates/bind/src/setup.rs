@@ -177,7 +177,12 @@ impl Bind {
                     'B' | 'b' => Some(Player::First),
                     'W' | 'w' => Some(Player::Second),
                     '.' => None,
-                    found => return Err(SetupError::Square { row: row + 1, found }),
+                    found => {
+                        return Err(SetupError::Square {
+                            row: row + 1,
+                            found,
+                        });
+                    }
                 };
                 if let Some(owner) = owner {
                     on_board[owner] += 1;

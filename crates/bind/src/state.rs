@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 use crate::error::PlayError;
 use crate::moves::{Move, ParseMoveError, line_shape};
-use crate::topology::{DIRECTIONS, OFF, Topology};
+use crate::topology::{OFF, Topology};
 use crate::variant::Variant;
 
 /// The players' names (Black moves first, rule 2).
@@ -124,7 +124,12 @@ impl fmt::Debug for Bind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bind {{ ply: {}, ", self.ply)?;
         write!(f, "hands: {}/{}, ", self.hands.first, self.hands.second)?;
-        write!(f, "to_move: {}, end: {:?}, board: ", name(self.to_move), self.end)?;
+        write!(
+            f,
+            "to_move: {}, end: {:?}, board: ",
+            name(self.to_move),
+            self.end
+        )?;
         for row in self.board_rows() {
             write!(f, "{row}/")?;
         }
@@ -525,8 +530,7 @@ impl Bind {
                 continue;
             }
             let from = self.coord(square);
-            for direction in 0..DIRECTIONS {
-                let second = steps[square][direction];
+            for (direction, &second) in steps[square].iter().enumerate() {
                 if second == OFF || self.colour(usize::from(second)) != 0 {
                     continue;
                 }
@@ -566,9 +570,9 @@ impl Bind {
         }
         let colour = code(self.to_move);
         let steps = &self.topology.steps;
-        for square in 0..self.cells.len() {
+        for (square, neighbours) in steps.iter().enumerate() {
             if self.colour(square) == 0
-                && steps[square]
+                && neighbours
                     .iter()
                     .any(|&n| n != OFF && self.colour(usize::from(n)) == colour)
                 && sink.push(Move::Place(self.coord(square)))
@@ -804,7 +808,10 @@ impl Game for Bind {
         match mv {
             Move::Pass => {}
             Move::Place(at) => {
-                let square = self.topology.square(at).expect("a legal move is on the board");
+                let square = self
+                    .topology
+                    .square(at)
+                    .expect("a legal move is on the board");
                 self.put(square, mover);
                 self.hands[mover] -= 1;
             }

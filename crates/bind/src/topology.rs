@@ -32,10 +32,18 @@ impl Topology {
             let (row, col) = (index / size, index % size);
             let at = |c: usize, r: usize| (r * size + c) as u16;
             steps.push([
-                if row + 1 < size { at(col, row + 1) } else { OFF },
+                if row + 1 < size {
+                    at(col, row + 1)
+                } else {
+                    OFF
+                },
                 if row > 0 { at(col, row - 1) } else { OFF },
                 if col > 0 { at(col - 1, row) } else { OFF },
-                if col + 1 < size { at(col + 1, row) } else { OFF },
+                if col + 1 < size {
+                    at(col + 1, row)
+                } else {
+                    OFF
+                },
             ]);
             coords.push(Coord::new(col as u8, row as u8));
         }

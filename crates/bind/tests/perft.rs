@@ -74,7 +74,8 @@ const FULL: [u64; 6] = [96, 416, 3296, 24720, 184008, 1786104];
 
 #[test]
 fn perft_constants_agree_with_the_engine_and_the_brute_force_mover() {
-    for (variant, table, checked) in [(Variant::MINI, &MINI[..], 6), (Variant::FULL, &FULL[..], 5)] {
+    for (variant, table, checked) in [(Variant::MINI, &MINI[..], 6), (Variant::FULL, &FULL[..], 5)]
+    {
         let start = Bind::new(variant);
         let brute = Brute::of(&start);
         for depth in 1..=checked {

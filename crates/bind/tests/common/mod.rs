@@ -26,7 +26,10 @@ fn name(col: usize, row: usize) -> String {
 }
 
 fn parse(text: &str) -> (usize, usize) {
-    let col = LETTERS.iter().position(|&b| b == text.as_bytes()[0]).unwrap();
+    let col = LETTERS
+        .iter()
+        .position(|&b| b == text.as_bytes()[0])
+        .unwrap();
     (col, text[1..].parse::<usize>().unwrap() - 1)
 }
 
@@ -106,8 +109,8 @@ impl Brute {
                         } else {
                             placed <= self.hands[me]
                         };
-                        let clear = (1..=extra)
-                            .all(|k| self.at(col + dc * k, row + dr * k) == Some(0));
+                        let clear =
+                            (1..=extra).all(|k| self.at(col + dc * k, row + dr * k) == Some(0));
                         if allowed && clear {
                             out.push(format!(
                                 "{}-{}",
