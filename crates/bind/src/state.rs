@@ -6,17 +6,21 @@ use board_geometry::Coord;
 use game_core::{ByPlayer, Game, Outcome, Player};
 use smallvec::SmallVec;
 
+use crate::bitboard::{self, Sink};
 use crate::error::PlayError;
 use crate::moves::{Move, ParseMoveError, line_shape};
-use crate::topology::{OFF, Topology};
+use crate::topology::Topology;
 use crate::variant::Variant;
 
 /// The players' names (Black moves first, rule 2).
 pub(crate) const NAMES: [&str; 2] = ["black", "white"];
 
-/// Cell encoding: the low two bits hold the colour (0 empty, 1 black, 2 white), the bits
-/// above the number of same-colour orthogonal neighbours ("partners", 0–4).
+/// Cell encoding: the low two bits hold the colour (0 empty, 1 black, 2 white, 3 the
+/// border cell past the last square), the bits above the number of same-colour orthogonal
+/// neighbours ("partners", 0–4).
 const COLOUR_MASK: u8 = 3;
+/// The border cell's value: neither empty nor a piece.
+const BORDER: u8 = 3;
 const PARTNER_UNIT: u8 = 4;
 
 /// The directions in which Black's first line is written from its lower-left end (N-3):
@@ -91,12 +95,16 @@ impl End {
 pub struct Bind {
     topology: &'static Topology,
     variant: Variant,
-    /// One byte per square: colour and partner count (see `COLOUR_MASK`).
-    cells: SmallVec<[u8; 64]>,
+    /// One byte per square and a last one for the border: colour and partner count (see
+    /// `COLOUR_MASK`). Inline up to 8×8 (65 cells), so cloning mini and full never
+    /// allocates.
+    cells: SmallVec<[u8; 72]>,
     hands: ByPlayer<u16>,
     on_board: ByPlayer<u16>,
     /// Pieces of each colour with no partner: they limit every take (N-5).
     isolated: ByPlayer<u16>,
+    /// One bit per square for each colour on boards up to 8×8 (0 on larger boards).
+    bits: ByPlayer<u64>,
     first_move_due: ByPlayer<bool>,
     to_move: Player,
     ply: usize,
@@ -111,6 +119,7 @@ impl PartialEq for Bind {
             && self.hands == other.hands
             && self.on_board == other.on_board
             && self.isolated == other.isolated
+            && self.bits == other.bits
             && self.first_move_due == other.first_move_due
             && self.to_move == other.to_move
             && self.ply == other.ply
@@ -135,12 +144,6 @@ impl fmt::Debug for Bind {
         }
         f.write_str(" }")
     }
-}
-
-/// Where a move generator sends the moves it finds. Returning `true` stops the search
-/// (an existence check stops at the first move).
-trait Sink {
-    fn push(&mut self, mv: Move) -> bool;
 }
 
 impl Sink for Vec<Move> {
@@ -171,10 +174,16 @@ impl Bind {
         Bind {
             topology,
             variant,
-            cells: SmallVec::from_elem(0, variant.size() * variant.size()),
+            cells: {
+                let squares = variant.size() * variant.size();
+                let mut cells = SmallVec::from_elem(0, squares + 1);
+                cells[squares] = BORDER;
+                cells
+            },
             hands: ByPlayer::splat(pieces),
             on_board: ByPlayer::splat(0),
             isolated: ByPlayer::splat(0),
+            bits: ByPlayer::splat(0),
             first_move_due: ByPlayer::splat(true),
             to_move: Player::First,
             ply: 0,
@@ -313,7 +322,7 @@ impl Bind {
         let pieces = self.variant.pieces();
         let mut on_board = ByPlayer::splat(0usize);
         let mut isolated = ByPlayer::splat(0u16);
-        for square in 0..self.cells.len() {
+        for square in 0..self.squares() {
             let Some(owner) = self.owner_at(square) else {
                 if self.cells[square] != 0 {
                     return Err(format!("empty square {square} has partner bits"));
@@ -323,7 +332,7 @@ impl Bind {
             on_board[owner] += 1;
             let partners = self.topology.steps[square]
                 .iter()
-                .filter(|&&n| n != OFF && self.owner_at(usize::from(n)) == Some(owner))
+                .filter(|&&n| self.owner_at(usize::from(n)) == Some(owner))
                 .count();
             if partners != usize::from(self.partners(square)) {
                 return Err(format!("square {square}: stored partner count is wrong"));
@@ -340,6 +349,17 @@ impl Bind {
                     name(player)
                 ));
             }
+            let bits = (0..self.squares())
+                .filter(|&s| self.owner_at(s) == Some(player))
+                .fold(0u64, |b, s| b | 1u64.checked_shl(s as u32).unwrap_or(0));
+            let expected_bits = if self.topology.masks.is_some() {
+                bits
+            } else {
+                0
+            };
+            if self.bits[player] != expected_bits {
+                return Err(format!("{}: stored bitboard is wrong", name(player)));
+            }
             if board != self.on_board(player) || isolated[player] != self.isolated[player] {
                 return Err(format!("{}: stored counts are wrong", name(player)));
             }
@@ -355,6 +375,12 @@ impl Bind {
             return Err(format!("stored end {:?}, rules say {expected:?}", self.end));
         }
         Ok(())
+    }
+
+    /// The number of squares (the border cell excluded).
+    #[inline]
+    fn squares(&self) -> usize {
+        self.cells.len() - 1
     }
 
     #[inline]
@@ -387,9 +413,6 @@ impl Bind {
         let colour = code(player);
         let mut partners = 0;
         for &n in &self.topology.steps[square] {
-            if n == OFF {
-                continue;
-            }
             let n = usize::from(n);
             if self.colour(n) == colour {
                 if self.partners(n) == 0 {
@@ -404,6 +427,9 @@ impl Bind {
         }
         self.cells[square] = colour + partners * PARTNER_UNIT;
         self.on_board[player] += 1;
+        if self.topology.masks.is_some() {
+            self.bits[player] |= 1 << square;
+        }
     }
 
     /// Lifts the piece of `player` off `square`, keeping the counts.
@@ -413,9 +439,6 @@ impl Bind {
             self.isolated[player] -= 1;
         }
         for &n in &self.topology.steps[square] {
-            if n == OFF {
-                continue;
-            }
             let n = usize::from(n);
             if self.colour(n) == colour {
                 self.cells[n] -= PARTNER_UNIT;
@@ -426,6 +449,9 @@ impl Bind {
         }
         self.cells[square] = 0;
         self.on_board[player] -= 1;
+        if self.topology.masks.is_some() {
+            self.bits[player] &= !(1 << square);
+        }
     }
 
     /// The opponent piece that would be left with no partner if the opponent piece on
@@ -437,7 +463,7 @@ impl Bind {
         let alone_elsewhere = self.isolated[opponent] - u16::from(self.partners(square) == 0);
         if alone_elsewhere > 0 {
             let colour = code(opponent);
-            return (0..self.cells.len())
+            return (0..self.squares())
                 .find(|&s| s != square && self.colour(s) == colour && self.partners(s) == 0);
         }
         if self.partners(square) == 0 {
@@ -446,8 +472,7 @@ impl Bind {
         let colour = code(opponent);
         self.topology.steps[square].iter().find_map(|&n| {
             let n = usize::from(n);
-            (n != usize::from(OFF) && self.colour(n) == colour && self.partners(n) == 1)
-                .then_some(n)
+            (self.colour(n) == colour && self.partners(n) == 1).then_some(n)
         })
     }
 
@@ -471,25 +496,26 @@ impl Bind {
     /// Black's first lines: every 3 empty squares in a row or column, from the lower-left
     /// end (N-3).
     fn opening_moves(&self, sink: &mut impl Sink) -> bool {
+        let cells: &[u8] = &self.cells;
+        let coords = &self.topology.coords;
         let steps = &self.topology.steps;
-        for square in 0..self.cells.len() {
-            if self.colour(square) != 0 {
+        for (square, neighbours) in steps.iter().enumerate() {
+            if cells[square] != 0 {
                 continue;
             }
             for direction in OPENING_DIRECTIONS {
-                let second = steps[square][direction];
-                if second == OFF || self.colour(usize::from(second)) != 0 {
+                let second = usize::from(neighbours[direction]);
+                if cells[second] != 0 {
                     continue;
                 }
-                let third = steps[usize::from(second)][direction];
-                if third == OFF || self.colour(usize::from(third)) != 0 {
+                let third = usize::from(steps[second][direction]);
+                if cells[third] != 0 {
                     continue;
                 }
-                let mv = Move::Line {
-                    from: self.coord(square),
-                    to: self.coord(usize::from(third)),
-                };
-                if sink.push(mv) {
+                if sink.push(Move::Line {
+                    from: coords[square],
+                    to: coords[third],
+                }) {
                     return true;
                 }
             }
@@ -511,44 +537,47 @@ impl Bind {
             // Two lone pieces: whichever is taken, the other stays alone (N-5).
             return false;
         }
+        let cells: &[u8] = &self.cells;
+        let coords = &self.topology.coords;
         let steps = &self.topology.steps;
-        for square in 0..self.cells.len() {
-            if self.colour(square) != colour {
+        for (square, neighbours) in steps.iter().enumerate() {
+            let cell = cells[square];
+            if cell & COLOUR_MASK != colour {
                 continue;
             }
             let allowed = if isolated == 1 {
                 // Only the lone piece itself may go (N-5).
-                self.partners(square) == 0
+                cell < PARTNER_UNIT
             } else {
-                steps[square].iter().all(|&n| {
-                    n == OFF
-                        || self.colour(usize::from(n)) != colour
-                        || self.partners(usize::from(n)) >= 2
+                // No neighbour may lose its last partner (N-5).
+                neighbours.iter().all(|&n| {
+                    let near = cells[usize::from(n)];
+                    near & COLOUR_MASK != colour || near >= 2 * PARTNER_UNIT
                 })
             };
             if !allowed {
                 continue;
             }
-            let from = self.coord(square);
-            for (direction, &second) in steps[square].iter().enumerate() {
-                if second == OFF || self.colour(usize::from(second)) != 0 {
+            let from = coords[square];
+            for (direction, &second) in neighbours.iter().enumerate() {
+                let second = usize::from(second);
+                if cells[second] != 0 {
                     continue;
                 }
                 if two
                     && sink.push(Move::Line {
                         from,
-                        to: self.coord(usize::from(second)),
+                        to: coords[second],
                     })
                 {
                     return true;
                 }
                 if three {
-                    let third = steps[usize::from(second)][direction];
-                    if third != OFF
-                        && self.colour(usize::from(third)) == 0
+                    let third = usize::from(steps[second][direction]);
+                    if cells[third] == 0
                         && sink.push(Move::Line {
                             from,
-                            to: self.coord(usize::from(third)),
+                            to: coords[third],
                         })
                     {
                         return true;
@@ -569,13 +598,14 @@ impl Bind {
             return false;
         }
         let colour = code(self.to_move);
-        let steps = &self.topology.steps;
-        for (square, neighbours) in steps.iter().enumerate() {
-            if self.colour(square) == 0
+        let cells: &[u8] = &self.cells;
+        let coords = &self.topology.coords;
+        for (square, neighbours) in self.topology.steps.iter().enumerate() {
+            if cells[square] == 0
                 && neighbours
                     .iter()
-                    .any(|&n| n != OFF && self.colour(usize::from(n)) == colour)
-                && sink.push(Move::Place(self.coord(square)))
+                    .any(|&n| cells[usize::from(n)] & COLOUR_MASK == colour)
+                && sink.push(Move::Place(coords[square]))
             {
                 return true;
             }
@@ -589,6 +619,9 @@ impl Bind {
     fn generate<S: Sink>(&self, sink: &mut S) -> bool {
         if self.hands[self.to_move] == 1 {
             return sink.push(Move::Pass);
+        }
+        if let Some(masks) = self.topology.masks {
+            return self.generate_small(masks, sink);
         }
         if self.is_opening() {
             return self.opening_moves(sink);
@@ -606,6 +639,45 @@ impl Bind {
             return false;
         }
         self.single_placements(sink)
+    }
+
+    /// [`Bind::generate`] on a board of up to 8×8, through the bitboard generator.
+    fn generate_small<S: Sink>(&self, masks: bitboard::Masks, sink: &mut S) -> bool {
+        let coords = &self.topology.coords;
+        let mover = self.bits[self.to_move];
+        let opponent = self.bits[self.to_move.other()];
+        if self.is_opening() {
+            return bitboard::opening_moves(masks, coords, mover | opponent, sink);
+        }
+        let mut found = false;
+        let mut counting = Counting {
+            inner: &mut *sink,
+            found: &mut found,
+        };
+        let lengths = self.line_lengths();
+        if bitboard::take_and_place_moves(masks, coords, mover, opponent, lengths, &mut counting) {
+            return true;
+        }
+        // N-8: rule 4 has priority; rule 5 only when no rule-4 move exists.
+        if found || self.on_board[self.to_move] == 0 {
+            return false;
+        }
+        bitboard::single_placements(masks, coords, mover, opponent, sink)
+    }
+
+    /// Whether a rule-4 move exists for the side to move (N-8).
+    fn take_and_place_exists(&self) -> bool {
+        match self.topology.masks {
+            Some(masks) => bitboard::take_and_place_moves(
+                masks,
+                &self.topology.coords,
+                self.bits[self.to_move],
+                self.bits[self.to_move.other()],
+                self.line_lengths(),
+                &mut Exists,
+            ),
+            None => self.take_and_place_moves(&mut Exists),
+        }
     }
 
     /// The end the rules give this position (without resignation): N-12, N-16, N-10.
@@ -726,7 +798,7 @@ impl Bind {
         if self.is_opening() {
             return Err(PlayError::OpeningIsALine);
         }
-        if self.take_and_place_moves(&mut Exists) {
+        if self.take_and_place_exists() {
             return Err(PlayError::TakeAndPlaceAvailable);
         }
         if self.colour(square) != 0 {
@@ -735,7 +807,7 @@ impl Bind {
         let colour = code(self.to_move);
         if !self.topology.steps[square]
             .iter()
-            .any(|&n| n != OFF && self.colour(usize::from(n)) == colour)
+            .any(|&n| self.colour(usize::from(n)) == colour)
         {
             return Err(PlayError::NotNextToOwnPiece {
                 square: at,
@@ -880,5 +952,48 @@ impl Game for Bind {
             Move::Pass => {}
         }
         Ok(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::GameRng;
+
+    /// The bitboard generator (boards up to 8×8) and the cell-scanning one (larger boards)
+    /// list the same moves on the same positions.
+    #[test]
+    fn both_generators_agree_along_random_games() {
+        for (variant, games) in [(Variant::MINI, 300), (Variant::FULL, 100)] {
+            for seed in 0..games {
+                let mut state = Bind::new(variant);
+                let mut rng = GameRng::seed_from(seed);
+                let mut moves = Vec::new();
+                loop {
+                    let masks = state.topology.masks.expect("a small board");
+                    let mut small = Vec::new();
+                    let mut scanned = Vec::new();
+                    if state.hands[state.to_move] == 1 {
+                        // Both go through `generate`'s pass rule; nothing to compare.
+                    } else if state.is_opening() {
+                        state.generate_small(masks, &mut small);
+                        state.opening_moves(&mut scanned);
+                    } else {
+                        state.generate_small(masks, &mut small);
+                        state.take_and_place_moves(&mut scanned);
+                        if scanned.is_empty() {
+                            state.single_placements(&mut scanned);
+                        }
+                    }
+                    small.sort_unstable();
+                    scanned.sort_unstable();
+                    assert_eq!(small, scanned, "{state:?}");
+                    let Some(mv) = game_core::random_move(&state, &mut rng, &mut moves) else {
+                        break;
+                    };
+                    state.play_unchecked(mv);
+                }
+            }
+        }
     }
 }

@@ -5,8 +5,7 @@ use std::sync::OnceLock;
 
 use board_geometry::{Coord, MAX_SIZE};
 
-/// No square: the step runs off the board.
-pub(crate) const OFF: u16 = u16::MAX;
+use crate::bitboard::Masks;
 
 /// The four directions a line may run in, as indices into [`Topology::steps`].
 pub(crate) const DIRECTIONS: usize = 4;
@@ -17,15 +16,20 @@ pub(crate) const DIRECTIONS: usize = 4;
 pub(crate) struct Topology {
     /// The board side.
     pub size: usize,
-    /// For each square, the square one step up, down, left and right, or [`OFF`].
+    /// For each square, the square one step up, down, left and right; a step off the
+    /// board leads to the border cell, index `size * size`, which is never empty and
+    /// never a piece, so scans need no bounds test.
     pub steps: Vec<[u16; DIRECTIONS]>,
     /// For each square, its column and row.
     pub coords: Vec<Coord>,
+    /// Bitboard masks for boards up to 8×8 (the fast generator), `None` above.
+    pub masks: Option<Masks>,
 }
 
 impl Topology {
     fn build(size: usize) -> Topology {
         let n = size * size;
+        let off = n as u16;
         let mut steps = Vec::with_capacity(n);
         let mut coords = Vec::with_capacity(n);
         for index in 0..n {
@@ -35,14 +39,14 @@ impl Topology {
                 if row + 1 < size {
                     at(col, row + 1)
                 } else {
-                    OFF
+                    off
                 },
-                if row > 0 { at(col, row - 1) } else { OFF },
-                if col > 0 { at(col - 1, row) } else { OFF },
+                if row > 0 { at(col, row - 1) } else { off },
+                if col > 0 { at(col - 1, row) } else { off },
                 if col + 1 < size {
                     at(col + 1, row)
                 } else {
-                    OFF
+                    off
                 },
             ]);
             coords.push(Coord::new(col as u8, row as u8));
@@ -51,6 +55,7 @@ impl Topology {
             size,
             steps,
             coords,
+            masks: Masks::new(size),
         }
     }
 

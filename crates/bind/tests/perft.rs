@@ -54,7 +54,7 @@ fn move_lists_match_the_brute_force_mover_node_by_node_on_mini_to_depth_3() {
 
 #[test]
 fn perft_custom_boards_match_the_brute_force_mover() {
-    for (size, pieces) in [(3, 3), (3, 9), (4, 5), (6, 8)] {
+    for (size, pieces) in [(3, 3), (3, 9), (4, 5), (6, 8), (9, 20), (10, 12), (12, 40)] {
         let start = Bind::new(Variant::custom(size, pieces).unwrap());
         let brute = Brute::of(&start);
         for depth in 1..=3 {

@@ -29,7 +29,7 @@ fn random_game(start: &Bind, seed: u64, max_plies: usize, mut visit: impl FnMut(
 }
 
 fn custom_variant() -> impl Strategy<Value = Variant> {
-    (3usize..=9).prop_flat_map(|size| {
+    (3usize..=12).prop_flat_map(|size| {
         (Just(size), 3usize..=(size * size).min(40))
             .prop_map(|(size, pieces)| Variant::custom(size, pieces).unwrap())
     })
@@ -67,8 +67,10 @@ proptest! {
 
     /// The engine's move list and end agree with the brute-force mover at every state.
     #[test]
-    fn move_lists_agree_with_the_brute_force_mover(seed in any::<u64>(), full in any::<bool>()) {
-        let variant = if full { Variant::FULL } else { Variant::MINI };
+    fn move_lists_agree_with_the_brute_force_mover(
+        seed in any::<u64>(),
+        variant in prop_oneof![Just(Variant::MINI), Just(Variant::FULL), custom_variant()],
+    ) {
         random_game(&Bind::new(variant), seed, 150, |state, moves| {
             let brute = Brute::of(state);
             let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
