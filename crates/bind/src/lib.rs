@@ -37,6 +37,7 @@
 //! ```
 
 mod bitboard;
+mod end;
 mod error;
 mod moves;
 mod record;
@@ -45,9 +46,10 @@ mod state;
 mod topology;
 mod variant;
 
+pub use end::End;
 pub use error::PlayError;
 pub use moves::{Move, ParseMoveError};
 pub use record::{RECORD_MARKER, Record, RecordError};
 pub use setup::{Colour, PerColour, Setup, SetupError};
-pub use state::{Bind, End};
+pub use state::Bind;
 pub use variant::{MAX_SIZE, MIN_PIECES, MIN_SIZE, Variant, VariantError};

@@ -6,11 +6,15 @@ use board_geometry::Coord;
 use game_core::{ByPlayer, Game, Outcome, Player};
 use smallvec::SmallVec;
 
-use crate::bitboard::{self, Sink};
+mod check;
+mod scan;
+
+pub use crate::end::End;
 use crate::error::PlayError;
 use crate::moves::{Move, ParseMoveError, line_shape};
 use crate::topology::Topology;
 use crate::variant::Variant;
+use scan::Exists;
 
 /// The players' names (Black moves first, rule 2).
 pub(crate) const NAMES: [&str; 2] = ["black", "white"];
@@ -35,54 +39,6 @@ fn code(player: Player) -> u8 {
 #[inline]
 fn name(player: Player) -> &'static str {
     NAMES[player.index()]
-}
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum End {
-    /// The winner placed every piece it owns (rule 8, N-12).
-    AllPlaced(Player),
-    /// The loser, to move, had neither a take-and-place move nor a single placement
-    /// (rule 5, N-10).
-    NoMove {
-        /// The player who could not move.
-        loser: Player,
-    },
-    /// Both colours hold exactly one piece, so both must pass for ever: a draw (N-16).
-    BothHoldOne,
-    /// A player resigned (N-15: a separate call, not a move).
-    Resigned {
-        /// The player who resigned.
-        loser: Player,
-    },
-}
-
-impl End {
-    /// The winner, or `None` for the draw.
-    #[must_use]
-    pub fn winner(self) -> Option<Player> {
-        match self {
-            End::AllPlaced(winner) => Some(winner),
-            End::NoMove { loser } | End::Resigned { loser } => Some(loser.other()),
-            End::BothHoldOne => None,
-        }
-    }
-
-    /// The end as a game-core [`Outcome`].
-    #[must_use]
-    pub fn outcome(self) -> Outcome {
-        match self {
-            End::AllPlaced(winner) => Outcome::win(winner, "placed every piece"),
-            End::NoMove { loser } => Outcome::win(
-                loser.other(),
-                format!("wins: {} has no legal move", name(loser)),
-            ),
-            End::BothHoldOne => Outcome::draw("both colours hold one piece"),
-            End::Resigned { loser } => {
-                Outcome::win(loser.other(), format!("wins: {} resigned", name(loser)))
-            }
-        }
-    }
 }
 
 /// A Bind position: the board, both hands, whose turn it is, which first moves are still
@@ -143,24 +99,6 @@ impl fmt::Debug for Bind {
             write!(f, "{row}/")?;
         }
         f.write_str(" }")
-    }
-}
-
-impl Sink for Vec<Move> {
-    #[inline]
-    fn push(&mut self, mv: Move) -> bool {
-        Vec::push(self, mv);
-        false
-    }
-}
-
-/// Stops at the first move: "is there any?".
-struct Exists;
-
-impl Sink for Exists {
-    #[inline]
-    fn push(&mut self, _: Move) -> bool {
-        true
     }
 }
 
@@ -454,28 +392,6 @@ impl Bind {
         }
     }
 
-    /// The opponent piece that would be left with no partner if the opponent piece on
-    /// `square` were taken, or `None` if the take is allowed (N-5).
-    ///
-    /// Decided locally: only the taken piece's neighbours can lose their last partner,
-    /// and an opponent piece that already stands alone forbids every take but its own.
-    fn take_isolates(&self, square: usize, opponent: Player) -> Option<usize> {
-        let alone_elsewhere = self.isolated[opponent] - u16::from(self.partners(square) == 0);
-        if alone_elsewhere > 0 {
-            let colour = code(opponent);
-            return (0..self.squares())
-                .find(|&s| s != square && self.colour(s) == colour && self.partners(s) == 0);
-        }
-        if self.partners(square) == 0 {
-            return None;
-        }
-        let colour = code(opponent);
-        self.topology.steps[square].iter().find_map(|&n| {
-            let n = usize::from(n);
-            (self.colour(n) == colour && self.partners(n) == 1).then_some(n)
-        })
-    }
-
     /// Whether the mover is making Black's first move (rule 6, N-3).
     #[inline]
     fn is_opening(&self) -> bool {
@@ -490,193 +406,6 @@ impl Bind {
             (false, hand >= 3)
         } else {
             (hand >= 2, hand >= 3)
-        }
-    }
-
-    /// Black's first lines: every 3 empty squares in a row or column, from the lower-left
-    /// end (N-3).
-    fn opening_moves(&self, sink: &mut impl Sink) -> bool {
-        let cells: &[u8] = &self.cells;
-        let coords = &self.topology.coords;
-        let steps = &self.topology.steps;
-        for (square, neighbours) in steps.iter().enumerate() {
-            if cells[square] != 0 {
-                continue;
-            }
-            for direction in OPENING_DIRECTIONS {
-                let second = usize::from(neighbours[direction]);
-                if cells[second] != 0 {
-                    continue;
-                }
-                let third = usize::from(steps[second][direction]);
-                if cells[third] != 0 {
-                    continue;
-                }
-                if sink.push(Move::Line {
-                    from: coords[square],
-                    to: coords[third],
-                }) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// The rule-4 moves: an allowed take, then 1 or 2 more pieces on empty squares in one
-    /// direction (N-5, N-6, N-7). Returns `true` if the sink stopped the search.
-    fn take_and_place_moves(&self, sink: &mut impl Sink) -> bool {
-        let (two, three) = self.line_lengths();
-        if !two && !three {
-            return false;
-        }
-        let opponent = self.to_move.other();
-        let colour = code(opponent);
-        let isolated = self.isolated[opponent];
-        if isolated >= 2 || self.on_board[opponent] == 0 {
-            // Two lone pieces: whichever is taken, the other stays alone (N-5).
-            return false;
-        }
-        let cells: &[u8] = &self.cells;
-        let coords = &self.topology.coords;
-        let steps = &self.topology.steps;
-        for (square, neighbours) in steps.iter().enumerate() {
-            let cell = cells[square];
-            if cell & COLOUR_MASK != colour {
-                continue;
-            }
-            let allowed = if isolated == 1 {
-                // Only the lone piece itself may go (N-5).
-                cell < PARTNER_UNIT
-            } else {
-                // No neighbour may lose its last partner (N-5).
-                neighbours.iter().all(|&n| {
-                    let near = cells[usize::from(n)];
-                    near & COLOUR_MASK != colour || near >= 2 * PARTNER_UNIT
-                })
-            };
-            if !allowed {
-                continue;
-            }
-            let from = coords[square];
-            for (direction, &second) in neighbours.iter().enumerate() {
-                let second = usize::from(second);
-                if cells[second] != 0 {
-                    continue;
-                }
-                if two
-                    && sink.push(Move::Line {
-                        from,
-                        to: coords[second],
-                    })
-                {
-                    return true;
-                }
-                if three {
-                    let third = usize::from(steps[second][direction]);
-                    if cells[third] == 0
-                        && sink.push(Move::Line {
-                            from,
-                            to: coords[third],
-                        })
-                    {
-                        return true;
-                    }
-                }
-            }
-            if isolated == 1 {
-                break; // the lone piece was the only candidate
-            }
-        }
-        false
-    }
-
-    /// The rule-5 single placements: any empty square next to one of the mover's pieces
-    /// (N-9).
-    fn single_placements(&self, sink: &mut impl Sink) -> bool {
-        if self.on_board[self.to_move] == 0 {
-            return false;
-        }
-        let colour = code(self.to_move);
-        let cells: &[u8] = &self.cells;
-        let coords = &self.topology.coords;
-        for (square, neighbours) in self.topology.steps.iter().enumerate() {
-            if cells[square] == 0
-                && neighbours
-                    .iter()
-                    .any(|&n| cells[usize::from(n)] & COLOUR_MASK == colour)
-                && sink.push(Move::Place(coords[square]))
-            {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Every move of the side to move by the rules' priority, ignoring the end: pass with
-    /// one piece (N-11), Black's first line (N-3), rule 4 (N-8), else rule 5 (N-9).
-    /// Returns `true` if the sink stopped the search.
-    fn generate<S: Sink>(&self, sink: &mut S) -> bool {
-        if self.hands[self.to_move] == 1 {
-            return sink.push(Move::Pass);
-        }
-        if let Some(masks) = self.topology.masks {
-            return self.generate_small(masks, sink);
-        }
-        if self.is_opening() {
-            return self.opening_moves(sink);
-        }
-        let mut found = false;
-        let mut counting = Counting {
-            inner: &mut *sink,
-            found: &mut found,
-        };
-        if self.take_and_place_moves(&mut counting) {
-            return true;
-        }
-        // N-8: rule 4 has priority; rule 5 only when no rule-4 move exists.
-        if found {
-            return false;
-        }
-        self.single_placements(sink)
-    }
-
-    /// [`Bind::generate`] on a board of up to 8×8, through the bitboard generator.
-    fn generate_small<S: Sink>(&self, masks: bitboard::Masks, sink: &mut S) -> bool {
-        let coords = &self.topology.coords;
-        let mover = self.bits[self.to_move];
-        let opponent = self.bits[self.to_move.other()];
-        if self.is_opening() {
-            return bitboard::opening_moves(masks, coords, mover | opponent, sink);
-        }
-        let mut found = false;
-        let mut counting = Counting {
-            inner: &mut *sink,
-            found: &mut found,
-        };
-        let lengths = self.line_lengths();
-        if bitboard::take_and_place_moves(masks, coords, mover, opponent, lengths, &mut counting) {
-            return true;
-        }
-        // N-8: rule 4 has priority; rule 5 only when no rule-4 move exists.
-        if found || self.on_board[self.to_move] == 0 {
-            return false;
-        }
-        bitboard::single_placements(masks, coords, mover, opponent, sink)
-    }
-
-    /// Whether a rule-4 move exists for the side to move (N-8).
-    fn take_and_place_exists(&self) -> bool {
-        match self.topology.masks {
-            Some(masks) => bitboard::take_and_place_moves(
-                masks,
-                &self.topology.coords,
-                self.bits[self.to_move],
-                self.bits[self.to_move.other()],
-                self.line_lengths(),
-                &mut Exists,
-            ),
-            None => self.take_and_place_moves(&mut Exists),
         }
     }
 
@@ -696,139 +425,6 @@ impl Bind {
             });
         }
         None
-    }
-
-    fn ensure_ongoing(&self) -> Result<(), PlayError> {
-        match self.end {
-            Some(end) => Err(PlayError::GameOver {
-                outcome: end.outcome().describe(NAMES).to_string(),
-            }),
-            None => Ok(()),
-        }
-    }
-
-    fn square_of(&self, coord: Coord) -> Result<usize, PlayError> {
-        self.topology.square(coord).ok_or(PlayError::OffBoard {
-            square: coord,
-            size: self.topology.size,
-        })
-    }
-
-    fn check_line(&self, from: Coord, to: Coord) -> Result<(), PlayError> {
-        let mover = self.to_move;
-        let (direction, length) = line_shape(from, to).ok_or(PlayError::NotALine { from, to })?;
-        let start = self.square_of(from)?;
-        self.square_of(to)?;
-        let steps = &self.topology.steps;
-        let rest = |from: usize| {
-            let mut squares = [from; 2];
-            squares[0] = usize::from(steps[from][direction]);
-            if length == 3 {
-                squares[1] = usize::from(steps[squares[0]][direction]);
-            }
-            squares.into_iter().take(length - 1)
-        };
-        if self.is_opening() {
-            if length != 3 {
-                return Err(PlayError::FirstMoveNeedsThree {
-                    player: name(mover),
-                    placed: length,
-                });
-            }
-            if !OPENING_DIRECTIONS.contains(&direction) {
-                return Err(PlayError::OpeningNotFromLowerLeft {
-                    given: format!("{from}-{to}"),
-                    canonical: format!("{to}-{from}"),
-                });
-            }
-            for square in std::iter::once(start).chain(rest(start)) {
-                if self.colour(square) != 0 {
-                    return Err(PlayError::LineBlocked {
-                        square: self.coord(square),
-                    });
-                }
-            }
-            return Ok(());
-        }
-        let held = self.hand(mover);
-        if held < length {
-            return Err(PlayError::NotEnoughPieces {
-                player: name(mover),
-                needed: length,
-                held,
-            });
-        }
-        if self.first_move_due[mover] && length != 3 {
-            return Err(PlayError::FirstMoveNeedsThree {
-                player: name(mover),
-                placed: length,
-            });
-        }
-        let opponent = mover.other();
-        if self.owner_at(start) != Some(opponent) {
-            return Err(PlayError::NothingToTake {
-                square: from,
-                opponent: name(opponent),
-                found: if self.colour(start) == 0 {
-                    "it is empty"
-                } else {
-                    "the piece there is the mover's own"
-                },
-            });
-        }
-        if let Some(alone) = self.take_isolates(start, opponent) {
-            return Err(PlayError::TakeIsolates {
-                take: from,
-                opponent: name(opponent),
-                isolated: self.coord(alone),
-            });
-        }
-        for square in rest(start) {
-            if self.colour(square) != 0 {
-                return Err(PlayError::LineBlocked {
-                    square: self.coord(square),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    fn check_place(&self, at: Coord) -> Result<(), PlayError> {
-        let square = self.square_of(at)?;
-        if self.is_opening() {
-            return Err(PlayError::OpeningIsALine);
-        }
-        if self.take_and_place_exists() {
-            return Err(PlayError::TakeAndPlaceAvailable);
-        }
-        if self.colour(square) != 0 {
-            return Err(PlayError::Occupied { square: at });
-        }
-        let colour = code(self.to_move);
-        if !self.topology.steps[square]
-            .iter()
-            .any(|&n| self.colour(usize::from(n)) == colour)
-        {
-            return Err(PlayError::NotNextToOwnPiece {
-                square: at,
-                player: name(self.to_move),
-            });
-        }
-        Ok(())
-    }
-}
-
-/// Passes moves on and remembers whether any was found.
-struct Counting<'a, S> {
-    inner: &'a mut S,
-    found: &'a mut bool,
-}
-
-impl<S: Sink> Sink for Counting<'_, S> {
-    #[inline]
-    fn push(&mut self, mv: Move) -> bool {
-        *self.found = true;
-        self.inner.push(mv)
     }
 }
 
@@ -952,48 +548,5 @@ impl Game for Bind {
             Move::Pass => {}
         }
         Ok(mv)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use game_core::GameRng;
-
-    /// The bitboard generator (boards up to 8×8) and the cell-scanning one (larger boards)
-    /// list the same moves on the same positions.
-    #[test]
-    fn both_generators_agree_along_random_games() {
-        for (variant, games) in [(Variant::MINI, 300), (Variant::FULL, 100)] {
-            for seed in 0..games {
-                let mut state = Bind::new(variant);
-                let mut rng = GameRng::seed_from(seed);
-                let mut moves = Vec::new();
-                loop {
-                    let masks = state.topology.masks.expect("a small board");
-                    let mut small = Vec::new();
-                    let mut scanned = Vec::new();
-                    if state.hands[state.to_move] == 1 {
-                        // Both go through `generate`'s pass rule; nothing to compare.
-                    } else if state.is_opening() {
-                        state.generate_small(masks, &mut small);
-                        state.opening_moves(&mut scanned);
-                    } else {
-                        state.generate_small(masks, &mut small);
-                        state.take_and_place_moves(&mut scanned);
-                        if scanned.is_empty() {
-                            state.single_placements(&mut scanned);
-                        }
-                    }
-                    small.sort_unstable();
-                    scanned.sort_unstable();
-                    assert_eq!(small, scanned, "{state:?}");
-                    let Some(mv) = game_core::random_move(&state, &mut rng, &mut moves) else {
-                        break;
-                    };
-                    state.play_unchecked(mv);
-                }
-            }
-        }
     }
 }
