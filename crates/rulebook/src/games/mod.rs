@@ -1,6 +1,8 @@
 //! The registry: every game the program drives. A game plugs in with a module here that
 //! implements [`crate::CliGame`] for its state, and one line in [`DRIVERS`].
 
+mod bind;
+
 use crate::driver::Driver;
 use crate::error::CliError;
 
@@ -8,7 +10,7 @@ use crate::error::CliError;
 pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 
 /// The registered games.
-pub static DRIVERS: &[&dyn Driver] = &[];
+pub static DRIVERS: &[&dyn Driver] = &[&crate::driver::Adapter::<bind::BindGame>::NEW];
 
 /// The driver of the game called `name`.
 ///

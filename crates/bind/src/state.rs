@@ -1,0 +1,552 @@
+//! The Bind position, its move generator and the rules of play.
+
+use std::fmt;
+
+use board_geometry::Coord;
+use game_core::{ByPlayer, Game, Outcome, Player};
+use smallvec::SmallVec;
+
+mod check;
+mod scan;
+
+pub use crate::end::End;
+use crate::error::PlayError;
+use crate::moves::{Move, ParseMoveError, line_shape};
+use crate::topology::Topology;
+use crate::variant::Variant;
+use scan::Exists;
+
+/// The players' names (Black moves first, rule 2).
+pub(crate) const NAMES: [&str; 2] = ["black", "white"];
+
+/// Cell encoding: the low two bits hold the colour (0 empty, 1 black, 2 white, 3 the
+/// border cell past the last square), the bits above the number of same-colour orthogonal
+/// neighbours ("partners", 0–4).
+const COLOUR_MASK: u8 = 3;
+/// The border cell's value: neither empty nor a piece.
+const BORDER: u8 = 3;
+const PARTNER_UNIT: u8 = 4;
+
+/// The directions in which Black's first line is written from its lower-left end (N-3):
+/// up and right (indices into the topology's steps).
+const OPENING_DIRECTIONS: [usize; 2] = [0, 3];
+
+#[inline]
+fn code(player: Player) -> u8 {
+    player.index() as u8 + 1
+}
+
+#[inline]
+fn name(player: Player) -> &'static str {
+    NAMES[player.index()]
+}
+
+/// A Bind position: the board, both hands, whose turn it is, which first moves are still
+/// due, the move count and the end if the game is over.
+///
+/// Build one with [`Bind::new`] (or from a [`crate::Setup`]); play through the
+/// [`Game`] trait. Serde goes through [`crate::Setup`], so a deserialised state is
+/// always valid.
+#[derive(Clone)]
+pub struct Bind {
+    topology: &'static Topology,
+    variant: Variant,
+    /// One byte per square and a last one for the border: colour and partner count (see
+    /// `COLOUR_MASK`). Inline up to 8×8 (65 cells), so cloning mini and full never
+    /// allocates.
+    cells: SmallVec<[u8; 72]>,
+    hands: ByPlayer<u16>,
+    on_board: ByPlayer<u16>,
+    /// Pieces of each colour with no partner: they limit every take (N-5).
+    isolated: ByPlayer<u16>,
+    /// One bit per square for each colour on boards up to 8×8 (0 on larger boards).
+    bits: ByPlayer<u64>,
+    first_move_due: ByPlayer<bool>,
+    to_move: Player,
+    ply: usize,
+    end: Option<End>,
+}
+
+impl PartialEq for Bind {
+    fn eq(&self, other: &Bind) -> bool {
+        // The topology follows from the variant.
+        self.variant == other.variant
+            && self.cells == other.cells
+            && self.hands == other.hands
+            && self.on_board == other.on_board
+            && self.isolated == other.isolated
+            && self.bits == other.bits
+            && self.first_move_due == other.first_move_due
+            && self.to_move == other.to_move
+            && self.ply == other.ply
+            && self.end == other.end
+    }
+}
+
+impl Eq for Bind {}
+
+impl fmt::Debug for Bind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bind {{ ply: {}, ", self.ply)?;
+        write!(f, "hands: {}/{}, ", self.hands.first, self.hands.second)?;
+        write!(
+            f,
+            "to_move: {}, end: {:?}, board: ",
+            name(self.to_move),
+            self.end
+        )?;
+        for row in self.board_rows() {
+            write!(f, "{row}/")?;
+        }
+        f.write_str(" }")
+    }
+}
+
+impl Bind {
+    /// The start position of `variant`: an empty board, every piece in hand, Black to move
+    /// (rule 2).
+    #[must_use]
+    pub fn new(variant: Variant) -> Bind {
+        let topology = Topology::get(variant.size());
+        let pieces = variant.pieces() as u16;
+        Bind {
+            topology,
+            variant,
+            cells: {
+                let squares = variant.size() * variant.size();
+                let mut cells = SmallVec::from_elem(0, squares + 1);
+                cells[squares] = BORDER;
+                cells
+            },
+            hands: ByPlayer::splat(pieces),
+            on_board: ByPlayer::splat(0),
+            isolated: ByPlayer::splat(0),
+            bits: ByPlayer::splat(0),
+            first_move_due: ByPlayer::splat(true),
+            to_move: Player::First,
+            ply: 0,
+            end: None,
+        }
+    }
+
+    /// A position from its parts, with the derived counts and the end worked out. The
+    /// caller ([`crate::Setup`]) has checked the parts.
+    pub(crate) fn from_parts(
+        variant: Variant,
+        board: &[Option<Player>],
+        hands: ByPlayer<u16>,
+        first_move_due: ByPlayer<bool>,
+        to_move: Player,
+        ply: usize,
+        resigned: Option<Player>,
+    ) -> Bind {
+        let mut state = Bind::new(variant);
+        state.hands = hands;
+        state.first_move_due = first_move_due;
+        state.to_move = to_move;
+        state.ply = ply;
+        for (square, owner) in board.iter().enumerate() {
+            if let Some(owner) = owner {
+                state.put(square, *owner);
+            }
+        }
+        state.end = match resigned {
+            Some(loser) => Some(End::Resigned { loser }),
+            None => state.rule_end(),
+        };
+        state
+    }
+
+    /// The variant (board size and pieces per colour).
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Pieces in `player`'s hand.
+    #[must_use]
+    pub fn hand(&self, player: Player) -> usize {
+        usize::from(self.hands[player])
+    }
+
+    /// `player`'s pieces on the board.
+    #[must_use]
+    pub fn on_board(&self, player: Player) -> usize {
+        usize::from(self.on_board[player])
+    }
+
+    /// Whether `player` has yet to make its first move (rule 6: it must place 3).
+    #[must_use]
+    pub fn first_move_due(&self, player: Player) -> bool {
+        self.first_move_due[player]
+    }
+
+    /// Who owns the piece on `square`, `None` if it is empty or off the board.
+    #[must_use]
+    pub fn owner(&self, square: Coord) -> Option<Player> {
+        let index = self.topology.square(square)?;
+        self.owner_at(index)
+    }
+
+    /// Moves played so far (N-13): the rules set no limit, so a caller that wants to stop
+    /// a long game reads this and stops it as its own adjudication.
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        self.ply
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// `player` resigns (N-15: a separate call, not a move; perft never counts it).
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`] if the game has already ended.
+    pub fn resign(&mut self, player: Player) -> Result<(), PlayError> {
+        self.ensure_ongoing()?;
+        self.end = Some(End::Resigned { loser: player });
+        Ok(())
+    }
+
+    /// The board as text rows, top row first: `B` black, `W` white, `.` empty.
+    #[must_use]
+    pub fn board_rows(&self) -> Vec<String> {
+        let size = self.topology.size;
+        (0..size)
+            .rev()
+            .map(|row| {
+                (0..size)
+                    .map(|col| match self.owner_at(row * size + col) {
+                        Some(Player::First) => 'B',
+                        Some(Player::Second) => 'W',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A text diagram: rows from the top with numbers, column letters, and the hands.
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let size = self.topology.size;
+        let letters: String = (0..size)
+            .map(|c| format!(" {}", board_geometry::column_letter(c as u8).unwrap_or('?')))
+            .collect();
+        let mut out = format!("   {letters}\n");
+        for (i, row) in self.board_rows().iter().enumerate() {
+            let number = size - i;
+            let cells: String = row.chars().map(|c| format!(" {c}")).collect();
+            out += &format!("{number:>2} {cells}  {number}\n");
+        }
+        out += &format!("   {letters}\n");
+        out += &format!(
+            "in hand: black {}, white {}\n",
+            self.hands.first, self.hands.second
+        );
+        out
+    }
+
+    /// Checks every invariant by recomputing it from the board: hand + board = pieces for
+    /// both colours (N-2), the partner and isolation counts, the first-move flags and the
+    /// end. For tests and fuzzing.
+    ///
+    /// # Errors
+    /// A message naming the broken invariant.
+    pub fn validate(&self) -> Result<(), String> {
+        let pieces = self.variant.pieces();
+        let mut on_board = ByPlayer::splat(0usize);
+        let mut isolated = ByPlayer::splat(0u16);
+        for square in 0..self.squares() {
+            let Some(owner) = self.owner_at(square) else {
+                if self.cells[square] != 0 {
+                    return Err(format!("empty square {square} has partner bits"));
+                }
+                continue;
+            };
+            on_board[owner] += 1;
+            let partners = self.topology.steps[square]
+                .iter()
+                .filter(|&&n| self.owner_at(usize::from(n)) == Some(owner))
+                .count();
+            if partners != usize::from(self.partners(square)) {
+                return Err(format!("square {square}: stored partner count is wrong"));
+            }
+            if partners == 0 {
+                isolated[owner] += 1;
+            }
+        }
+        for player in Player::BOTH {
+            let (hand, board) = (self.hand(player), on_board[player]);
+            if hand + board != pieces {
+                return Err(format!(
+                    "N-2: {} has {hand} in hand and {board} on the board, not {pieces}",
+                    name(player)
+                ));
+            }
+            let bits = (0..self.squares())
+                .filter(|&s| self.owner_at(s) == Some(player))
+                .fold(0u64, |b, s| b | 1u64.checked_shl(s as u32).unwrap_or(0));
+            let expected_bits = if self.topology.masks.is_some() {
+                bits
+            } else {
+                0
+            };
+            if self.bits[player] != expected_bits {
+                return Err(format!("{}: stored bitboard is wrong", name(player)));
+            }
+            if board != self.on_board(player) || isolated[player] != self.isolated[player] {
+                return Err(format!("{}: stored counts are wrong", name(player)));
+            }
+            if self.first_move_due[player] && (board != 0 || hand != pieces) {
+                return Err(format!("{}: first move due after playing", name(player)));
+            }
+        }
+        let expected = match self.end {
+            Some(End::Resigned { .. }) => self.end,
+            _ => self.rule_end(),
+        };
+        if expected != self.end {
+            return Err(format!("stored end {:?}, rules say {expected:?}", self.end));
+        }
+        Ok(())
+    }
+
+    /// The number of squares (the border cell excluded).
+    #[inline]
+    fn squares(&self) -> usize {
+        self.cells.len() - 1
+    }
+
+    #[inline]
+    fn colour(&self, square: usize) -> u8 {
+        self.cells[square] & COLOUR_MASK
+    }
+
+    #[inline]
+    fn partners(&self, square: usize) -> u8 {
+        self.cells[square] / PARTNER_UNIT
+    }
+
+    #[inline]
+    fn owner_at(&self, square: usize) -> Option<Player> {
+        match self.colour(square) {
+            1 => Some(Player::First),
+            2 => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn coord(&self, square: usize) -> Coord {
+        self.topology.coords[square]
+    }
+
+    /// Puts a piece of `player` on the empty `square`, keeping partner and isolation
+    /// counts (the hand is the caller's business).
+    fn put(&mut self, square: usize, player: Player) {
+        let colour = code(player);
+        let mut partners = 0;
+        for &n in &self.topology.steps[square] {
+            let n = usize::from(n);
+            if self.colour(n) == colour {
+                if self.partners(n) == 0 {
+                    self.isolated[player] -= 1;
+                }
+                self.cells[n] += PARTNER_UNIT;
+                partners += 1;
+            }
+        }
+        if partners == 0 {
+            self.isolated[player] += 1;
+        }
+        self.cells[square] = colour + partners * PARTNER_UNIT;
+        self.on_board[player] += 1;
+        if self.topology.masks.is_some() {
+            self.bits[player] |= 1 << square;
+        }
+    }
+
+    /// Lifts the piece of `player` off `square`, keeping the counts.
+    fn lift(&mut self, square: usize, player: Player) {
+        let colour = code(player);
+        if self.partners(square) == 0 {
+            self.isolated[player] -= 1;
+        }
+        for &n in &self.topology.steps[square] {
+            let n = usize::from(n);
+            if self.colour(n) == colour {
+                self.cells[n] -= PARTNER_UNIT;
+                if self.partners(n) == 0 {
+                    self.isolated[player] += 1;
+                }
+            }
+        }
+        self.cells[square] = 0;
+        self.on_board[player] -= 1;
+        if self.topology.masks.is_some() {
+            self.bits[player] &= !(1 << square);
+        }
+    }
+
+    /// Whether the mover is making Black's first move (rule 6, N-3).
+    #[inline]
+    fn is_opening(&self) -> bool {
+        self.to_move == Player::First && self.first_move_due[Player::First]
+    }
+
+    /// The line lengths (2 and/or 3 squares) a rule-4 move of the mover may have (N-4, N-7).
+    #[inline]
+    fn line_lengths(&self) -> (bool, bool) {
+        let hand = self.hands[self.to_move];
+        if self.first_move_due[self.to_move] {
+            (false, hand >= 3)
+        } else {
+            (hand >= 2, hand >= 3)
+        }
+    }
+
+    /// The end the rules give this position (without resignation): N-12, N-16, N-10.
+    fn rule_end(&self) -> Option<End> {
+        for player in Player::BOTH {
+            if self.hands[player] == 0 {
+                return Some(End::AllPlaced(player));
+            }
+        }
+        if self.hands.first == 1 && self.hands.second == 1 {
+            return Some(End::BothHoldOne);
+        }
+        if !self.generate(&mut Exists) {
+            return Some(End::NoMove {
+                loser: self.to_move,
+            });
+        }
+        None
+    }
+}
+
+impl Game for Bind {
+    type Move = Move;
+    type ParseMoveError = ParseMoveError;
+    type PlayError = PlayError;
+
+    const NAME: &'static str = "bind";
+    const PLAYER_NAMES: [&'static str; 2] = NAMES;
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.end.is_none() {
+            self.generate(moves);
+        }
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), PlayError> {
+        self.ensure_ongoing()?;
+        let mover = self.to_move;
+        let held = self.hand(mover);
+        match mv {
+            // N-11: pass exactly with one piece in hand.
+            Move::Pass if held == 1 => Ok(()),
+            Move::Pass => Err(PlayError::PassNotAllowed {
+                player: name(mover),
+                held,
+            }),
+            _ if held == 1 => Err(PlayError::MustPass {
+                player: name(mover),
+            }),
+            Move::Line { from, to } => self.check_line(from, to),
+            Move::Place(at) => self.check_place(at),
+        }
+    }
+
+    /// Plays `mv`; see [`Game::play_unchecked`].
+    ///
+    /// # Panics
+    /// May panic (an index or a count out of range) if `mv` is not legal.
+    fn play_unchecked(&mut self, mv: Move) {
+        let mover = self.to_move;
+        let opponent = mover.other();
+        match mv {
+            Move::Pass => {}
+            Move::Place(at) => {
+                let square = self
+                    .topology
+                    .square(at)
+                    .expect("a legal move is on the board");
+                self.put(square, mover);
+                self.hands[mover] -= 1;
+            }
+            Move::Line { from, to } => {
+                let (direction, length) = line_shape(from, to).expect("a legal line");
+                let mut square = self.topology.square(from).expect("on the board");
+                if !self.is_opening() {
+                    // Rule 4: the taken piece goes back to its owner's hand (N-6).
+                    self.lift(square, opponent);
+                    self.hands[opponent] += 1;
+                }
+                for i in 0..length {
+                    if i > 0 {
+                        square = usize::from(self.topology.steps[square][direction]);
+                    }
+                    self.put(square, mover);
+                }
+                self.hands[mover] -= length as u16;
+            }
+        }
+        self.first_move_due[mover] = false;
+        self.to_move = opponent;
+        self.ply += 1;
+        self.end = self.rule_end();
+    }
+
+    fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.end.map_or(Outcome::Ongoing, End::outcome)
+    }
+
+    fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// Reads a move and checks its squares lie on this board. Black's first line may be
+    /// written from either end (N-3: `C1-A1` is the placement `A1-C1`); it is read as the
+    /// move list writes it.
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        let mv: Move = text.parse()?;
+        let check = |coord: Coord| {
+            if self.topology.square(coord).is_some() {
+                Ok(())
+            } else {
+                Err(ParseMoveError::Point {
+                    text: text.to_string(),
+                    source: board_geometry::ParsePointError::OffBoard {
+                        text: coord.to_string(),
+                        size: self.topology.size as u8,
+                    },
+                })
+            }
+        };
+        match mv {
+            Move::Line { from, to } => {
+                check(from)?;
+                check(to)?;
+                if self.is_opening() && (to.row, to.col) < (from.row, from.col) {
+                    return Ok(Move::Line { from: to, to: from });
+                }
+            }
+            Move::Place(at) => check(at)?,
+            Move::Pass => {}
+        }
+        Ok(mv)
+    }
+}

@@ -1,0 +1,627 @@
+//! One or more tests per rule and decision id of `rules/bind.md` (N-1 … N-16), and the
+//! seed's examples 1–3 rebuilt as positions.
+
+mod common;
+
+use bind::{Bind, Colour, End, Move, ParseMoveError, PlayError, Variant, VariantError};
+use common::{Brute, engine_moves, position};
+use game_core::{Game, Outcome, Player, perft};
+
+fn mv(state: &Bind, text: &str) -> Move {
+    state.parse_move(text).unwrap()
+}
+
+fn play(state: &mut Bind, text: &str) {
+    let m = mv(state, text);
+    state.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+/// Plays `text`, expects it to be rejected, and checks the state did not change.
+fn rejected(state: &Bind, text: &str) -> PlayError {
+    let mut copy = state.clone();
+    let err = copy.play(mv(state, text)).expect_err(text);
+    assert_eq!(&copy, state, "rejecting {text} changed the state");
+    err
+}
+
+fn names(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn c(text: &str) -> board_geometry::Coord {
+    text.parse().unwrap()
+}
+
+// ---- N-1 -------------------------------------------------------------------------------
+
+#[test]
+fn n1_mini_and_full_variants_and_custom_ranges() {
+    assert_eq!((Variant::MINI.size(), Variant::MINI.pieces()), (5, 12));
+    assert_eq!((Variant::FULL.size(), Variant::FULL.pieces()), (8, 30));
+    assert_eq!(Variant::named("MINI"), Ok(Variant::MINI));
+    assert_eq!(Variant::named("full"), Ok(Variant::FULL));
+    assert!(matches!(
+        Variant::named("huge"),
+        Err(VariantError::Name { .. })
+    ));
+    assert_eq!(Variant::custom(2, 3), Err(VariantError::Size { size: 2 }));
+    assert_eq!(Variant::custom(26, 3), Err(VariantError::Size { size: 26 }));
+    assert!(Variant::custom(3, 3).is_ok() && Variant::custom(25, 625).is_ok());
+    assert_eq!(
+        Variant::custom(4, 17),
+        Err(VariantError::Pieces {
+            pieces: 17,
+            size: 4,
+            max: 16
+        })
+    );
+    assert!(matches!(
+        Variant::custom(4, 2),
+        Err(VariantError::Pieces { .. })
+    ));
+    let full = Bind::new(Variant::FULL);
+    assert_eq!(full.hand(Player::First), 30);
+    assert_eq!(full.hand(Player::Second), 30);
+    assert_eq!(perft(&full, 1), 2 * 8 * 6);
+}
+
+// ---- N-2 -------------------------------------------------------------------------------
+
+#[test]
+fn n2_hand_plus_board_is_the_piece_count_after_a_take() {
+    let mut state = Bind::new(Variant::MINI);
+    play(&mut state, "B2-D2");
+    play(&mut state, "B2-B4");
+    for player in Player::BOTH {
+        assert_eq!(state.hand(player) + state.on_board(player), 12);
+    }
+    assert_eq!(state.hand(Player::First), 10); // 12 - 3 + the taken B2
+    assert_eq!(state.on_board(Player::First), 2);
+    assert_eq!(state.hand(Player::Second), 9);
+    // A setup that breaks N-2 is refused.
+    let mut setup = state.to_setup();
+    setup.hands.black += 1;
+    assert!(matches!(
+        Bind::from_setup(&setup),
+        Err(bind::SetupError::PieceCount {
+            colour: "black",
+            ..
+        })
+    ));
+}
+
+// ---- N-3 -------------------------------------------------------------------------------
+
+#[test]
+fn n3_blacks_first_move_is_three_in_a_line_written_from_the_lower_left_end() {
+    let start = Bind::new(Variant::MINI);
+    let moves = engine_moves(&start);
+    assert_eq!(moves.len(), 30);
+    assert!(moves.contains(&"A1-C1".to_string()) && moves.contains(&"C3-C5".to_string()));
+    assert!(!moves.contains(&"C1-A1".to_string()));
+    assert!(moves.iter().all(|m| m.contains('-')));
+    // The other spelling of the same placement reads as the listed one …
+    assert_eq!(mv(&start, "c1-a1"), mv(&start, "A1-C1"));
+    assert_eq!(mv(&start, "C5-C3"), mv(&start, "C3-C5"));
+    // … but the move value itself is not the listed one.
+    let upside_down = Move::line(c("C1"), c("A1")).unwrap();
+    assert!(matches!(
+        start.check_move(upside_down),
+        Err(PlayError::OpeningNotFromLowerLeft { .. })
+    ));
+    // Exactly three, nothing taken, no single placement, no pass.
+    assert!(matches!(
+        rejected(&start, "A1-B1"),
+        PlayError::FirstMoveNeedsThree {
+            player: "black",
+            placed: 2
+        }
+    ));
+    assert_eq!(rejected(&start, "C3"), PlayError::OpeningIsALine);
+    assert!(matches!(
+        rejected(&start, "pass"),
+        PlayError::PassNotAllowed { held: 12, .. }
+    ));
+    let mut state = start.clone();
+    play(&mut state, "A1-C1");
+    assert_eq!(state.hand(Player::First), 9);
+    assert_eq!(state.hand(Player::Second), 12);
+    for square in ["A1", "B1", "C1"] {
+        assert_eq!(state.owner(c(square)), Some(Player::First));
+    }
+}
+
+// ---- N-4 -------------------------------------------------------------------------------
+
+#[test]
+fn n4_whites_first_move_takes_and_places_exactly_three() {
+    let mut state = Bind::new(Variant::MINI);
+    play(&mut state, "B2-B4");
+    let moves = engine_moves(&state);
+    // Only the ends may be taken (N-5), and every line fills three squares.
+    assert_eq!(moves, names(&["B2-D2", "B4-D4"]));
+    assert!(moves.iter().all(|m| mv(&state, m).pieces_placed() == 3));
+    assert!(matches!(
+        rejected(&state, "B2-C2"),
+        PlayError::FirstMoveNeedsThree {
+            player: "white",
+            placed: 2
+        }
+    ));
+    assert_eq!(moves, Brute::of(&state).moves());
+}
+
+#[test]
+fn n4_white_without_a_three_piece_first_move_loses_on_three_by_three() {
+    // rules/bind.md: 3x3 after Black fills the middle line, White has no move.
+    let mut state = Bind::new(Variant::custom(3, 4).unwrap());
+    play(&mut state, "A2-C2");
+    assert!(state.is_over());
+    assert_eq!(
+        state.end(),
+        Some(End::NoMove {
+            loser: Player::Second
+        })
+    );
+    assert_eq!(state.outcome_text(), "black wins: white has no legal move");
+}
+
+// ---- N-5 -------------------------------------------------------------------------------
+
+#[test]
+fn n5_a_take_may_not_leave_an_opponent_piece_without_a_partner() {
+    let state = position(
+        12,
+        &[".....", ".....", ".WWW.", ".....", "BB..."],
+        Colour::Black,
+    );
+    let err = rejected(&state, "C3-C4");
+    assert_eq!(
+        err,
+        PlayError::TakeIsolates {
+            take: c("C3"),
+            opponent: "white",
+            isolated: c("B3")
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "taking C3 would leave the white piece on B3 with no white neighbour (rule 5, N-5)"
+    );
+}
+
+#[test]
+fn n5_a_lone_opponent_piece_limits_every_take() {
+    // White: a lone A5 and a line C2-C4. Only A5 may go: any other take leaves A5 alone.
+    let state = position(
+        12,
+        &["W....", "..W..", "..W..", "..W..", "BB..."],
+        Colour::Black,
+    );
+    let moves = engine_moves(&state);
+    assert_eq!(moves, names(&["A5-A4", "A5-A3", "A5-B5", "A5-C5"]));
+    assert!(matches!(
+        rejected(&state, "C4-D4"),
+        PlayError::TakeIsolates { isolated, .. } if isolated == c("A5")
+    ));
+    // Two lone pieces: no take at all, so rule 5 applies.
+    let two = position(
+        12,
+        &["W...W", ".....", ".....", ".....", "BB..."],
+        Colour::Black,
+    );
+    assert_eq!(engine_moves(&two), names(&["A2", "B2", "C1"]));
+}
+
+#[test]
+fn n5_the_last_opponent_piece_on_the_board_may_be_taken() {
+    let state = position(
+        12,
+        &[".....", ".....", "..W..", ".....", "BB..."],
+        Colour::Black,
+    );
+    let moves = engine_moves(&state);
+    assert_eq!(moves.len(), 8, "{moves:?}"); // 4 directions x 2 lengths
+    assert!(moves.iter().all(|m| m.starts_with("C3-")));
+}
+
+// ---- N-6 -------------------------------------------------------------------------------
+
+#[test]
+fn n6_the_line_runs_from_the_taken_square_over_empty_squares_only() {
+    // White B2-B3-B4; Black at D2 and B5 area.
+    let state = position(
+        12,
+        &[".B...", ".W...", ".W...", ".W.B.", "....."],
+        Colour::Black,
+    );
+    // From B2 to the right: C2 empty, D2 black: the 2-line is fine, the 3-line is not.
+    assert!(engine_moves(&state).contains(&"B2-C2".to_string()));
+    assert_eq!(
+        rejected(&state, "B2-D2"),
+        PlayError::LineBlocked { square: c("D2") }
+    );
+    // Upwards from B4 is B5, Black's own piece.
+    assert_eq!(
+        rejected(&state, "B4-B5"),
+        PlayError::LineBlocked { square: c("B5") }
+    );
+    // A line must start on the taken piece: A2-C2 would start on an empty square, so the
+    // pieces can never sit on both sides of the taken square.
+    assert!(matches!(
+        rejected(&state, "A2-C2"),
+        PlayError::NothingToTake {
+            found: "it is empty",
+            ..
+        }
+    ));
+    assert!(matches!(
+        rejected(&state, "D2-D4"),
+        PlayError::NothingToTake {
+            found: "the piece there is the mover's own",
+            ..
+        }
+    ));
+    for m in engine_moves(&state) {
+        let from = m.split('-').next().unwrap();
+        assert_eq!(state.owner(c(from)), Some(Player::Second), "{m}");
+    }
+    // The taken piece returns to its owner's hand; the mover's pieces fill the line.
+    let mut after = state.clone();
+    play(&mut after, "B2-A2");
+    assert_eq!(after.owner(c("B2")), Some(Player::First));
+    assert_eq!(after.owner(c("A2")), Some(Player::First));
+    assert_eq!(after.hand(Player::Second), state.hand(Player::Second) + 1);
+    assert_eq!(after.hand(Player::First), state.hand(Player::First) - 2);
+}
+
+// ---- N-7 -------------------------------------------------------------------------------
+
+#[test]
+fn n7_a_line_needs_as_many_pieces_in_hand_as_it_places() {
+    // 6 pieces each: Black has 4 on the board, so 2 in hand.
+    let state = position(
+        6,
+        &["BB...", ".W...", ".W...", ".W...", "BB..."],
+        Colour::Black,
+    );
+    assert_eq!(state.hand(Player::First), 2);
+    let moves = engine_moves(&state);
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().all(|m| mv(&state, m).pieces_placed() == 2),
+        "{moves:?}"
+    );
+    assert_eq!(
+        rejected(&state, "B2-D2"),
+        PlayError::NotEnoughPieces {
+            player: "black",
+            needed: 3,
+            held: 2
+        }
+    );
+    // With 3 or more in hand both lengths are open.
+    let more = position(
+        12,
+        &["BB...", ".W...", ".W...", ".W...", "BB..."],
+        Colour::Black,
+    );
+    let lines = engine_moves(&more);
+    assert!(lines.contains(&"B2-C2".to_string()) && lines.contains(&"B2-D2".to_string()));
+}
+
+// ---- N-8 -------------------------------------------------------------------------------
+
+#[test]
+fn n8_take_and_place_has_priority_over_the_single_placement() {
+    let state = position(
+        12,
+        &[".....", ".....", ".WWW.", ".....", "BB..."],
+        Colour::Black,
+    );
+    let moves = engine_moves(&state);
+    assert!(!moves.is_empty() && moves.iter().all(|m| m.contains('-')));
+    // Black's own pieces have empty neighbours, so rule 5 alone would allow A2.
+    let mut no_take = state.to_setup();
+    no_take.board[2] = ".W.W.".into();
+    no_take.hands.white += 1;
+    let fallback = Bind::from_setup(&no_take).unwrap();
+    assert!(engine_moves(&fallback).contains(&"A2".to_string()));
+    assert_eq!(rejected(&state, "A2"), PlayError::TakeAndPlaceAvailable);
+}
+
+#[test]
+fn n8_an_allowed_take_with_nowhere_to_extend_does_not_count() {
+    // White A1-A3: A1 and A3 may be taken but every square beyond them is occupied, A2
+    // may not be taken. No complete rule-4 move, so rule 5 applies.
+    let state = position(
+        12,
+        &[".....", "B....", "WB...", "W....", "WB..."],
+        Colour::Black,
+    );
+    let moves = engine_moves(&state);
+    assert!(moves.iter().all(|m| !m.contains('-')), "{moves:?}");
+    assert_eq!(moves, names(&["A5", "B2", "B4", "C1", "C3"]));
+    assert_eq!(
+        rejected(&state, "A1-B1"),
+        PlayError::LineBlocked { square: c("B1") }
+    );
+    assert!(Brute::of(&state).rule4_moves().is_empty());
+}
+
+// ---- N-9 -------------------------------------------------------------------------------
+
+#[test]
+fn n9_a_single_placement_goes_next_to_ones_own_piece() {
+    let state = seed_example_3_position();
+    assert!(matches!(
+        rejected(&state, "A1"),
+        PlayError::NotNextToOwnPiece {
+            player: "white",
+            ..
+        }
+    ));
+    assert_eq!(
+        rejected(&state, "A5"),
+        PlayError::Occupied { square: c("A5") }
+    );
+    let mut after = state.clone();
+    play(&mut after, "C2");
+    assert_eq!(after.owner(c("C2")), Some(Player::Second));
+    assert_eq!(after.hand(Player::Second), state.hand(Player::Second) - 1);
+    assert_eq!(after.hand(Player::First), state.hand(Player::First));
+}
+
+// ---- N-10 ------------------------------------------------------------------------------
+
+#[test]
+fn n10_a_player_with_no_move_loses_at_once() {
+    // White has no piece on the board and no take (Black stands in pairs): no move.
+    let state = position(
+        12,
+        &["BB...", ".....", ".....", ".....", "...BB"],
+        Colour::White,
+    );
+    assert!(state.is_over());
+    assert_eq!(
+        state.outcome(),
+        Outcome::win(Player::First, "wins: white has no legal move")
+    );
+    assert!(engine_moves(&state).is_empty());
+    assert!(matches!(
+        rejected(&state, "pass"),
+        PlayError::GameOver { .. }
+    ));
+}
+
+// ---- N-11 ------------------------------------------------------------------------------
+
+#[test]
+fn n11_one_piece_in_hand_must_pass_and_pass_is_never_legal_otherwise() {
+    // 5 pieces each: Black holds 1, White 3.
+    let state = position(
+        5,
+        &["BB...", ".....", "..W..", "..W..", "BB.W."],
+        Colour::Black,
+    );
+    assert_eq!(state.hand(Player::First), 1);
+    assert_eq!(engine_moves(&state), ["pass"]);
+    assert_eq!(
+        rejected(&state, "C1"),
+        PlayError::MustPass { player: "black" }
+    );
+    assert_eq!(
+        rejected(&state, "C3-C5"),
+        PlayError::MustPass { player: "black" }
+    );
+    let mut after = state.clone();
+    play(&mut after, "pass");
+    assert_eq!(after.to_move(), Player::Second);
+    assert_eq!(after.hand(Player::First), 1);
+    assert!(!engine_moves(&after).contains(&"pass".to_string()));
+    assert!(matches!(
+        rejected(&after, "pass"),
+        PlayError::PassNotAllowed {
+            player: "white",
+            held: 2
+        }
+    ));
+}
+
+// ---- N-12 ------------------------------------------------------------------------------
+
+#[test]
+fn n12_placing_every_piece_wins_at_once() {
+    // 5 pieces each: Black holds 2 and takes C1 placing C1 and D1.
+    let state = position(
+        5,
+        &[".....", ".....", "B.W..", "B.W..", "B.W.."],
+        Colour::Black,
+    );
+    let mut after = state.clone();
+    play(&mut after, "C1-D1");
+    assert_eq!(after.hand(Player::First), 0);
+    assert_eq!(after.end(), Some(End::AllPlaced(Player::First)));
+    assert_eq!(after.outcome_text(), "black placed every piece");
+    assert!(engine_moves(&after).is_empty());
+}
+
+// ---- N-13 ------------------------------------------------------------------------------
+
+#[test]
+fn n13_the_move_count_counts_every_move_including_passes() {
+    let mut state = position(
+        5,
+        &["BB...", ".....", "..W..", "..W..", "BB.W."],
+        Colour::Black,
+    );
+    let before = state.move_count();
+    play(&mut state, "pass");
+    assert_eq!(state.move_count(), before + 1);
+    assert_eq!(state.move_count(), state.ply());
+    let mut game = Bind::new(Variant::MINI);
+    assert_eq!(game.move_count(), 0);
+    play(&mut game, "A1-C1");
+    play(&mut game, "A1-A3");
+    assert_eq!(game.move_count(), 2);
+}
+
+// ---- N-14 ------------------------------------------------------------------------------
+
+#[test]
+fn n14_notation_lines_squares_and_pass() {
+    let line: Move = "c3-e3".parse().unwrap();
+    assert_eq!(
+        line,
+        Move::Line {
+            from: c("C3"),
+            to: c("E3")
+        }
+    );
+    assert_eq!(line.to_string(), "C3-E3");
+    assert_eq!("C3-D3".parse::<Move>().unwrap().pieces_placed(), 2);
+    assert_eq!("c4".parse::<Move>().unwrap(), Move::Place(c("C4")));
+    assert_eq!("PaSs".parse::<Move>().unwrap(), Move::Pass);
+    for bad in ["C3-E5", "C3-C3", "C3-C6", "C3-F3"] {
+        assert!(
+            matches!(bad.parse::<Move>(), Err(ParseMoveError::NotALine { .. })),
+            "{bad}"
+        );
+    }
+    assert_eq!("".parse::<Move>(), Err(ParseMoveError::Empty));
+    for bad in ["I3", "A01", "C3-", "-C3", "C3-E3-G3", "resign", "C0"] {
+        assert!(
+            matches!(bad.parse::<Move>(), Err(ParseMoveError::Point { .. })),
+            "{bad}"
+        );
+    }
+    // Off the board is a parse error of the state, never a panic.
+    let mini = Bind::new(Variant::MINI);
+    assert!(mini.parse_move("F1").is_err());
+    assert!(mini.parse_move("D1-F1").is_err());
+    assert!(matches!(
+        mini.check_move(Move::Place(c("Z25"))),
+        Err(PlayError::OffBoard { size: 5, .. })
+    ));
+}
+
+// ---- N-15 ------------------------------------------------------------------------------
+
+#[test]
+fn n15_resigning_is_a_call_not_a_move() {
+    let mut state = Bind::new(Variant::MINI);
+    play(&mut state, "A1-C1");
+    assert!(!engine_moves(&state).iter().any(|m| m.contains("resign")));
+    state.resign(Player::Second).unwrap();
+    assert!(state.is_over());
+    assert_eq!(state.outcome_text(), "black wins: white resigned");
+    assert!(engine_moves(&state).is_empty());
+    assert!(matches!(
+        state.resign(Player::First),
+        Err(PlayError::GameOver { .. })
+    ));
+    assert_eq!(state.move_count(), 1);
+}
+
+// ---- N-16 ------------------------------------------------------------------------------
+
+#[test]
+fn n16_both_colours_holding_one_piece_is_a_draw() {
+    // 5 each: White holds 1 with four lone pieces (no take), Black holds 2.
+    let state = position(
+        5,
+        &["W.W.W", ".....", "W....", ".....", "..BBB"],
+        Colour::Black,
+    );
+    assert!(!state.is_over());
+    let moves = engine_moves(&state);
+    assert!(moves.iter().all(|m| !m.contains('-')));
+    let mut after = state.clone();
+    play(&mut after, "C2");
+    assert_eq!(after.end(), Some(End::BothHoldOne));
+    assert_eq!(
+        after.outcome(),
+        Outcome::draw("both colours hold one piece")
+    );
+    assert_eq!(after.outcome_text(), "draw both colours hold one piece");
+    assert!(engine_moves(&after).is_empty());
+}
+
+// ---- The seed's examples -----------------------------------------------------------------
+
+/// Example 1: three black pieces, White to move (not its first move). White takes one
+/// and fills its square and two to the right; one to the right is fine too.
+#[test]
+fn seed_example_1_take_then_place_in_one_direction() {
+    let state = position(
+        12,
+        &[".....", ".B...", ".B...", ".B...", "....."],
+        Colour::White,
+    );
+    let moves = engine_moves(&state);
+    assert!(moves.contains(&"B2-D2".to_string()) && moves.contains(&"B2-C2".to_string()));
+    let mut after = state.clone();
+    play(&mut after, "B2-D2");
+    for square in ["B2", "C2", "D2"] {
+        assert_eq!(after.owner(c(square)), Some(Player::Second));
+    }
+    assert_eq!(after.hand(Player::First), state.hand(Player::First) + 1);
+    // Not both sides of the taken square: A2-C2 would start on the empty A2.
+    assert!(matches!(
+        rejected(&state, "A2-C2"),
+        PlayError::NothingToTake { .. }
+    ));
+    // If this were White's first move, only the three-piece line would do (rule 6, N-4).
+    let mut setup = state.to_setup();
+    setup.first_move_due.white = true;
+    let first = Bind::from_setup(&setup).unwrap();
+    assert!(first.is_legal(mv(&first, "B2-D2")));
+    assert!(!first.is_legal(mv(&first, "B2-C2")));
+}
+
+/// Example 2: White's pieces "2" "1" "3" in a row; Black may take 2 or 3, not 1.
+#[test]
+fn seed_example_2_only_the_ends_may_be_taken() {
+    let state = position(
+        12,
+        &[".....", ".....", ".WWW.", ".....", "BB..."],
+        Colour::Black,
+    );
+    let moves = engine_moves(&state);
+    let taken: std::collections::BTreeSet<&str> =
+        moves.iter().map(|m| m.split('-').next().unwrap()).collect();
+    assert_eq!(taken.into_iter().collect::<Vec<_>>(), ["B3", "D3"]);
+    assert!(matches!(
+        rejected(&state, "C3-C5"),
+        PlayError::TakeIsolates { .. }
+    ));
+    assert_eq!(moves, Brute::of(&state).moves());
+}
+
+fn seed_example_3_position() -> Bind {
+    position(
+        12,
+        &["BB...", ".....", "..WW.", ".....", "...BB"],
+        Colour::White,
+    )
+}
+
+/// Example 3: White to move cannot take any black piece (each take leaves its partner
+/// alone), so White places one piece next to its own (rule 5).
+#[test]
+fn seed_example_3_no_take_so_a_single_placement() {
+    let state = seed_example_3_position();
+    for take in ["A5-A4", "B5-B3", "D1-D2", "E1-E3"] {
+        assert!(
+            matches!(rejected(&state, take), PlayError::TakeIsolates { .. }),
+            "{take}"
+        );
+    }
+    assert_eq!(
+        engine_moves(&state),
+        names(&["B3", "C2", "C4", "D2", "D4", "E3"])
+    );
+    assert_eq!(engine_moves(&state), Brute::of(&state).moves());
+}
