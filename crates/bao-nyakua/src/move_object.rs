@@ -165,7 +165,7 @@ impl MoveObject {
             index: Some(pit.index()),
             direction: Some(direction.into()),
             // B-22: `R` enters at `F1` (side left), `L` at `F8` (side right).
-            side: (namua && capture).then(|| match direction {
+            side: (namua && capture).then_some(match direction {
                 Direction::Right => SideName::Left,
                 Direction::Left => SideName::Right,
             }),

@@ -164,11 +164,9 @@ impl Position {
             return Err(SetupError::MtajiWithHands(state.reserve));
         }
         if end.is_none() {
-            for player in 0..2 {
+            for (player, name) in NAMES.into_iter().enumerate() {
                 if !position.front_occupied(player) {
-                    return Err(SetupError::EmptyFront {
-                        player: NAMES[player],
-                    });
+                    return Err(SetupError::EmptyFront { player: name });
                 }
             }
             if !position.has_legal_move() {

@@ -20,7 +20,19 @@ struct LapEnd {
 impl Position {
     /// Applies `mv`, a capture move when `capture` (the caller knows it from the position),
     /// reporting every step to `observer`. The move is not checked.
+    #[inline]
     pub(crate) fn apply<O: Observer>(
+        &mut self,
+        mv: Move,
+        capture: bool,
+        observer: &mut O,
+    ) -> MoveReport {
+        self.apply_with_limit::<SAFETY_LAP, O>(mv, capture, observer)
+    }
+
+    /// [`Position::apply`] with the safety lap `LIMIT` (512 in play; tests of B-19(b)
+    /// use a small one to reach it).
+    fn apply_with_limit<const LIMIT: u16, O: Observer>(
         &mut self,
         mv: Move,
         capture: bool,
@@ -116,7 +128,7 @@ impl Position {
         // B-6 at every lap end; B-21 numbers the laps after the first 1, 2, 3, …
         let mut lap: u16 = 0;
         let mut nyumba_stop = false;
-        while lap < SAFETY_LAP && !lap_end.was_empty {
+        while lap < LIMIT && !lap_end.was_empty {
             lap += 1;
             let at = lap_end.ring;
             // B-6.2 / B-7: only a capture move captures, only from the front row.
@@ -182,7 +194,7 @@ impl Position {
         // B-21; B-19(b): the reference ruleset also reports a NYUMBA stop found at the end
         // of lap 511 as a safety stop.
         let reference_quirk = nyumba_stop && self.ruleset == Ruleset::Reference;
-        if lap >= SAFETY_LAP && !lap_end.was_empty && (!nyumba_stop || reference_quirk) {
+        if lap >= LIMIT && !lap_end.was_empty && (!nyumba_stop || reference_quirk) {
             self.end = Some(GameEnd {
                 winner: Player::from_index(opp),
                 reason: EndReason::RelayLimit,
@@ -335,6 +347,64 @@ impl Position {
                 winner: mover,
                 reason: EndReason::NoMove,
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_core::{Game, Player};
+
+    use crate::moves::Move;
+    use crate::observer::NoObserver;
+    use crate::position::{EndReason, Position, Ruleset};
+    use crate::setup::{PhaseName, StateRecord};
+
+    /// South to move in NAMUA: the takata `F1R` relays once (lap 1) and ends on the owned
+    /// NYUMBA with 6: a NYUMBA stop at the end of lap 1.
+    fn nyumba_stop_at_lap_1(ruleset: Ruleset) -> Position {
+        let state = StateRecord {
+            pits: [
+                [[1, 0, 1, 0, 5, 0, 0, 0], [0; 8]],
+                [[3, 0, 0, 0, 0, 0, 0, 0], [34, 0, 0, 0, 0, 0, 0, 0]],
+            ],
+            reserve: [10, 10],
+            nyakua_reserve: [0, 0],
+            house_owned: [true, true],
+            player: 0,
+            phase: PhaseName::Namua,
+            winner: None,
+            reason: String::new(),
+            turn: 1,
+            pending: [0, 0],
+        };
+        Position::from_state(&state, ruleset).expect("a valid set-up")
+    }
+
+    #[test]
+    fn b19b_a_nyumba_stop_at_the_lap_before_the_limit_is_a_safety_stop_only_in_reference() {
+        let mv: Move = "F1R".parse().unwrap();
+        // With the limit at 2, lap 1 is "lap 511".
+        let mut reference = nyumba_stop_at_lap_1(Ruleset::Reference);
+        assert!(reference.is_legal(mv));
+        reference.apply_with_limit::<2, _>(mv, false, &mut NoObserver);
+        let end = reference.end().expect("reference: safety stop");
+        assert_eq!(end.reason, EndReason::RelayLimit);
+        assert_eq!(end.winner, Player::Second);
+        assert_eq!(reference.count(Player::First, crate::pit::Pit::NYUMBA), 6);
+
+        let mut seed = nyumba_stop_at_lap_1(Ruleset::Seed);
+        seed.apply_with_limit::<2, _>(mv, false, &mut NoObserver);
+        assert_eq!(seed.end(), None, "seed: an ordinary NYUMBA stop");
+        assert_eq!(seed.to_move(), Player::Second);
+        assert!(seed.owns_nyumba(Player::First));
+
+        // With the real limit both rulesets stop normally at the NYUMBA.
+        for ruleset in [Ruleset::Seed, Ruleset::Reference] {
+            let mut position = nyumba_stop_at_lap_1(ruleset);
+            position.play(mv).unwrap();
+            assert_eq!(position.end(), None);
+            assert_eq!(position.to_move(), Player::Second);
         }
     }
 }
