@@ -38,7 +38,7 @@ impl Position {
             let mut counts = String::new();
             for index in order {
                 let pit = Pit::new(row, index).expect("0-7");
-                let _ = write!(names, " {prefix}{pit:<3}");
+                let _ = write!(names, " {:<4}", format!("{prefix}{pit}"));
                 let mark = if pit == Pit::NYUMBA && self.owns_nyumba(player) {
                     "*"
                 } else {

@@ -537,11 +537,27 @@ impl Game for Position {
             Some(GameEnd {
                 winner,
                 reason: EndReason::FrontEmpty,
-            }) => Outcome::win(winner, "front row emptied (front-empty)"),
+            }) => {
+                // B-9/B-20: the loser's front row is empty (or, after a self-emptying
+                // move, the mover's own).
+                let loser = Self::PLAYER_NAMES[winner.other().index()];
+                let reason = if self.front_occupied(winner.other().index()) {
+                    format!("wins: {loser} emptied its own front row (front-empty)")
+                } else {
+                    format!("emptied {loser}'s front row (front-empty)")
+                };
+                Outcome::win(winner, reason)
+            }
             Some(GameEnd {
                 winner,
                 reason: EndReason::NoMove,
-            }) => Outcome::win(winner, "opponent has no legal move (no-move)"),
+            }) => Outcome::win(
+                winner,
+                format!(
+                    "wins: {} has no legal move (no-move)",
+                    Self::PLAYER_NAMES[winner.other().index()]
+                ),
+            ),
             Some(GameEnd {
                 reason: EndReason::RelayLimit,
                 ..
