@@ -76,6 +76,11 @@ pub enum Step {
 /// Receives every [`Step`] of a move. The default does nothing, and the move code is
 /// generic over the observer, so playing without one costs nothing.
 pub trait Observer {
+    /// Whether the observer wants the [`Step::Sow`] of every single kete. When `false`,
+    /// a lap is sown in one go (the same result, in constant time) and no `Sow` step is
+    /// reported; every other step still is.
+    const WANTS_EACH_KETE: bool = true;
+
     /// Called after each step; `position` already shows the step's effect.
     fn step(&mut self, position: &Position, step: Step) {
         let _ = (position, step);
@@ -87,7 +92,9 @@ pub trait Observer {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
 
-impl Observer for NoObserver {}
+impl Observer for NoObserver {
+    const WANTS_EACH_KETE: bool = false;
+}
 
 impl<F: FnMut(&Position, Step)> Observer for F {
     fn step(&mut self, position: &Position, step: Step) {

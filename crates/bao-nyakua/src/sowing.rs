@@ -222,6 +222,10 @@ impl Position {
         observer: &mut O,
     ) -> LapEnd {
         let me = self.to_move.index();
+        *sown += u32::from(count);
+        if !O::WANTS_EACH_KETE {
+            return self.sow_at_once(me, from, count, direction);
+        }
         let step = direction.ring_step();
         let mut ring = from;
         let mut was_empty = false;
@@ -238,8 +242,37 @@ impl Position {
                 },
             );
         }
-        *sown += u32::from(count);
         LapEnd { ring, was_empty }
+    }
+
+    /// The same lap as [`Position::sow`] in constant time: the 16 pits as the bytes of a
+    /// `u128` (no pit exceeds 64, so bytes never carry), one kete added to every pit for
+    /// each full round and to a rotated run of pits for the rest. The last pit was empty
+    /// before its last kete exactly when it was empty before the lap and the lap did not
+    /// reach it twice (`count` ≤ 16).
+    #[inline]
+    fn sow_at_once(&mut self, me: usize, from: u8, count: u8, direction: Direction) -> LapEnd {
+        const ONES: u128 = u128::from_le_bytes([1; 16]);
+        let n = u32::from(count);
+        let last = (u32::from(from) + n * u32::from(direction.ring_step())) as u8 & 15;
+        let was_empty = n <= 16 && self.pits[me][last as usize] == 0;
+        let (rounds, rest) = (n / 16, n % 16);
+        let mut ring = u128::from_le_bytes(self.pits[me]);
+        ring += ONES * u128::from(rounds);
+        if rest > 0 {
+            // The run's rightmost-order start: the first pit sown when going right, the
+            // last one when going left.
+            let start = match direction {
+                Direction::Right => (from + 1) & 15,
+                Direction::Left => last,
+            };
+            ring += (ONES >> (8 * (16 - rest))).rotate_left(8 * u32::from(start));
+        }
+        self.pits[me] = ring.to_le_bytes();
+        LapEnd {
+            ring: last,
+            was_empty,
+        }
     }
 
     /// B-5/B-8: a captured handful starts in the entry pit itself (`F1` when sowing

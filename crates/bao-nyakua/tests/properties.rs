@@ -201,7 +201,12 @@ proptest! {
         for _ in 0..MAX_PLIES {
             position.legal_moves(&mut moves);
             let Some(&mv) = rng.choose(&moves) else { break };
-            position.play_observed(mv, &mut watch).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            // The kete-by-kete path (observed) and the lap-at-once path (unobserved) agree.
+            let mut unobserved = position;
+            let report = unobserved.play_reported(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let observed = position.play_observed(mv, &mut watch).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(position, unobserved);
+            prop_assert_eq!(report, observed);
             if let Some(failure) = watch.failure.take() {
                 return Err(TestCaseError::fail(format!("after {mv}: {failure}")));
             }
