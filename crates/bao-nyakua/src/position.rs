@@ -228,29 +228,40 @@ impl Position {
     }
 
     /// Whether the mover must capture now (B-10, B-17).
+    #[inline]
     pub(crate) fn capture_exists(&self) -> bool {
         let me = self.to_move.index();
+        let targets = self.capture_targets(me);
         match self.phase {
-            Phase::Namua => (0..8).any(|i| self.namua_capture_pit(me, i)),
-            Phase::Mtaji => (0..16u8).any(|ring| {
-                Direction::BOTH
-                    .iter()
-                    .any(|&d| self.mtaji_captures(me, ring, d))
-            }),
+            Phase::Namua => targets != 0,
+            Phase::Mtaji => {
+                targets != 0
+                    && (0..16u8).any(|ring| {
+                        Direction::BOTH
+                            .iter()
+                            .any(|&d| self.mtaji_captures(me, targets, ring, d))
+                    })
+            }
         }
     }
 
-    /// B-10: front pit `i` holds kete before the placement and faces an occupied pit.
+    /// The mover's front pits (bit = ring position 0–7) that hold kete and face kete:
+    /// the NAMUA capture pits (B-10) and the MTAJI capture landings (B-17).
     #[inline]
-    fn namua_capture_pit(&self, me: usize, i: usize) -> bool {
-        self.pits[me][i] > 0 && self.pits[1 - me][7 - i] > 0
+    pub(crate) fn capture_targets(&self, me: usize) -> u8 {
+        let (own, opp) = (&self.pits[me], &self.pits[1 - me]);
+        let mut targets = 0u8;
+        for i in 0..8 {
+            targets |= u8::from(own[i] > 0 && opp[7 - i] > 0) << i;
+        }
+        targets
     }
 
-    /// B-17: the pit at `ring` holds 2–15 and its first lap ends in an occupied own front
-    /// pit facing an occupied pit. With at most 15 kete no pit gets two, so the landing
-    /// pit's count now is its count before the last kete.
+    /// B-17: the pit at `ring` holds 2–15 and its first lap ends in one of the `targets`.
+    /// With at most 15 kete no pit gets two, so the landing pit's count before the last
+    /// kete is its count now.
     #[inline]
-    fn mtaji_captures(&self, me: usize, ring: u8, direction: Direction) -> bool {
+    fn mtaji_captures(&self, me: usize, targets: u8, ring: u8, direction: Direction) -> bool {
         let count = self.pits[me][ring as usize];
         if !(2..=15).contains(&count) {
             return false;
@@ -258,8 +269,8 @@ impl Position {
         let landing = match direction {
             Direction::Right => (ring + count) & 15,
             Direction::Left => ring.wrapping_sub(count) & 15,
-        } as usize;
-        landing < 8 && self.pits[me][landing] > 0 && self.pits[1 - me][7 - landing] > 0
+        };
+        landing < 8 && targets & (1 << landing) != 0
     }
 
     /// B-13: with exactly one occupied front pit, `F1` leftward and `F8` rightward are
@@ -308,12 +319,11 @@ impl Position {
             return;
         }
         // B-10: captures, with the entry rule of B-8 for the first capture.
-        let mut any_capture = false;
+        let targets = self.capture_targets(me);
         for i in 0..8u8 {
-            if !self.namua_capture_pit(me, i as usize) {
+            if targets & (1 << i) == 0 {
                 continue;
             }
-            any_capture = true;
             let pit = Pit::from_ring(i);
             let directions: &[Direction] = match i {
                 0 | 1 => &[Direction::Right],
@@ -332,7 +342,7 @@ impl Position {
                 }
             }
         }
-        if any_capture {
+        if targets != 0 {
             return;
         }
         // B-11: takata candidates, judged before the placement.
@@ -363,32 +373,42 @@ impl Position {
     }
 
     fn mtaji_moves(&self, me: usize, push: &mut impl FnMut(Move)) {
-        let rows = [Row::Front, Row::Back];
-        let pits = || {
-            rows.into_iter()
-                .flat_map(|row| (0..8).map(move |i| Pit::new(row, i).expect("0-7")))
-        };
+        /// Ring positions in the author's order: front `F1…F8`, then back `B1…B8`.
+        const ORDER: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8];
+        let own = &self.pits[me];
         // B-17: captures first.
+        let targets = self.capture_targets(me);
         let mut any_capture = false;
-        for pit in pits() {
-            for direction in Direction::BOTH {
-                if self.mtaji_captures(me, pit.ring(), direction) {
-                    any_capture = true;
-                    push(Move::sow(pit, direction));
+        if targets != 0 {
+            for ring in ORDER {
+                for direction in Direction::BOTH {
+                    if self.mtaji_captures(me, targets, ring, direction) {
+                        any_capture = true;
+                        push(Move::sow(Pit::from_ring(ring), direction));
+                    }
                 }
             }
         }
         if any_capture {
             return;
         }
-        let has_front = self.pits[me][..8].iter().any(|&k| k >= 2);
-        let row = if has_front { Row::Front } else { Row::Back };
-        for pit in pits().filter(|p| p.row() == row) {
-            if self.pits[me][pit.ring() as usize] < 2 {
+        // Takata: front pits of 2 or more, else back ones; B-13 concerns a lone front
+        // pit, which then is the only front pit of 2 or more.
+        let has_front = own[..8].iter().any(|&k| k >= 2);
+        let rings = if has_front { &ORDER[..8] } else { &ORDER[8..] };
+        let lone_front = has_front && own[..8].iter().filter(|&&k| k > 0).count() == 1;
+        for &ring in rings {
+            if own[ring as usize] < 2 {
                 continue;
             }
+            let pit = Pit::from_ring(ring);
             for direction in Direction::BOTH {
-                if !self.self_emptying(me, pit, direction) {
+                let forbidden = lone_front
+                    && matches!(
+                        (ring, direction),
+                        (0, Direction::Left) | (7, Direction::Right)
+                    );
+                if !forbidden {
                     push(Move::sow(pit, direction));
                 }
             }
@@ -398,12 +418,8 @@ impl Position {
     /// Plays the NAMUA capture `mv` with `stop` on a copy; whether the choice arose.
     fn simulate_choice(&self, mv: Move) -> bool {
         let mut copy = *self;
-        copy.apply(
-            mv.with_choice(Some(NyumbaChoice::Stop)),
-            true,
-            &mut NoObserver,
-        )
-        .nyumba_choice_arose
+        copy.apply_laps_only(mv.with_choice(Some(NyumbaChoice::Stop)), true)
+            .nyumba_choice_arose
     }
 
     /// The legal moves on the stack.
@@ -453,7 +469,10 @@ impl Position {
             return PlayError::EmptyPit { mv };
         }
         if self.capture_exists() {
-            if self.phase == Phase::Namua && self.namua_capture_pit(me, pit.index() as usize) {
+            if self.phase == Phase::Namua
+                && pit.row() == Row::Front
+                && self.capture_targets(me) & (1 << pit.index()) != 0
+            {
                 return PlayError::WrongEntry { mv };
             }
             return PlayError::MustCapture { mv };

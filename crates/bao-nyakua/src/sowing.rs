@@ -4,7 +4,7 @@
 use game_core::Player;
 
 use crate::moves::{Move, NyumbaChoice};
-use crate::observer::{Observer, Step};
+use crate::observer::{NoObserver, Observer, Step};
 use crate::pit::{Direction, Pit};
 use crate::position::{
     EndReason, GameEnd, MoveReport, NYUMBA_RING, Phase, Position, Ruleset, SAFETY_LAP,
@@ -27,12 +27,19 @@ impl Position {
         capture: bool,
         observer: &mut O,
     ) -> MoveReport {
-        self.apply_with_limit::<SAFETY_LAP, O>(mv, capture, observer)
+        self.apply_with_limit::<SAFETY_LAP, true, O>(mv, capture, observer)
+    }
+
+    /// The laps of `mv` only, without the end of the turn (no addition, no turn change):
+    /// enough to see whether the NYUMBA choice arises (B-22).
+    #[inline]
+    pub(crate) fn apply_laps_only(&mut self, mv: Move, capture: bool) -> MoveReport {
+        self.apply_with_limit::<SAFETY_LAP, false, _>(mv, capture, &mut NoObserver)
     }
 
     /// [`Position::apply`] with the safety lap `LIMIT` (512 in play; tests of B-19(b)
-    /// use a small one to reach it).
-    fn apply_with_limit<const LIMIT: u16, O: Observer>(
+    /// use a small one to reach it); `FINISH` false stops before the end of the turn.
+    fn apply_with_limit<const LIMIT: u16, const FINISH: bool, O: Observer>(
         &mut self,
         mv: Move,
         capture: bool,
@@ -201,7 +208,9 @@ impl Position {
             });
             return report;
         }
-        self.finish_turn(Some(lap_end.ring), &mut report, observer);
+        if FINISH {
+            self.finish_turn(Some(lap_end.ring), &mut report, observer);
+        }
         report
     }
 
@@ -420,14 +429,14 @@ mod tests {
         // With the limit at 2, lap 1 is "lap 511".
         let mut reference = nyumba_stop_at_lap_1(Ruleset::Reference);
         assert!(reference.is_legal(mv));
-        reference.apply_with_limit::<2, _>(mv, false, &mut NoObserver);
+        reference.apply_with_limit::<2, true, _>(mv, false, &mut NoObserver);
         let end = reference.end().expect("reference: safety stop");
         assert_eq!(end.reason, EndReason::RelayLimit);
         assert_eq!(end.winner, Player::Second);
         assert_eq!(reference.count(Player::First, crate::pit::Pit::NYUMBA), 6);
 
         let mut seed = nyumba_stop_at_lap_1(Ruleset::Seed);
-        seed.apply_with_limit::<2, _>(mv, false, &mut NoObserver);
+        seed.apply_with_limit::<2, true, _>(mv, false, &mut NoObserver);
         assert_eq!(seed.end(), None, "seed: an ordinary NYUMBA stop");
         assert_eq!(seed.to_move(), Player::Second);
         assert!(seed.owns_nyumba(Player::First));
