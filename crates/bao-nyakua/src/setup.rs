@@ -35,6 +35,23 @@ pub struct StateRecord {
     pub pending: [u8; 2],
 }
 
+impl StateRecord {
+    /// Reads a state from its JSON text (keys in any order).
+    ///
+    /// # Errors
+    /// The JSON error when the text is not a state's shape.
+    pub fn from_json(text: &str) -> Result<StateRecord, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// The state as compact JSON in the record's key order (what the author's study
+    /// hashes).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a state always serialises")
+    }
+}
+
 /// The phase as the record writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -46,7 +46,7 @@ impl Position {
         observer: &mut O,
     ) -> MoveReport {
         let mut report = MoveReport::default();
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         let Move::Sow {
             pit,
             direction,
@@ -382,7 +382,8 @@ impl Position {
             self.phase = Phase::Mtaji;
         }
         self.to_move = mover.other();
-        self.turn += 1;
+        // A set-up position may start at any turn number: saturate instead of overflowing.
+        self.turn = self.turn.saturating_add(1);
         // B-20: a player without a legal move loses.
         if !self.has_legal_move() {
             self.end = Some(GameEnd {
