@@ -125,8 +125,8 @@ pub struct Position {
     pub(crate) ruleset: Ruleset,
 }
 
-/// A legal-move list on the stack: 24 NAMUA captures (12 pit/entry pairs, each doubled by
-/// the NYUMBA choice) is more than any list holds (MTAJI: 16 pits × 2 = 32 at most).
+/// A legal-move list on the stack. The longest lists: MTAJI, 16 pits × 2 directions = 32;
+/// NAMUA captures, 12 pit/entry pairs each doubled by the NYUMBA choice = 24; takata, 16.
 pub(crate) type MoveList = SmallVec<[Move; 32]>;
 
 impl Default for Position {

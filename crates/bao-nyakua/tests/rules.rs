@@ -710,3 +710,14 @@ fn b20_a_finished_game_has_no_moves() {
         Err(PlayError::GameOver { .. })
     ));
 }
+
+#[test]
+fn the_position_is_small_and_copy() {
+    fn is_copy<T: Copy>() {}
+    is_copy::<Position>();
+    assert!(
+        std::mem::size_of::<Position>() <= 56,
+        "{}",
+        std::mem::size_of::<Position>()
+    );
+}
