@@ -11,8 +11,7 @@ use crate::position::Position;
 /// board + hands + `pending` + `in_flight` is always 64 (B-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// One kete went from the mover's hand into `pit` (NAMUA, B-10/B-11), or, for the
-    /// end-pit addition, see [`Step::Addition`].
+    /// One kete went from the mover's hand into the start pit `pit` (NAMUA, B-10/B-11).
     Place {
         /// Where the kete went.
         pit: Pit,
