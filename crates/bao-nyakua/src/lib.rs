@@ -38,6 +38,7 @@ mod diagram;
 mod error;
 mod game;
 mod move_object;
+mod movegen;
 mod moves;
 mod observer;
 mod pit;

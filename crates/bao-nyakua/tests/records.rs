@@ -236,7 +236,7 @@ fn b24_replay_names_the_first_bad_move() {
 }
 
 /// South F3 (1) faces north F6 (5); south's owned NYUMBA (5) faces nothing: F3R has the
-/// NYUMBA choice, F3L does not (see tests/rules.rs).
+/// NYUMBA choice, F3L does not (see tests/rules_board.rs).
 fn choice_position() -> Position {
     let state = serde_json::from_value(json!({
         "pits": [[[0, 0, 1, 0, 5, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]],

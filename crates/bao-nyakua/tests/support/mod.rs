@@ -2,4 +2,5 @@
 #![allow(dead_code)]
 
 pub mod brute;
+pub mod positions;
 pub mod sha256;
