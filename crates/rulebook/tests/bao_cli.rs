@@ -157,3 +157,56 @@ fn bench_prints_the_throughput_rows() {
         "{out}"
     );
 }
+
+/// The author's 40-ply game that ends in the B-21 safety stop, as B-22 moves.
+fn anomaly_moves() -> Vec<String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../bao-nyakua/tests/data/games/search4-anomaly-A-2-1.json"
+    );
+    let game: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut position = bao_nyakua::Position::start(bao_nyakua::Ruleset::Reference);
+    let mut moves = Vec::new();
+    for ply in game["history"].as_array().unwrap() {
+        let object: bao_nyakua::MoveObject = serde_json::from_value(ply["move"].clone()).unwrap();
+        let mv = object.to_move(&position).unwrap();
+        game_core::Game::play(&mut position, mv).unwrap();
+        moves.push(mv.to_string());
+    }
+    moves
+}
+
+#[test]
+fn the_safety_stop_game_traces_and_replays_with_no_winner() {
+    let moves = anomaly_moves().join(" ");
+    let out = stdout(&rulebook(&[
+        "trace",
+        "bao",
+        "--ruleset",
+        "reference",
+        "--moves",
+        &moves,
+    ]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 42);
+    assert_eq!(lines[40], "40: ");
+    assert_eq!(
+        lines[41],
+        "result: none safety stop at lap 512 (relay-limit)"
+    );
+
+    let mut game = bao_nyakua::BaoGame::new(bao_nyakua::Ruleset::Reference);
+    for m in moves.split(' ') {
+        game_core::Game::play(&mut game, m.parse().unwrap()).unwrap();
+    }
+    let dir = temp_dir("safety");
+    let path = dir.join("anomaly.json");
+    std::fs::write(&path, game.to_record().to_json()).unwrap();
+    let out = stdout(&rulebook(&["replay", path.to_str().unwrap()]));
+    assert!(
+        out.ends_with("result: none safety stop at lap 512 (relay-limit)\n"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
