@@ -43,3 +43,35 @@ fn b23_perft_9_and_10_from_the_start_match_the_brute_force_mover() {
         }
     }
 }
+
+#[test]
+fn b23_perft_from_the_authors_set_up_positions_matches_the_brute_force_mover() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let checks: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{dir}/checks.json")).unwrap())
+            .unwrap();
+    let legacy: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{dir}/legacy-cycle.json")).unwrap())
+            .unwrap();
+    let mut states: Vec<serde_json::Value> = checks["examples"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|e| e["before"].clone())
+        .collect();
+    states.push(legacy["before"].clone());
+    for value in states {
+        let state: bao_nyakua::StateRecord = serde_json::from_value(value).unwrap();
+        for ruleset in [Ruleset::Seed, Ruleset::Reference] {
+            let position = Position::from_state(&state, ruleset).unwrap();
+            let brute = Brute::from_state(&state, ruleset == Ruleset::Seed);
+            for depth in 1..=3 {
+                assert_eq!(
+                    perft(&position, depth),
+                    brute_perft(&brute, depth),
+                    "perft {depth} from {state:?}"
+                );
+            }
+        }
+    }
+}
