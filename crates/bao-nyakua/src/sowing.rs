@@ -78,7 +78,9 @@ impl Position {
                     // B-8 first capture: the move's direction names the entry.
                     lap_end = self.sow_from_entry(taken, direction, &mut sown, observer);
                 } else {
-                    let house_two = self.is_house_two_after_placement(me, pit);
+                    // B-12, judged after the placement: it only added to the start pit,
+                    // so "the owned NYUMBA is the only occupied front pit" is unchanged.
+                    let house_two = self.is_house_two(me, pit);
                     let count = if house_two {
                         2
                     } else {
@@ -212,12 +214,6 @@ impl Position {
             self.finish_turn(Some(lap_end.ring), &mut report, observer);
         }
         report
-    }
-
-    /// B-12 after the placement: the owned NYUMBA is the only occupied front pit.
-    fn is_house_two_after_placement(&self, me: usize, pit: Pit) -> bool {
-        // The placement only added to the NYUMBA itself, so the test is the same.
-        self.is_house_two(me, pit)
     }
 
     /// Sows `count` kete from the pit after ring position `from`.
