@@ -1,16 +1,20 @@
 //! The registry: every game the program drives. A game plugs in with a module here that
 //! implements [`crate::CliGame`] for its state, and one line in [`DRIVERS`].
 
+mod bao;
 mod bind;
 
-use crate::driver::Driver;
+use crate::driver::{Adapter, Driver};
 use crate::error::CliError;
 
 /// Every game name the contract knows, registered or not.
 pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 
 /// The registered games.
-pub static DRIVERS: &[&dyn Driver] = &[&crate::driver::Adapter::<bind::BindGame>::NEW];
+pub static DRIVERS: &[&dyn Driver] = &[
+    &Adapter::<bao_nyakua::BaoGame>::NEW,
+    &Adapter::<bind::BindGame>::NEW,
+];
 
 /// The driver of the game called `name`.
 ///

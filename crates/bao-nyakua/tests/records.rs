@@ -1,0 +1,326 @@
+//! B-24 and bao-record.md: the record's shape, its replay checks and their errors.
+
+use bao_nyakua::{BaoGame, GameRecord, Move, MoveObject, Position, RecordError, Ruleset};
+use game_core::Game;
+use serde_json::{Value, json};
+
+fn game(moves: &[&str], ruleset: Ruleset) -> BaoGame {
+    let mut game = BaoGame::new(ruleset);
+    for m in moves {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+fn replay_value(value: &Value) -> Result<BaoGame, RecordError> {
+    GameRecord::from_json(&serde_json::to_string_pretty(value).unwrap())?.replay()
+}
+
+#[test]
+fn b24_a_written_record_has_the_published_header_in_order_and_no_final_newline() {
+    let text = game(&["F7L"], Ruleset::Seed).to_record().to_json();
+    assert!(
+        text.starts_with(
+            "{\n  \"format\": \"bao-nakakamado-nyakua-a-trial\",\n  \"version\": 1,\n"
+        )
+    );
+    assert!(!text.ends_with('\n'));
+    let value: Value = serde_json::from_str(&text).unwrap();
+    let keys: Vec<&str> = value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "format",
+            "version",
+            "baseRules",
+            "baseRulesVersion",
+            "variantRule",
+            "rulesVersion",
+            "publicAdopted",
+            "boardRowsPerPlayer",
+            "sowingPath",
+            "initialHand",
+            "totalKete",
+            "nyakuaProtectLast",
+            "nyakuaFixedPitBulk",
+            "nyakuaNextTurnThree",
+            "nyakuaReservedProtected",
+            "nyakuaEndPitAdd",
+            "mode",
+            "ruleset",
+            "history",
+            "final",
+            "adjudication",
+            "outcome"
+        ]
+    );
+    let entry = &value["history"][0];
+    let entry_keys: Vec<&str> = entry
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        entry_keys,
+        [
+            "player",
+            "move",
+            "placed",
+            "captures",
+            "stolen",
+            "added",
+            "ownAdded",
+            "opponentAdded",
+            "endpoint"
+        ]
+    );
+    assert_eq!(
+        entry["move"],
+        json!({"type": "takata", "phase": "namua", "row": 0, "index": 6, "direction": "left"})
+    );
+    let state_keys: Vec<&str> = value["final"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        state_keys,
+        [
+            "pits",
+            "reserve",
+            "nyakuaReserve",
+            "houseOwned",
+            "player",
+            "phase",
+            "winner",
+            "reason",
+            "turn",
+            "pending"
+        ]
+    );
+    assert_eq!(value["adjudication"], "ongoing");
+    assert_eq!(
+        value["outcome"],
+        json!({"winner": null, "adjudication": "ongoing"})
+    );
+}
+
+#[test]
+fn b24_reference_records_have_no_ruleset_field_and_seed_records_say_seed() {
+    let reference: Value =
+        serde_json::from_str(&game(&[], Ruleset::Reference).to_record().to_json()).unwrap();
+    assert!(reference.get("ruleset").is_none());
+    let mut seed: Value =
+        serde_json::from_str(&game(&["F7L"], Ruleset::Seed).to_record().to_json()).unwrap();
+    assert_eq!(seed["ruleset"], "seed");
+    assert_eq!(
+        replay_value(&seed).unwrap().position().ruleset(),
+        Ruleset::Seed
+    );
+    seed["ruleset"] = json!("house");
+    assert!(matches!(replay_value(&seed), Err(RecordError::Ruleset(r)) if r == "house"));
+}
+
+#[test]
+fn b24_replay_checks_the_header() {
+    let text = game(&["F7L"], Ruleset::Seed).to_record().to_json();
+    for (field, bad) in [
+        ("format", json!("other")),
+        ("version", json!(2)),
+        ("variantRule", json!("x")),
+        ("rulesVersion", json!("x")),
+        ("publicAdopted", json!(true)),
+        ("nyakuaEndPitAdd", json!(false)),
+        ("nyakuaNextTurnThree", json!(true)),
+    ] {
+        let mut value: Value = serde_json::from_str(&text).unwrap();
+        value[field] = bad;
+        let err = replay_value(&value).unwrap_err();
+        assert!(
+            matches!(err, RecordError::Header { field: f, .. } if f == field),
+            "{field}: {err}"
+        );
+    }
+    // Fields replay does not check are kept as they are.
+    let mut value: Value = serde_json::from_str(&text).unwrap();
+    value["mode"] = json!("computer");
+    value.as_object_mut().unwrap().shift_remove("ruleset");
+    let rewritten = replay_value(&value).unwrap().to_record().to_json();
+    assert!(rewritten.contains("\"computer\": {\n    \"id\": \"nyakua-a-simple-001\""));
+}
+
+#[test]
+fn b24_replay_names_the_first_bad_move() {
+    let mut played = BaoGame::new(Ruleset::Seed);
+    let mut moves = Vec::new();
+    for _ in 0..3 {
+        played.legal_moves(&mut moves);
+        played.play(moves[0]).unwrap();
+    }
+    let text = played.to_record().to_json();
+    let base: Value = serde_json::from_str(&text).unwrap();
+
+    let mut wrong_player = base.clone();
+    wrong_player["history"][1]["player"] = json!(0);
+    let err = replay_value(&wrong_player).unwrap_err();
+    assert!(
+        matches!(err, RecordError::WrongPlayer { number: 2, .. }),
+        "{err}"
+    );
+
+    let mut illegal = base.clone();
+    illegal["history"][2]["move"]["row"] = json!(1); // the back row in NAMUA
+    let err = replay_value(&illegal).unwrap_err();
+    assert!(
+        matches!(err, RecordError::IllegalMove { number: 3, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().starts_with("move 3: illegal move"));
+
+    let mut wrong_type = base.clone();
+    wrong_type["history"][0]["move"]["type"] = json!("capture");
+    let err = replay_value(&wrong_type).unwrap_err();
+    assert!(
+        matches!(err, RecordError::IllegalMove { number: 1, .. }),
+        "{err}"
+    );
+
+    let mut count = base.clone();
+    count["history"][1]["captures"] = json!(5);
+    let err = replay_value(&count).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RecordError::ResultMismatch {
+                number: 2,
+                key: "captures",
+                ..
+            }
+        ),
+        "{err}"
+    );
+
+    let mut final_state = base.clone();
+    final_state["final"]["turn"] = json!(9);
+    let err = replay_value(&final_state).unwrap_err();
+    assert!(
+        matches!(err, RecordError::FinalMismatch { field: "final", .. }),
+        "{err}"
+    );
+
+    let mut outcome = base.clone();
+    outcome["outcome"]["winner"] = json!(0);
+    let err = replay_value(&outcome).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RecordError::FinalMismatch {
+                field: "outcome",
+                ..
+            }
+        ),
+        "{err}"
+    );
+
+    let mut unknown = base;
+    unknown["history"][0]["extra"] = json!(1);
+    assert!(matches!(replay_value(&unknown), Err(RecordError::Json(_))));
+    assert!(GameRecord::from_json("not json").is_err());
+}
+
+/// South F3 (1) faces north F6 (5); south's owned NYUMBA (5) faces nothing: F3R has the
+/// NYUMBA choice, F3L does not (see tests/rules_board.rs).
+fn choice_position() -> Position {
+    let state = serde_json::from_value(json!({
+        "pits": [[[0, 0, 1, 0, 5, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]],
+                 [[1, 0, 0, 0, 0, 5, 0, 0], [32, 0, 0, 0, 0, 0, 0, 0]]],
+        "reserve": [10, 10], "nyakuaReserve": [0, 0], "houseOwned": [true, true],
+        "player": 0, "phase": "namua", "winner": null, "reason": "", "turn": 1,
+        "pending": [0, 0]
+    }))
+    .unwrap();
+    Position::from_state(&state, Ruleset::Seed).unwrap()
+}
+
+#[test]
+fn b22_b24_house_choice_maps_to_the_notation_as_the_table_says() {
+    let position = choice_position();
+    let object = |direction: &str, side: &str, choice: Option<&str>| -> MoveObject {
+        let mut value = json!({"type": "capture", "phase": "namua", "row": 0, "index": 2,
+                               "direction": direction, "side": side});
+        if let Some(c) = choice {
+            value["houseChoice"] = json!(c);
+        }
+        serde_json::from_value(value).unwrap()
+    };
+    let named = |o: MoveObject| o.to_move(&position).map(|m| m.to_string());
+    assert_eq!(
+        named(object("right", "left", Some("use"))).as_deref(),
+        Some("F3R:use")
+    );
+    assert_eq!(
+        named(object("right", "left", Some("stop"))).as_deref(),
+        Some("F3R:stop")
+    );
+    assert_eq!(
+        named(object("right", "left", None)).as_deref(),
+        Some("F3R:stop")
+    );
+    assert_eq!(
+        named(object("left", "right", Some("stop"))).as_deref(),
+        Some("F3L")
+    );
+    assert_eq!(named(object("left", "right", None)).as_deref(), Some("F3L"));
+    // A side that disagrees with the direction is not the engine's move.
+    assert_eq!(named(object("left", "left", None)), None);
+    // Writing: a plain move has no houseChoice; X:stop and X:use have it.
+    let written = |m: &str| {
+        serde_json::to_value(MoveObject::describe(&position, m.parse::<Move>().unwrap())).unwrap()
+    };
+    assert!(written("F3L").get("houseChoice").is_none());
+    assert_eq!(written("F3L")["side"], "right");
+    assert_eq!(written("F3R:use")["houseChoice"], "use");
+    let mtaji =
+        json!({"row": 1, "index": 5, "direction": "left", "type": "takata", "phase": "mtaji"});
+    let parsed: MoveObject = serde_json::from_value(mtaji.clone()).unwrap();
+    assert_eq!(
+        serde_json::to_string(&parsed).unwrap(),
+        serde_json::to_string(&mtaji).unwrap(),
+        "MTAJI key order"
+    );
+    let pass: MoveObject = serde_json::from_value(json!({"type": "pass"})).unwrap();
+    assert_eq!(serde_json::to_string(&pass).unwrap(), "{\"type\":\"pass\"}");
+}
+
+#[test]
+fn b24_a_finished_game_writes_normal_adjudication_and_replays() {
+    let mut finished = BaoGame::new(Ruleset::Seed);
+    let mut rng = game_core::GameRng::seed_from(3);
+    let mut moves = Vec::new();
+    while !finished.is_over() {
+        finished.legal_moves(&mut moves);
+        let m = *rng.choose(&moves).unwrap();
+        finished.play(m).unwrap();
+    }
+    let record = finished.to_record();
+    assert_eq!(record.adjudication, "normal");
+    assert_eq!(record.outcome.winner, record.final_state.winner);
+    assert!(record.outcome.winner.is_some());
+    let text = record.to_json();
+    assert_eq!(
+        GameRecord::from_json(&text)
+            .unwrap()
+            .replay()
+            .unwrap()
+            .to_record()
+            .to_json(),
+        text
+    );
+}

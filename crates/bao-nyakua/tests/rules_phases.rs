@@ -1,0 +1,356 @@
+//! One or more tests per decision id of `rules/bao-nyakua.md` (B-10 … B-22: NAMUA, MTAJI, ownership, the end, notation), on hand-made
+//! positions whose results are worked out by hand in the comments.
+
+mod support;
+
+use bao_nyakua::{
+    EndReason, Move, MoveObject, NyumbaChoice, Phase, PhaseName, Pit, PlayError, Position, Ruleset,
+};
+use game_core::{Game, Player};
+use support::positions::*;
+
+#[test]
+fn b10_a_capture_pit_holds_kete_before_the_placement_and_capturing_is_compulsory() {
+    // F3 is empty though north F6 is not: no capture there. F6 (2) faces north F3 (1).
+    let position = namua(
+        [0, 0, 0, 0, 0, 2, 0, 0],
+        [1, 0, 1, 0, 0, 3, 0, 0],
+        [false; 2],
+    );
+    assert_eq!(legal(&position), ["F6L", "F6R"]);
+    let no_capture = namua(
+        [0, 0, 0, 0, 0, 2, 0, 0],
+        [1, 0, 0, 0, 0, 3, 0, 0],
+        [false; 2],
+    );
+    assert_eq!(legal(&no_capture), ["F6L", "F6R"]);
+    // With a capture on the board, a takata start is refused.
+    let must = namua(
+        [0, 0, 1, 0, 0, 2, 0, 0],
+        [1, 0, 0, 0, 0, 3, 0, 0],
+        [false; 2],
+    );
+    assert_eq!(legal(&must), ["F3L", "F3R"]);
+    assert_eq!(
+        must.check_move(mv("F6L")),
+        Err(PlayError::MustCapture { mv: mv("F6L") })
+    );
+}
+
+#[test]
+fn b11_one_kete_pits_start_a_takata_only_with_the_nyumba_owned_or_no_pit_of_two() {
+    let north = [1, 0, 0, 0, 0, 0, 0, 0];
+    let not_owned = namua([1, 0, 2, 0, 0, 0, 0, 0], north, [false; 2]);
+    assert_eq!(legal(&not_owned), ["F3L", "F3R"]);
+    assert_eq!(
+        not_owned.check_move(mv("F1R")),
+        Err(PlayError::NotACandidate { mv: mv("F1R") })
+    );
+    let owned = namua([1, 0, 2, 0, 0, 0, 0, 0], north, [true, false]);
+    assert_eq!(legal(&owned), ["F1L", "F1R", "F3L", "F3R"]);
+    let all_single = namua([1, 0, 1, 0, 0, 0, 0, 0], north, [false; 2]);
+    assert_eq!(legal(&all_single), ["F1L", "F1R", "F3L", "F3R"]);
+    // An owned NYUMBA of 6 or more is not a takata start; of 5 it is.
+    let big = namua([0, 0, 2, 0, 6, 0, 0, 0], north, [true, false]);
+    assert_eq!(legal(&big), ["F3L", "F3R"]);
+    let small = namua([0, 0, 2, 0, 5, 0, 0, 0], north, [true, false]);
+    assert_eq!(legal(&small), ["F3L", "F3R", "F5L", "F5R"]);
+    // Never from the back row.
+    let with_back = setup(
+        [[0, 0, 2, 0, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0, 0, 0]],
+        [north, EMPTY],
+        [10, 10],
+        [false; 2],
+        Player::First,
+        PhaseName::Namua,
+        Ruleset::Seed,
+    );
+    assert_eq!(
+        with_back.check_move(mv("B1R")),
+        Err(PlayError::BackRowInNamua { mv: mv("B1R") })
+    );
+}
+
+#[test]
+fn b12_the_owned_nyumba_alone_sows_exactly_two() {
+    let position = namua(
+        [0, 0, 0, 0, 6, 0, 0, 0],
+        [1, 0, 0, 0, 0, 0, 0, 0],
+        [true; 2],
+    );
+    assert_eq!(legal(&position), ["F5L", "F5R"]);
+    let object = MoveObject::describe(&position, mv("F5L"));
+    assert_eq!(object.house_two, Some(true));
+    let mut after = position;
+    after.play(mv("F5L")).unwrap();
+    // 6 + 1 = 7, lift 2: F4, F3; 5 stay.
+    assert_eq!(front(&after, Player::First), [0, 0, 1, 1, 5, 0, 0, 0]);
+    assert!(after.owns_nyumba(Player::First));
+}
+
+#[test]
+fn b13_f1_leftward_as_the_only_front_pit_is_forbidden() {
+    let position = namua(
+        [3, 0, 0, 0, 0, 0, 0, 0],
+        [1, 0, 0, 0, 0, 0, 0, 0],
+        [false; 2],
+    );
+    assert_eq!(legal(&position), ["F1R"]);
+    assert_eq!(
+        position.check_move(mv("F1L")),
+        Err(PlayError::SelfEmptying { mv: mv("F1L") })
+    );
+    let f8 = mtaji(
+        [[0, 0, 0, 0, 0, 0, 0, 2], EMPTY],
+        [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
+    );
+    assert_eq!(legal(&f8), ["F8L"]);
+    // With a second occupied front pit the same starts are legal.
+    let two = namua(
+        [3, 0, 0, 0, 0, 0, 1, 0],
+        [1, 0, 0, 0, 0, 0, 0, 0],
+        [false; 2],
+    );
+    assert!(legal(&two).contains(&"F1L".to_string()));
+}
+
+#[test]
+fn b14_the_addition_needs_two_captures_and_happens_once() {
+    // One capture only (b1 position): no addition.
+    let mut one = namua(
+        [0, 0, 1, 0, 0, 0, 0, 0],
+        [1, 0, 0, 0, 0, 3, 0, 0],
+        [false; 2],
+    );
+    let report = one.play_reported(mv("F3R")).unwrap();
+    assert_eq!(report.addition, None);
+    assert_eq!((one.hand(Player::First), one.hand(Player::Second)), (9, 10));
+}
+
+#[test]
+fn b15_both_hands_empty_after_the_move_starts_mtaji() {
+    let position = setup(
+        [[0, 0, 0, 0, 0, 2, 0, 0], EMPTY],
+        [[1, 0, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0, 0]],
+        [1, 0],
+        [false; 2],
+        Player::First,
+        PhaseName::Namua,
+        Ruleset::Seed,
+    );
+    let mut after = position;
+    after.play(mv("F6L")).unwrap();
+    assert_eq!(after.phase(), Phase::Mtaji);
+    assert_eq!(after.to_move(), Player::Second);
+}
+
+#[test]
+fn b16_an_empty_hand_in_namua_has_only_pass() {
+    let position = setup(
+        [[0, 0, 0, 0, 0, 2, 0, 0], EMPTY],
+        [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
+        [0, 1],
+        [false; 2],
+        Player::First,
+        PhaseName::Namua,
+        Ruleset::Seed,
+    );
+    assert_eq!(legal(&position), ["pass"]);
+    assert_eq!(
+        position.check_move(mv("F6L")),
+        Err(PlayError::MustPass { mv: mv("F6L") })
+    );
+    let mut after = position;
+    let report = after.play_reported(Move::Pass).unwrap();
+    assert_eq!(report.placed, 0);
+    assert_eq!(after.phase(), Phase::Namua, "north still holds a kete");
+    assert_eq!(after.to_move(), Player::Second);
+    assert_eq!(
+        Position::start(Ruleset::Seed).check_move(Move::Pass),
+        Err(PlayError::PassNotAllowed)
+    );
+}
+
+#[test]
+fn b17_mtaji_captures_start_anywhere_and_takata_prefers_the_front_row() {
+    // B1 (2) rightward: F1, F2 (1→2) faces north F7 (1): a capture from the back row.
+    let capture = mtaji(
+        [[0, 1, 0, 0, 0, 0, 0, 3], [2, 0, 0, 0, 0, 0, 0, 0]],
+        [[0, 0, 0, 0, 0, 0, 1, 0], EMPTY],
+    );
+    assert_eq!(legal(&capture), ["B1R"]);
+    assert_eq!(
+        capture.check_move(mv("F8L")),
+        Err(PlayError::MustCapture { mv: mv("F8L") })
+    );
+    // No capture: front pits of 2 or more first, back ones only without them.
+    let takata = mtaji(
+        [[0, 0, 0, 0, 0, 0, 0, 3], [2, 0, 0, 0, 0, 0, 0, 0]],
+        [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
+    );
+    assert_eq!(legal(&takata), ["F8L"]);
+    let back_only = mtaji(
+        [[1, 0, 0, 0, 0, 0, 0, 1], [0, 0, 2, 0, 0, 0, 0, 0]],
+        [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
+    );
+    assert_eq!(legal(&back_only), ["B3L", "B3R"]);
+}
+
+#[test]
+fn b18_capturing_the_opponents_nyumba_ends_its_ownership() {
+    // South F4 faces north F5 (the NYUMBA).
+    let mut position = namua(
+        [0, 0, 0, 1, 0, 0, 0, 0],
+        [1, 0, 0, 0, 3, 0, 0, 0],
+        [true; 2],
+    );
+    position.play(mv("F4R")).unwrap();
+    assert!(!position.owns_nyumba(Player::Second));
+}
+
+#[test]
+fn b18_in_mtaji_a_capture_or_emptying_the_nyumba_ends_ownership() {
+    let mut state = mtaji(
+        [[0, 1, 0, 0, 0, 0, 0, 3], [2, 0, 0, 0, 0, 0, 0, 0]],
+        [[0, 0, 0, 0, 0, 0, 1, 0], EMPTY],
+    )
+    .to_state();
+    state.house_owned = [true, true];
+    let mut position = Position::from_state(&state, Ruleset::Seed).unwrap();
+    position.play(mv("B1R")).unwrap();
+    assert!(!position.owns_nyumba(Player::First));
+
+    let mut state = mtaji(
+        [[0, 0, 0, 0, 2, 0, 0, 1], EMPTY],
+        [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
+    )
+    .to_state();
+    state.house_owned = [true, true];
+    let mut position = Position::from_state(&state, Ruleset::Seed).unwrap();
+    position.play(mv("F5L")).unwrap();
+    assert!(!position.owns_nyumba(Player::First));
+}
+
+#[test]
+fn b19a_a_takata_emptying_the_owned_nyumba_loses_it_only_under_seed() {
+    for (ruleset, owned_after) in [(Ruleset::Seed, false), (Ruleset::Reference, true)] {
+        // Owned NYUMBA of 2 next to F3 (2): F5 is a takata start; it is lifted whole.
+        let position = setup(
+            [[0, 0, 2, 0, 2, 0, 0, 0], EMPTY],
+            [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
+            [10, 10],
+            [true, true],
+            Player::First,
+            PhaseName::Namua,
+            ruleset,
+        );
+        let mut after = position;
+        after.play(mv("F5R")).unwrap();
+        assert_eq!(after.count(Player::First, Pit::NYUMBA), 0);
+        assert_eq!(after.owns_nyumba(Player::First), owned_after, "{ruleset:?}");
+        // The 2-kete sowing from an owned NYUMBA of 1 empties it too.
+        let single = setup(
+            [[0, 0, 0, 0, 1, 0, 0, 0], EMPTY],
+            [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
+            [10, 10],
+            [true, true],
+            Player::First,
+            PhaseName::Namua,
+            ruleset,
+        );
+        let mut after = single;
+        after.play(mv("F5L")).unwrap();
+        assert_eq!(front(&after, Player::First), [0, 0, 1, 1, 0, 0, 0, 0]);
+        assert_eq!(after.owns_nyumba(Player::First), owned_after, "{ruleset:?}");
+    }
+}
+
+#[test]
+fn b20_a_player_without_a_move_loses() {
+    // MTAJI: north's pits all hold 0 or 1; south's F8L (2) leaves them so.
+    let mut position = setup(
+        [[0, 0, 0, 0, 0, 0, 1, 2], [2, 0, 0, 0, 0, 0, 0, 0]],
+        [[1, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1]],
+        [0, 0],
+        [false; 2],
+        Player::First,
+        PhaseName::Mtaji,
+        Ruleset::Seed,
+    );
+    // The sink (north B1) is large here, so empty it into south's back row instead.
+    let mut state = position.to_state();
+    let sink = state.pits[1][1][0] - 1;
+    state.pits[1][1][0] = 1;
+    state.pits[0][1][7] += sink;
+    position = Position::from_state(&state, Ruleset::Seed).unwrap();
+    position.play(mv("F8L")).unwrap();
+    let end = position.end().unwrap();
+    assert_eq!((end.winner, end.reason), (Player::First, EndReason::NoMove));
+    assert_eq!(position.to_move(), Player::Second, "the turn has passed");
+    assert_eq!(position.turn(), 2);
+    assert!(position.outcome_text().starts_with("south "));
+}
+
+#[test]
+fn b22_notation_reads_any_case_and_prints_canonically() {
+    for (text, canonical) in [
+        ("f3r", "F3R"),
+        ("B6L", "B6L"),
+        ("F4R:STOP", "F4R:stop"),
+        ("f4r:Use", "F4R:use"),
+        ("PASS", "pass"),
+    ] {
+        assert_eq!(mv(text).to_string(), canonical);
+    }
+    for bad in [
+        "",
+        "F9R",
+        "F0R",
+        "X3R",
+        "F3",
+        "F3X",
+        "F3R:go",
+        "F3R:stop:use",
+        "F33R",
+    ] {
+        assert!(bad.parse::<Move>().is_err(), "{bad}");
+    }
+    assert_eq!(mv("F4R:use").nyumba_choice(), Some(NyumbaChoice::Use));
+    assert_eq!(Move::all().count(), 97);
+}
+
+#[test]
+fn b22_a_rejected_move_leaves_the_position_unchanged() {
+    let position = choice_position();
+    for text in ["F3R", "F3L:use", "F1R", "B1R", "pass"] {
+        let mut copy = position;
+        assert!(copy.play(mv(text)).is_err(), "{text}");
+        assert_eq!(copy, position);
+    }
+}
+
+#[test]
+fn b20_a_finished_game_has_no_moves() {
+    let mut position = namua(
+        [0, 0, 1, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 4, 0, 0],
+        [false; 2],
+    );
+    position.play(mv("F3R")).unwrap();
+    assert!(legal(&position).is_empty());
+    assert!(matches!(
+        position.check_move(mv("F3R")),
+        Err(PlayError::GameOver { .. })
+    ));
+}
+
+#[test]
+fn the_position_is_small_and_copy() {
+    fn is_copy<T: Copy>() {}
+    is_copy::<Position>();
+    assert!(
+        std::mem::size_of::<Position>() <= 56,
+        "{}",
+        std::mem::size_of::<Position>()
+    );
+}

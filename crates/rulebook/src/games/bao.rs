@@ -1,0 +1,67 @@
+//! `bao`: Bao Nakakamado, NYAKUA trial A (`bao-nyakua`), option `--ruleset seed|reference`.
+
+use std::path::Path;
+use std::time::Instant;
+
+use bao_nyakua::{BaoGame, GameRecord, Position, Ruleset};
+use game_core::{Game, GameRng};
+
+use crate::cli_game::{CliGame, GameOptions};
+
+impl CliGame for BaoGame {
+    fn from_options(options: &GameOptions) -> Result<Self, String> {
+        options.reject_unknown("bao", &["ruleset"])?;
+        let ruleset = match options.ruleset.as_deref().map(str::to_ascii_lowercase) {
+            None => Ruleset::Seed,
+            Some(name) if name == "seed" => Ruleset::Seed,
+            Some(name) if name == "reference" => Ruleset::Reference,
+            Some(other) => {
+                return Err(format!(
+                    "--ruleset {other} is not a bao ruleset: use seed or reference"
+                ));
+            }
+        };
+        Ok(BaoGame::new(ruleset))
+    }
+
+    fn diagram(&self) -> String {
+        self.position().diagram()
+    }
+
+    fn record(&self, _path: &Path) -> String {
+        self.to_record().to_json()
+    }
+
+    fn is_record(text: &str) -> bool {
+        serde_json::from_str::<serde_json::Value>(text)
+            .is_ok_and(|value| value["format"] == bao_nyakua::FORMAT)
+    }
+
+    fn replay(text: &str) -> Result<Self, String> {
+        GameRecord::from_json(text)
+            .and_then(|record| record.replay())
+            .map_err(|e| e.to_string())
+    }
+
+    fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
+        // The same random games on the compact position alone (no history kept), the
+        // figure the ≥ 50,000 games/s goal is about.
+        let start = Position::start(Ruleset::Seed);
+        let mut moves = Vec::new();
+        let clock = Instant::now();
+        let (mut games, mut seed) = (0u64, 0u64);
+        while clock.elapsed().as_secs_f64() < seconds {
+            seed += 1;
+            let mut state = start;
+            let mut rng = GameRng::seed_from(seed);
+            game_core::random_playout(&mut state, &mut rng, 100_000, &mut moves);
+            debug_assert!(state.is_over());
+            games += 1;
+        }
+        vec![(
+            "random games, Position only (no record)".into(),
+            games as f64 / clock.elapsed().as_secs_f64(),
+            "games/s".into(),
+        )]
+    }
+}
