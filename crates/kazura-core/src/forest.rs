@@ -21,7 +21,9 @@
 //!   either an old one or runs through `p` to the far ends of the two `s_i` with the largest
 //!   eccentricities. No group is rescanned for this.
 
-use board_geometry::{Geometry, MAX_POINTS, Point, PointSet};
+use board_geometry::{Geometry, MAX_POINTS, Point};
+
+use crate::point_bits::PointBits;
 
 use crate::colour::Colour;
 
@@ -180,14 +182,13 @@ impl Forest {
 
     /// Places a `colour` stone on the empty point `p`, which must not close a loop (K-3),
     /// and removes from `legal` (the colour's legal points) every point that now would.
-    /// Returns how many points it removed besides `p` itself (which the caller handles).
     pub fn place(
         &mut self,
         geometry: &Geometry,
         p: Point,
         colour: Colour,
-        legal: &mut PointSet,
-    ) -> usize {
+        legal: &mut PointBits,
+    ) {
         let pi = p.index();
         let mut touches = [Touch {
             stone: 0,
@@ -212,7 +213,6 @@ impl Forest {
         }
         self.cells[pi] = 1 + colour.index() as u8;
         let touches = &touches[..count];
-        let mut removed = 0;
         let Some(biggest) = touches.iter().max_by_key(|t| t.info.size) else {
             // A lone stone: its own group and root, length 1 (K-9).
             self.label[pi] = pi as u16;
@@ -223,7 +223,7 @@ impl Forest {
                 end_b: pi as u16,
                 length: 1,
             };
-            return 0;
+            return;
         };
         let new_path = self.longest_path_after(pi as u16, touches);
         let big = *biggest;
@@ -231,7 +231,7 @@ impl Forest {
         self.hang(pi, usize::from(big.stone));
         let mut size = 1 + big.info.size;
         if touches.len() > 1 {
-            removed += self.join_smaller_groups(geometry, pi, colour, touches, big.label, legal);
+            self.join_smaller_groups(geometry, pi, colour, touches, big.label, legal);
             size += touches
                 .iter()
                 .filter(|t| t.label != big.label)
@@ -244,7 +244,6 @@ impl Forest {
                 && self.closes_loop(geometry, q, colour)
             {
                 legal.remove(q);
-                removed += 1;
             }
         }
         let (end_a, end_b, length) = new_path;
@@ -254,12 +253,11 @@ impl Forest {
             end_b,
             length,
         };
-        removed
     }
 
     /// Hangs every touched group but the biggest below the new stone `pi`, re-rooted at
     /// the stone it touches, with the merged label; removes from `legal` the points next to
-    /// two of the joined groups. Returns how many points it removed.
+    /// two of the joined groups.
     fn join_smaller_groups(
         &mut self,
         geometry: &Geometry,
@@ -267,9 +265,8 @@ impl Forest {
         colour: Colour,
         touches: &[Touch],
         merged: u16,
-        legal: &mut PointSet,
-    ) -> usize {
-        let mut removed = 0;
+        legal: &mut PointBits,
+    ) {
         let mut stack = [0u16; MAX_POINTS];
         for t in touches.iter().filter(|t| t.label != merged) {
             // Re-root the smaller group at the touched stone, below the new stone, and give
@@ -297,12 +294,10 @@ impl Forest {
                     {
                         // A point next to two of the joined groups dies for this colour.
                         legal.remove(y);
-                        removed += 1;
                     }
                 }
             }
         }
-        removed
     }
 
     /// The longest path of the group formed by a new stone `p` and the touched groups:

@@ -38,6 +38,7 @@ mod error;
 mod forest;
 mod lengths;
 mod moves;
+mod point_bits;
 mod record;
 mod state;
 

@@ -3,7 +3,9 @@
 use std::sync::OnceLock;
 
 use board_geometry::{Coord, Geometry, GeometryError, MAX_POINTS, MAX_SIZE, Point, PointSet};
-use game_core::{Game, Outcome, Player};
+
+use crate::point_bits::PointBits;
+use game_core::{Game, GameRng, Outcome, Player};
 
 use crate::colour::{Colour, Seat};
 use crate::error::PlayError;
@@ -57,8 +59,7 @@ pub struct Kazura {
     resigned: Option<Colour>,
     forest: Forest,
     /// Per colour, the empty points where it may place (K-3), shrinking as stones land.
-    legal: [PointSet; 2],
-    legal_count: [u16; 2],
+    legal: [PointBits; 2],
     /// Per colour, the length of its longest group (lengths never shrink).
     longest: [u16; 2],
     /// The ply at which each stone was placed, so the move list can be rebuilt.
@@ -79,8 +80,7 @@ impl Kazura {
     /// [`GeometryError`] for any other size.
     pub fn new(size: usize) -> Result<Kazura, GeometryError> {
         let board = Geometry::new(size)?;
-        let all = board.all_points();
-        let points = board.point_count() as u16;
+        let all = PointBits::first_n(board.point_count());
         Ok(Kazura {
             size: size as u8,
             to_move: Colour::Black,
@@ -89,7 +89,6 @@ impl Kazura {
             resigned: None,
             forest: Forest::new(),
             legal: [all, all],
-            legal_count: [points, points],
             longest: [0, 0],
             placed_at: [NOT_PLACED; MAX_POINTS],
         })
@@ -172,13 +171,15 @@ impl Kazura {
     /// The number of points where `colour` may still place.
     #[must_use]
     pub fn placement_count(&self, colour: Colour) -> usize {
-        usize::from(self.legal_count[colour.index()])
+        self.legal[colour.index()].count()
     }
 
     /// The points where `colour` may still place, in index order (row by row from `A1`).
-    pub fn placements(&self, colour: Colour) -> impl Iterator<Item = Coord> + '_ {
+    pub fn placements(&self, colour: Colour) -> impl Iterator<Item = Coord> + use<> {
         let coords = &COORDS[usize::from(self.size)];
-        self.legal[colour.index()].iter().map(|p| coords[p.index()])
+        let mut points = Vec::with_capacity(self.legal[colour.index()].count());
+        self.legal[colour.index()].for_each(|index| points.push(coords[index]));
+        points.into_iter()
     }
 
     /// Each colour's group lengths, longest first (K-9, K-10), from the kept paths.
@@ -215,7 +216,10 @@ impl Kazura {
     #[must_use]
     pub fn reach_bound(&self, colour: Colour) -> usize {
         let board = self.geometry();
-        let mut region = self.legal[colour.index()];
+        let mut region = PointSet::new();
+        self.legal[colour.index()].for_each(|index| {
+            region.insert(Point::from_index(index));
+        });
         for p in board.points() {
             if self.forest.colour_at(p) == Some(colour) {
                 region.insert(p);
@@ -313,6 +317,39 @@ impl Kazura {
         GroupLengths { black, white }
     }
 
+    /// A uniformly random legal move, or `None` when the game is over: the same move as
+    /// `moves[rng.below(moves.len())]` over [`Game::legal_moves`]'s list, so a seed plays
+    /// the same game as [`game_core::random_playout`], but picked straight from the legal
+    /// set without building the list.
+    pub fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let legal = &self.legal[self.to_move.index()];
+        if legal.is_empty() {
+            // The list is `[pass]`; draw anyway, as a pick from it would.
+            rng.below(1);
+            return Some(Move::Pass);
+        }
+        let count = legal.count() + usize::from(self.swap_available());
+        let k = rng.below(count);
+        Some(match legal.nth(k) {
+            Some(index) => Move::Place(COORDS[usize::from(self.size)][index]),
+            None => Move::Swap,
+        })
+    }
+
+    /// Plays uniformly random legal moves to the end of the game (see
+    /// [`Kazura::random_move`]); returns the number of moves played.
+    pub fn play_random_game(&mut self, rng: &mut GameRng) -> usize {
+        let mut plies = 0;
+        while let Some(mv) = self.random_move(rng) {
+            self.play_unchecked(mv);
+            plies += 1;
+        }
+        plies
+    }
+
     /// K-8: swap is legal exactly when Black's first stone is the only stone.
     fn swap_available(&self) -> bool {
         self.ply == 1 && !self.swapped && self.resigned.is_none()
@@ -384,13 +421,14 @@ impl Game for Kazura {
             return;
         }
         let mine = self.to_move.index();
-        if self.legal_count[mine] == 0 {
+        if self.legal[mine].is_empty() {
             // K-6: nowhere to place, but the opponent can (else the game would be over).
             moves.push(Move::Pass);
             return;
         }
         let coords = &COORDS[usize::from(self.size)];
-        moves.extend(self.legal[mine].iter().map(|p| Move::Place(coords[p.index()])));
+        moves.reserve(self.legal[mine].count() + 1);
+        self.legal[mine].for_each(|index| moves.push(Move::Place(coords[index])));
         if self.swap_available() {
             moves.push(Move::Swap);
         }
@@ -418,8 +456,11 @@ impl Game for Kazura {
                 }
                 Ok(())
             }
-            Move::Pass => match self.placements(colour).next() {
-                Some(example) => Err(PlayError::PassNotAllowed { colour, example }),
+            Move::Pass => match self.legal[colour.index()].first() {
+                Some(p) => Err(PlayError::PassNotAllowed {
+                    colour,
+                    example: COORDS[usize::from(self.size)][p.index()],
+                }),
                 None => Ok(()),
             },
             Move::Swap if self.swap_available() => Ok(()),
@@ -444,11 +485,11 @@ impl Game for Kazura {
                 assert!(p.index() < board.point_count(), "{coord} is off the board");
                 let colour = self.to_move;
                 let (mine, theirs) = (colour.index(), colour.other().index());
-                let removed = self.forest.place(board, p, colour, &mut self.legal[mine]);
+                self.forest.place(board, p, colour, &mut self.legal[mine]);
                 // The new stone's own point leaves both colours' sets (K-4: the other
                 // colour's groups are untouched, so nothing else changes for it).
-                self.legal_count[mine] -= removed as u16 + u16::from(self.legal[mine].remove(p));
-                self.legal_count[theirs] -= u16::from(self.legal[theirs].remove(p));
+                self.legal[mine].remove(p);
+                self.legal[theirs].remove(p);
                 let length = self.forest.group(self.forest.group_of(p)).length;
                 self.longest[mine] = self.longest[mine].max(length);
                 self.placed_at[p.index()] = self.ply;
@@ -463,7 +504,7 @@ impl Game for Kazura {
 
     fn is_over(&self) -> bool {
         // K-7: over as soon as neither colour can place; K-11: or after a resignation.
-        self.resigned.is_some() || self.legal_count == [0, 0]
+        self.resigned.is_some() || (self.legal[0].is_empty() && self.legal[1].is_empty())
     }
 
     fn outcome(&self) -> Outcome {
