@@ -13,9 +13,9 @@ impl fmt::Display for Kazura {
     ///
     /// ```text
     ///    A B C
-    ///  3 . . .  3
-    ///  2 . X .  2
-    ///  1 . . O  1
+    ///  3 . . . 3
+    ///  2 . X . 2
+    ///  1 . . O 1
     ///    A B C
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -39,7 +39,7 @@ impl fmt::Display for Kazura {
                 };
                 write!(f, " {cell}")?;
             }
-            writeln!(f, " {:<3}", row + 1)?;
+            writeln!(f, " {}", row + 1)?;
         }
         writeln!(f, "{}", letters())
     }

@@ -42,9 +42,7 @@ pub enum PlayError {
         colour: Colour,
     },
     /// `swap` outside its one moment: White's turn right after Black's first stone (K-8).
-    #[error(
-        "swap is only possible for White right after Black's first stone, not at ply {ply}"
-    )]
+    #[error("swap is only possible for White right after Black's first stone, not at ply {ply}")]
     SwapNotAvailable {
         /// Moves played so far.
         ply: usize,

@@ -172,8 +172,7 @@ impl Forest {
         self.depth[child] = self.depth[parent] + 1;
         let j = usize::from(self.jump[parent]);
         let jj = usize::from(self.jump[j]);
-        self.jump[child] = if self.depth[parent] - self.depth[j] == self.depth[j] - self.depth[jj]
-        {
+        self.jump[child] = if self.depth[parent] - self.depth[j] == self.depth[j] - self.depth[jj] {
             jj as u16
         } else {
             parent as u16
@@ -182,13 +181,7 @@ impl Forest {
 
     /// Places a `colour` stone on the empty point `p`, which must not close a loop (K-3),
     /// and removes from `legal` (the colour's legal points) every point that now would.
-    pub fn place(
-        &mut self,
-        geometry: &Geometry,
-        p: Point,
-        colour: Colour,
-        legal: &mut PointBits,
-    ) {
+    pub fn place(&mut self, geometry: &Geometry, p: Point, colour: Colour, legal: &mut PointBits) {
         let pi = p.index();
         let mut touches = [Touch {
             stone: 0,

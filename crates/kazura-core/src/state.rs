@@ -151,7 +151,9 @@ impl Kazura {
     pub fn group_length_at(&self, point: Coord) -> Option<usize> {
         let p = self.geometry().point_at(point)?;
         self.forest.colour_at(p)?;
-        Some(usize::from(self.forest.group(self.forest.group_of(p)).length))
+        Some(usize::from(
+            self.forest.group(self.forest.group_of(p)).length,
+        ))
     }
 
     /// The length of `colour`'s longest group, 0 before its first stone.
@@ -207,9 +209,9 @@ impl Kazura {
     /// A query for resignation advice and early stops: it never ends the game.
     #[must_use]
     pub fn decided(&self) -> Option<Colour> {
-        Colour::BOTH.into_iter().find(|&colour| {
-            self.longest_length(colour) > self.reach_bound(colour.other())
-        })
+        Colour::BOTH
+            .into_iter()
+            .find(|&colour| self.longest_length(colour) > self.reach_bound(colour.other()))
     }
 
     /// The K-12 bound: the largest connected set of `colour`'s stones and placeable points.
@@ -362,12 +364,10 @@ impl Kazura {
     }
 
     fn point_of(&self, coord: Coord) -> Result<Point, PlayError> {
-        self.geometry()
-            .point_at(coord)
-            .ok_or(PlayError::OffBoard {
-                point: coord,
-                size: self.size,
-            })
+        self.geometry().point_at(coord).ok_or(PlayError::OffBoard {
+            point: coord,
+            size: self.size,
+        })
     }
 
     fn result_reason(&self, lengths: &GroupLengths) -> (Option<Colour>, String) {

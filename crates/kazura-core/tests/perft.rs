@@ -28,7 +28,10 @@ fn brute_after(size: usize, moves: &str) -> Brute {
         } else {
             text
         };
-        assert!(brute.legal_moves().contains(&mv), "{mv} not legal for brute");
+        assert!(
+            brute.legal_moves().contains(&mv),
+            "{mv} not legal for brute"
+        );
         brute.play(&mv);
     }
     brute

@@ -45,7 +45,9 @@ fn validate(game: &Kazura) -> Result<(), String> {
         let coord: Coord = brute.name(p).parse().unwrap();
         let kept = game.group_length_at(coord);
         if kept != computed {
-            return Err(format!("length at {coord}: kept {kept:?}, brute {computed:?}"));
+            return Err(format!(
+                "length at {coord}: kept {kept:?}, brute {computed:?}"
+            ));
         }
     }
     let lengths = game.group_lengths();
@@ -71,7 +73,9 @@ fn validate(game: &Kazura) -> Result<(), String> {
         kept_sorted.sort();
         scanned.sort();
         if kept_sorted != scanned {
-            return Err(format!("{colour} placements {kept_sorted:?}, brute {scanned:?}"));
+            return Err(format!(
+                "{colour} placements {kept_sorted:?}, brute {scanned:?}"
+            ));
         }
         if game.placement_count(colour) != kept.len() {
             return Err(format!("{colour} placement count is off"));
@@ -86,17 +90,28 @@ fn validate(game: &Kazura) -> Result<(), String> {
         return Err(format!("moves {listed:?}, brute {:?}", brute.legal_moves()));
     }
     if moves.contains(&Move::Swap) != (game.ply() == 1) {
-        return Err(format!("swap listed {} at ply {}", moves.contains(&Move::Swap), game.ply()));
+        return Err(format!(
+            "swap listed {} at ply {}",
+            moves.contains(&Move::Swap),
+            game.ply()
+        ));
     }
     // K-7: over exactly when neither colour can place.
     if game.is_over() != brute.is_over() {
-        return Err(format!("is_over {} but brute says {}", game.is_over(), brute.is_over()));
+        return Err(format!(
+            "is_over {} but brute says {}",
+            game.is_over(),
+            brute.is_over()
+        ));
     }
     // K-10: the result equals a comparison by hand.
     if game.is_over() {
         let expected = brute.winner().map(|c| Colour::BOTH[c].player());
         if game.outcome().winner() != expected {
-            return Err(format!("outcome {:?}, brute winner {expected:?}", game.outcome()));
+            return Err(format!(
+                "outcome {:?}, brute winner {expected:?}",
+                game.outcome()
+            ));
         }
         if expected.is_none() && !game.outcome_text().starts_with("draw") {
             return Err(format!("a draw reads `{}`", game.outcome_text()));

@@ -12,7 +12,9 @@ use kazura_core::{
 /// Plays space-separated moves, panicking with the move's text if one is refused.
 fn play_all(game: &mut Kazura, moves: &str) {
     for text in moves.split_whitespace() {
-        let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mv = game
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         game.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
@@ -81,7 +83,10 @@ fn k1_9x9_and_19x19_corners_are_on_the_board_and_one_past_is_not() {
     assert!(nineteen.parse_move("U19").is_err());
     // Off the board by `Move` built in code: a typed error, state unchanged.
     let error = refused(&mut nine, Move::Place(Coord::new(9, 0)));
-    assert!(matches!(error, PlayError::OffBoard { size: 9, .. }), "{error}");
+    assert!(
+        matches!(error, PlayError::OffBoard { size: 9, .. }),
+        "{error}"
+    );
 }
 
 #[test]
@@ -241,7 +246,10 @@ fn k7_the_end_comes_with_empty_points_left() {
     let game = game_after(3, "A1 C1 A2 B1 A3 C2 B3 C3");
     assert_eq!(game.stone_at(at("B2")), None);
     assert!(game.is_over());
-    assert_eq!(game.outcome(), Outcome::draw("with equal lengths black [4], white [4]"));
+    assert_eq!(
+        game.outcome(),
+        Outcome::draw("with equal lengths black [4], white [4]")
+    );
 }
 
 #[test]
@@ -280,7 +288,12 @@ fn k8_after_the_swap_the_board_is_unchanged_and_white_moves() {
     assert_eq!(after.ply(), 2);
     assert_eq!(after.seat_of(Colour::Black), Seat::Responder);
     assert_eq!(before.seat_of(Colour::Black), Seat::Opener);
-    let placements = |g: &Kazura| legal_names(g).into_iter().filter(|m| m != "swap").collect::<Vec<_>>();
+    let placements = |g: &Kazura| {
+        legal_names(g)
+            .into_iter()
+            .filter(|m| m != "swap")
+            .collect::<Vec<_>>()
+    };
     assert_eq!(placements(&after), placements(&before));
     assert_eq!(after.moves(), [place("C3"), Move::Swap]);
 }
@@ -363,7 +376,10 @@ fn k10_equal_lists_draw() {
 fn k10_the_result_line_shows_both_sorted_lists() {
     // 2×2: Black A1 B1 (length 2) and White B2 A2 (length 2): a draw.
     let game = game_after(2, "A1 B2 B1 A2");
-    assert_eq!(game.outcome_text(), "draw with equal lengths black [2], white [2]");
+    assert_eq!(
+        game.outcome_text(),
+        "draw with equal lengths black [2], white [2]"
+    );
     // 3×3 where Black passes: Black A2-A3-B3 and B1, White C1-C2-C3 with B2, and A1.
     let game = game_after(3, &format!("{BLACK_MUST_PASS} pass B2"));
     assert_eq!(
@@ -427,7 +443,12 @@ fn k12_decided_names_the_colour_that_can_no_longer_be_caught() {
 #[test]
 fn k13_moves_read_case_insensitively_and_print_canonically() {
     let game = Kazura::new(13).unwrap();
-    for (text, printed) in [("g7", "G7"), ("N13", "N13"), ("PASS", "pass"), ("Swap", "swap")] {
+    for (text, printed) in [
+        ("g7", "G7"),
+        ("N13", "N13"),
+        ("PASS", "pass"),
+        ("Swap", "swap"),
+    ] {
         assert_eq!(game.parse_move(text).unwrap().to_string(), printed);
     }
     for bad in ["", "I5", "A0", "A01", "O1", "N14", "Z99", "pas", "g 7"] {
@@ -441,22 +462,31 @@ fn k13_a_record_stores_the_size_and_replays_to_the_same_game() {
     let game = game_after(3, &format!("{BLACK_MUST_PASS} pass B2"));
     let record = GameRecord::of(&game);
     assert_eq!(record.size, 3);
-    assert_eq!(
-        record.moves.join(" "),
-        format!("{BLACK_MUST_PASS} pass B2")
-    );
+    assert_eq!(record.moves.join(" "), format!("{BLACK_MUST_PASS} pass B2"));
     let json = record.to_json();
-    assert_eq!(GameRecord::from_json(&json).unwrap().replay().unwrap(), game);
+    assert_eq!(
+        GameRecord::from_json(&json).unwrap().replay().unwrap(),
+        game
+    );
 }
 
 #[test]
 fn k13_a_bad_record_names_its_first_bad_move() {
     let read = |json: &str| GameRecord::from_json(json).and_then(|r| r.replay());
     let error = read(r#"{"game":"kazura","size":3,"moves":["A1","A1"]}"#).unwrap_err();
-    assert!(matches!(error, RecordError::Illegal { number: 2, .. }), "{error}");
-    assert!(error.to_string().starts_with("move 2 (`A1`) is illegal"), "{error}");
+    assert!(
+        matches!(error, RecordError::Illegal { number: 2, .. }),
+        "{error}"
+    );
+    assert!(
+        error.to_string().starts_with("move 2 (`A1`) is illegal"),
+        "{error}"
+    );
     let error = read(r#"{"game":"kazura","size":3,"moves":["A1","D4"]}"#).unwrap_err();
-    assert!(matches!(error, RecordError::Unreadable { number: 2, .. }), "{error}");
+    assert!(
+        matches!(error, RecordError::Unreadable { number: 2, .. }),
+        "{error}"
+    );
     let error = read(r#"{"game":"go9","size":3,"moves":[]}"#).unwrap_err();
     assert!(matches!(error, RecordError::OtherGame { .. }), "{error}");
     let error = read(r#"{"game":"kazura","size":30,"moves":[]}"#).unwrap_err();
@@ -466,7 +496,11 @@ fn k13_a_bad_record_names_its_first_bad_move() {
     let error =
         read(r#"{"game":"kazura","size":3,"moves":["A1"],"result":"black wins"}"#).unwrap_err();
     assert!(matches!(error, RecordError::WrongResult { .. }), "{error}");
-    let error = read(r#"{"game":"kazura","size":2,"moves":["A1","B2","B1","A2"],"resigned":"white"}"#)
-        .unwrap_err();
-    assert!(matches!(error, RecordError::LateResignation { .. }), "{error}");
+    let error =
+        read(r#"{"game":"kazura","size":2,"moves":["A1","B2","B1","A2"],"resigned":"white"}"#)
+            .unwrap_err();
+    assert!(
+        matches!(error, RecordError::LateResignation { .. }),
+        "{error}"
+    );
 }

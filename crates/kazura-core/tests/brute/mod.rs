@@ -41,7 +41,10 @@ impl Brute {
 
     pub fn point(&self, name: &str) -> usize {
         let upper = name.to_ascii_uppercase();
-        let col = LETTERS.iter().position(|&b| b == upper.as_bytes()[0]).unwrap();
+        let col = LETTERS
+            .iter()
+            .position(|&b| b == upper.as_bytes()[0])
+            .unwrap();
         let row: usize = upper[1..].parse().unwrap();
         (row - 1) * self.size + col
     }
@@ -93,7 +96,11 @@ impl Brute {
     /// The groups as lists of stones.
     pub fn groups(&self) -> Vec<(Colour, Vec<usize>)> {
         let ids = self.group_ids();
-        let count = ids.iter().filter(|&&i| i != usize::MAX).max().map_or(0, |m| m + 1);
+        let count = ids
+            .iter()
+            .filter(|&&i| i != usize::MAX)
+            .max()
+            .map_or(0, |m| m + 1);
         let mut groups: Vec<(Colour, Vec<usize>)> = vec![(0, Vec::new()); count];
         for (p, &id) in ids.iter().enumerate() {
             if id != usize::MAX {

@@ -1,14 +1,16 @@
 //! The registry: every game the program drives. A game plugs in with a module here that
 //! implements [`crate::CliGame`] for its state, and one line in [`DRIVERS`].
 
-use crate::driver::Driver;
+use crate::driver::{Adapter, Driver};
 use crate::error::CliError;
 
 /// Every game name the contract knows, registered or not.
 pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 
+mod kazura;
+
 /// The registered games.
-pub static DRIVERS: &[&dyn Driver] = &[];
+pub static DRIVERS: &[&dyn Driver] = &[&Adapter::<kazura_core::Kazura>::NEW];
 
 /// The driver of the game called `name`.
 ///
