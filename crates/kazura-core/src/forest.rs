@@ -296,6 +296,23 @@ impl Forest {
     /// The longest path of the group formed by a new stone `p` and the touched groups:
     /// `(end, end, stones)`. Works on the trees before they are joined.
     fn longest_path_after(&self, p: u16, touches: &[Touch]) -> (u16, u16, u16) {
+        if let [t] = touches {
+            // One group: the path grows only if the touched stone is an end of a longest
+            // path (eccentricity = diameter). Ends and a bound through the root (a distance
+            // is at most the sum of the depths) answer most placements without a query.
+            let info = t.info;
+            let diameter = info.length - 1;
+            if t.stone == info.end_a {
+                return (p, info.end_b, info.length + 1);
+            }
+            if t.stone == info.end_b {
+                return (p, info.end_a, info.length + 1);
+            }
+            let depth = |x: u16| self.depth[usize::from(x)];
+            if depth(t.stone) + depth(info.end_a).max(depth(info.end_b)) < diameter {
+                return (info.end_a, info.end_b, info.length);
+            }
+        }
         let mut best = (p, p, 1);
         // Through `p`: the two deepest arms, each reaching the far end of its group.
         let mut arms: [(u16, u16); 2] = [(0, p), (0, p)];

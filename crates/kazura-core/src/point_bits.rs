@@ -82,17 +82,17 @@ impl PointBits {
         for (i, &word) in self.words.iter().enumerate() {
             let ones = word.count_ones() as usize;
             if k < ones {
+                // Halve the word by population until the bit is found, without branches
+                // (the halves a random pick lands in are unpredictable).
                 let mut w = word;
-                // Halve the word by population until the bit is found.
                 let mut base = 0;
                 let mut width = 32;
                 while width > 0 {
                     let low = (w & ((1u64 << width) - 1)).count_ones() as usize;
-                    if k >= low {
-                        k -= low;
-                        w >>= width;
-                        base += width;
-                    }
+                    let upper = usize::from(k >= low);
+                    k -= low * upper;
+                    w >>= width * upper;
+                    base += width * upper;
                     width /= 2;
                 }
                 return Some(i * 64 + base);
