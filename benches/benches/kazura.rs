@@ -72,16 +72,19 @@ fn longest_paths(c: &mut Criterion) {
     after.play(next).unwrap();
     let expected = after.group_lengths();
     assert_eq!(late.group_lengths_from_scratch(), late.group_lengths());
-    c.bench_function("kazura/longest path 19x19 late: placement with kept paths", |b| {
-        b.iter_batched_ref(
-            || late.clone(),
-            |game| {
-                game.play_unchecked(next);
-                black_box(game.longest_length(Colour::Black))
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    c.bench_function(
+        "kazura/longest path 19x19 late: placement with kept paths",
+        |b| {
+            b.iter_batched_ref(
+                || late.clone(),
+                |game| {
+                    game.play_unchecked(next);
+                    black_box(game.longest_length(Colour::Black))
+                },
+                BatchSize::SmallInput,
+            )
+        },
+    );
     c.bench_function("kazura/longest path 19x19 late: full recomputation", |b| {
         b.iter(|| {
             let lengths = black_box(&after).group_lengths_from_scratch();
