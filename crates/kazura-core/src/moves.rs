@@ -20,6 +20,8 @@ use thiserror::Error;
 /// # Ok::<(), kazura_core::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+// Four bytes, aligned, so a move list is filled with single 32-bit copies.
+#[repr(align(4))]
 pub enum Move {
     /// Place a stone of the colour to move on this point.
     Place(Coord),

@@ -44,6 +44,22 @@ static COORDS: [[Coord; MAX_POINTS]; MAX_SIZE as usize + 1] = {
     table
 };
 
+/// The placement on every point index of every board size, so that listing a move is one
+/// copy of a 4-byte value.
+static PLACEMENTS: [[Move; MAX_POINTS]; MAX_SIZE as usize + 1] = {
+    let mut table = [[Move::Pass; MAX_POINTS]; MAX_SIZE as usize + 1];
+    let mut size = 1;
+    while size <= MAX_SIZE as usize {
+        let mut index = 0;
+        while index < size * size {
+            table[size][index] = Move::Place(COORDS[size][index]);
+            index += 1;
+        }
+        size += 1;
+    }
+    table
+};
+
 /// A Kazura game: the board, whose turn it is, the swap, and everything the rules need
 /// kept up to date move by move.
 ///
@@ -336,7 +352,7 @@ impl Kazura {
         let count = legal.count() + usize::from(self.swap_available());
         let k = rng.below(count);
         Some(match legal.nth(k) {
-            Some(index) => Move::Place(COORDS[usize::from(self.size)][index]),
+            Some(index) => PLACEMENTS[usize::from(self.size)][index],
             None => Move::Swap,
         })
     }
@@ -426,9 +442,9 @@ impl Game for Kazura {
             moves.push(Move::Pass);
             return;
         }
-        let coords = &COORDS[usize::from(self.size)];
+        let placements = &PLACEMENTS[usize::from(self.size)];
         moves.reserve(self.legal[mine].count() + 1);
-        self.legal[mine].for_each(|index| moves.push(Move::Place(coords[index])));
+        self.legal[mine].for_each(|index| moves.push(placements[index]));
         if self.swap_available() {
             moves.push(Move::Swap);
         }
