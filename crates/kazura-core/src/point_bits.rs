@@ -80,28 +80,59 @@ impl PointBits {
     #[inline]
     pub fn nth(&self, mut k: usize) -> Option<usize> {
         for (i, &word) in self.words.iter().enumerate() {
-            let ones = word.count_ones() as usize;
+            let prefix = byte_prefix_counts(word);
+            let ones = (prefix >> 56) as usize;
             if k < ones {
-                // Halve the word by population until the bit is found, without branches
-                // (the halves a random pick lands in are unpredictable).
-                let mut w = word;
-                let mut base = 0;
-                let mut width = 32;
-                while width > 0 {
-                    let low = (w & ((1u64 << width) - 1)).count_ones() as usize;
-                    let upper = usize::from(k >= low);
-                    k -= low * upper;
-                    w >>= width * upper;
-                    base += width * upper;
-                    width /= 2;
-                }
-                return Some(i * 64 + base);
+                return Some(i * 64 + select_in_word(word, prefix, k));
             }
             k -= ones;
         }
         None
     }
 }
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Byte `i` of the result holds the number of set bits in bytes `0..=i` of `w` (SWAR: the
+/// default x86-64 target has no population-count instruction).
+#[inline]
+fn byte_prefix_counts(w: u64) -> u64 {
+    let mut x = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    x.wrapping_mul(ONES)
+}
+
+/// The position of the `k`-th set bit of `w` (k below its population), without branches
+/// on the data: find the byte by comparing all prefix counts at once, then look the bit up.
+#[inline]
+fn select_in_word(w: u64, prefix: u64, k: usize) -> usize {
+    let k = k as u64;
+    // High bit of byte i set where prefix_i <= k (no borrows: k + 128 - prefix_i > 0).
+    let at_most_k = ((k * ONES) | (ONES << 7)).wrapping_sub(prefix) & (ONES << 7);
+    let byte = ((at_most_k >> 7).wrapping_mul(ONES) >> 56) as usize;
+    let before = (prefix << 8 >> (8 * byte)) & 0xff;
+    let bits = (w >> (8 * byte)) & 0xff;
+    8 * byte + usize::from(SELECT_IN_BYTE[bits as usize][(k - before) as usize])
+}
+
+/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit of byte `b`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -119,5 +150,28 @@ mod tests {
             assert_eq!(bits.nth(k), Some(i), "k = {k}");
         }
         assert_eq!(bits.nth(listed.len()), None);
+    }
+
+    #[test]
+    fn select_in_word_finds_every_set_bit_of_many_words() {
+        let mut rng = game_core::GameRng::seed_from(1);
+        for round in 0..5_000 {
+            // Sparse, dense and random words.
+            let word = match round % 3 {
+                0 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                1 => rng.next_u64() | rng.next_u64(),
+                _ => rng.next_u64(),
+            };
+            let positions: Vec<usize> = (0..64).filter(|b| word >> b & 1 == 1).collect();
+            let prefix = byte_prefix_counts(word);
+            assert_eq!((prefix >> 56) as usize, positions.len());
+            for (k, &position) in positions.iter().enumerate() {
+                assert_eq!(select_in_word(word, prefix, k), position, "{word:#x} k {k}");
+            }
+        }
+        assert_eq!(
+            select_in_word(u64::MAX, byte_prefix_counts(u64::MAX), 63),
+            63
+        );
     }
 }
