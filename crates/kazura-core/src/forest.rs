@@ -105,23 +105,15 @@ impl Forest {
         self.groups[usize::from(label)]
     }
 
-    /// K-3: whether a `colour` stone on the empty point `p` would touch two `colour` stones
-    /// of one group. At most four neighbours, so this compares at most six pairs.
+    /// Whether the empty point `q`, next to the stone `from` of group `label`, touches another
+    /// stone of that group: after a placement, the test of K-3 for the points around the
+    /// stones whose group just changed.
     #[inline]
-    pub fn closes_loop(&self, geometry: &Geometry, p: Point, colour: Colour) -> bool {
-        let mut seen = [u16::MAX; 4];
-        let mut count = 0;
-        for &q in geometry.neighbours(p) {
-            if self.holds(q, colour) {
-                let label = self.label[q.index()];
-                if seen[..count].contains(&label) {
-                    return true;
-                }
-                seen[count] = label;
-                count += 1;
-            }
-        }
-        false
+    fn touches_group_again(&self, geometry: &Geometry, q: Point, from: Point, label: u16) -> bool {
+        let colour = self.cells[from.index()];
+        geometry.neighbours(q).iter().any(|&r| {
+            r != from && self.cells[r.index()] == colour && self.label[r.index()] == label
+        })
     }
 
     /// The lowest common ancestor of two stones of one tree.
@@ -234,7 +226,7 @@ impl Forest {
         for &q in geometry.neighbours(p) {
             if self.cells[q.index()] == EMPTY
                 && legal.contains(q)
-                && self.closes_loop(geometry, q, colour)
+                && self.touches_group_again(geometry, q, p, big.label)
             {
                 legal.remove(q);
             }
@@ -283,7 +275,7 @@ impl Forest {
                         }
                     } else if self.cells[yi] == EMPTY
                         && legal.contains(y)
-                        && self.closes_loop(geometry, y, colour)
+                        && self.touches_group_again(geometry, y, x, merged)
                     {
                         // A point next to two of the joined groups dies for this colour.
                         legal.remove(y);
