@@ -66,6 +66,9 @@ static PLACEMENTS: [[Move; MAX_POINTS]; MAX_SIZE as usize + 1] = {
 /// Cloning copies fixed-size arrays only (no allocation), so playouts and searches can
 /// clone freely. Serialising writes the game record ([`crate::GameRecord`]); deserialising
 /// replays it through the rules, so serde never builds an illegal state.
+///
+/// Equality compares whole games, not only positions: each stone remembers the ply it was
+/// placed at, so one position reached by two move orders gives two unequal states.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Kazura {
     size: u8,
