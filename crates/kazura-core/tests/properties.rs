@@ -196,3 +196,22 @@ proptest! {
         prop_assert_eq!(through_serde, game);
     }
 }
+
+/// K-1: the largest boards (20–25, past the property's sizes) play whole games whose every
+/// tenth state and final state pass the same validation.
+#[test]
+fn k1_boards_20_to_25_play_whole_games_that_validate() {
+    for size in 20..=25 {
+        let mut game = Kazura::new(size).unwrap();
+        let mut rng = GameRng::seed_from(size as u64);
+        let mut moves = Vec::new();
+        while let Some(mv) = random_move(&game, &mut rng, &mut moves) {
+            game.play(mv).unwrap();
+            if game.ply() % 10 == 0 {
+                validate(&game).unwrap();
+            }
+        }
+        assert!(game.is_over());
+        validate(&game).unwrap();
+    }
+}
