@@ -195,12 +195,13 @@ impl Kazura {
         self.legal[colour.index()].count()
     }
 
-    /// The points where `colour` may still place, in index order (row by row from `A1`).
-    pub fn placements(&self, colour: Colour) -> impl Iterator<Item = Coord> + use<> {
+    /// The points where `colour` may still place, row by row from `A1` (K-3).
+    #[must_use]
+    pub fn placements(&self, colour: Colour) -> Vec<Coord> {
         let coords = &COORDS[usize::from(self.size)];
         let mut points = Vec::with_capacity(self.legal[colour.index()].count());
         self.legal[colour.index()].for_each(|index| points.push(coords[index]));
-        points.into_iter()
+        points
     }
 
     /// Each colour's group lengths, longest first (K-9, K-10), from the kept paths.
