@@ -21,7 +21,7 @@
 //!   either an old one or runs through `p` to the far ends of the two `s_i` with the largest
 //!   eccentricities. No group is rescanned for this.
 
-use board_geometry::{Geometry, MAX_POINTS, Point};
+use board_geometry::{MAX_POINTS, MAX_SIZE, Point};
 
 use crate::point_bits::PointBits;
 
@@ -42,11 +42,48 @@ pub(crate) struct GroupInfo {
 
 /// Cell contents: empty, or a stone of a colour (`1 + colour.index()`).
 const EMPTY: u8 = 0;
+/// The contents of the one cell past the board, which every missing neighbour points at.
+const WALL: u8 = 3;
+/// The index of that cell.
+const OFF_BOARD: u16 = MAX_POINTS as u16;
+
+/// Four neighbours per point, missing ones as [`OFF_BOARD`]: loops over neighbours have a
+/// fixed length and need no degree or bounds (the wall cell matches no colour).
+pub(crate) type NeighbourTable = [[u16; 4]; MAX_POINTS];
+
+/// The neighbour table of every board size, computed at compile time.
+pub(crate) static NEIGHBOURS: [NeighbourTable; MAX_SIZE as usize + 1] = {
+    let mut tables = [[[OFF_BOARD; 4]; MAX_POINTS]; MAX_SIZE as usize + 1];
+    let mut size = 1;
+    while size <= MAX_SIZE as usize {
+        let mut index = 0;
+        while index < size * size {
+            let (row, col) = (index / size, index % size);
+            let entry = &mut tables[size][index];
+            if row > 0 {
+                entry[0] = (index - size) as u16;
+            }
+            if col > 0 {
+                entry[1] = (index - 1) as u16;
+            }
+            if col + 1 < size {
+                entry[2] = (index + 1) as u16;
+            }
+            if row + 1 < size {
+                entry[3] = (index + size) as u16;
+            }
+            index += 1;
+        }
+        size += 1;
+    }
+    tables
+};
 
 /// All stones of both colours, their groups, trees and longest paths.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Forest {
-    cells: [u8; MAX_POINTS],
+    /// One cell past the board, the wall, so neighbour loops need no bounds.
+    cells: [u8; MAX_POINTS + 1],
     label: [u16; MAX_POINTS],
     parent: [u16; MAX_POINTS],
     jump: [u16; MAX_POINTS],
@@ -69,7 +106,11 @@ impl Forest {
     /// An empty board.
     pub fn new() -> Forest {
         Forest {
-            cells: [EMPTY; MAX_POINTS],
+            cells: {
+                let mut cells = [EMPTY; MAX_POINTS + 1];
+                cells[MAX_POINTS] = WALL;
+                cells
+            },
             label: [0; MAX_POINTS],
             parent: [0; MAX_POINTS],
             jump: [0; MAX_POINTS],
@@ -88,11 +129,6 @@ impl Forest {
         }
     }
 
-    #[inline]
-    fn holds(&self, p: Point, colour: Colour) -> bool {
-        self.cells[p.index()] == 1 + colour.index() as u8
-    }
-
     /// The label of the group of the stone on `p` (only meaningful for a stone).
     #[inline]
     pub fn group_of(&self, p: Point) -> u16 {
@@ -109,10 +145,17 @@ impl Forest {
     /// stone of that group: after a placement, the test of K-3 for the points around the
     /// stones whose group just changed.
     #[inline]
-    fn touches_group_again(&self, geometry: &Geometry, q: Point, from: Point, label: u16) -> bool {
-        let colour = self.cells[from.index()];
-        geometry.neighbours(q).iter().any(|&r| {
-            r != from && self.cells[r.index()] == colour && self.label[r.index()] == label
+    fn touches_group_again(
+        &self,
+        table: &NeighbourTable,
+        q: usize,
+        from: usize,
+        label: u16,
+    ) -> bool {
+        let colour = self.cells[from];
+        table[q].iter().any(|&r| {
+            let r = usize::from(r);
+            r != from && self.cells[r] == colour && self.label[r] == label
         })
     }
 
@@ -173,7 +216,13 @@ impl Forest {
 
     /// Places a `colour` stone on the empty point `p`, which must not close a loop (K-3),
     /// and removes from `legal` (the colour's legal points) every point that now would.
-    pub fn place(&mut self, geometry: &Geometry, p: Point, colour: Colour, legal: &mut PointBits) {
+    pub fn place(
+        &mut self,
+        table: &NeighbourTable,
+        p: Point,
+        colour: Colour,
+        legal: &mut PointBits,
+    ) {
         let pi = p.index();
         let mut touches = [Touch {
             stone: 0,
@@ -181,15 +230,17 @@ impl Forest {
             info: GroupInfo::default(),
         }; 4];
         let mut count = 0;
-        for &q in geometry.neighbours(p) {
-            if self.holds(q, colour) {
-                let label = self.label[q.index()];
+        let stone = 1 + colour.index() as u8;
+        for &q in &table[pi] {
+            let q = usize::from(q);
+            if self.cells[q] == stone {
+                let label = self.label[q];
                 debug_assert!(
                     touches[..count].iter().all(|t| t.label != label),
                     "K-3: placement closes a loop"
                 );
                 touches[count] = Touch {
-                    stone: q.index() as u16,
+                    stone: q as u16,
                     label,
                     info: self.groups[usize::from(label)],
                 };
@@ -216,19 +267,20 @@ impl Forest {
         self.hang(pi, usize::from(big.stone));
         let mut size = 1 + big.info.size;
         if touches.len() > 1 {
-            self.join_smaller_groups(geometry, pi, colour, touches, big.label, legal);
+            self.join_smaller_groups(table, pi, colour, touches, big.label, legal);
             size += touches
                 .iter()
                 .filter(|t| t.label != big.label)
                 .map(|t| t.info.size)
                 .sum::<u16>();
         }
-        for &q in geometry.neighbours(p) {
-            if self.cells[q.index()] == EMPTY
-                && legal.contains(q)
-                && self.touches_group_again(geometry, q, p, big.label)
+        for &q in &table[pi] {
+            let q = usize::from(q);
+            if self.cells[q] == EMPTY
+                && legal.contains(Point::from_index(q))
+                && self.touches_group_again(table, q, pi, big.label)
             {
-                legal.remove(q);
+                legal.remove(Point::from_index(q));
             }
         }
         let (end_a, end_b, length) = new_path;
@@ -245,13 +297,14 @@ impl Forest {
     /// two of the joined groups.
     fn join_smaller_groups(
         &mut self,
-        geometry: &Geometry,
+        table: &NeighbourTable,
         pi: usize,
         colour: Colour,
         touches: &[Touch],
         merged: u16,
         legal: &mut PointBits,
     ) {
+        let stone = 1 + colour.index() as u8;
         let mut stack = [0u16; MAX_POINTS];
         for t in touches.iter().filter(|t| t.label != merged) {
             // Re-root the smaller group at the touched stone, below the new stone, and give
@@ -263,22 +316,22 @@ impl Forest {
             let mut top = 1;
             while top > 0 {
                 top -= 1;
-                let x = Point::from_index(usize::from(stack[top]));
-                for &y in geometry.neighbours(x) {
-                    let yi = y.index();
-                    if self.holds(y, colour) {
+                let x = usize::from(stack[top]);
+                for &y in &table[x] {
+                    let yi = usize::from(y);
+                    if self.cells[yi] == stone {
                         if self.label[yi] == t.label {
                             self.label[yi] = merged;
-                            self.hang(yi, x.index());
-                            stack[top] = yi as u16;
+                            self.hang(yi, x);
+                            stack[top] = y;
                             top += 1;
                         }
                     } else if self.cells[yi] == EMPTY
-                        && legal.contains(y)
-                        && self.touches_group_again(geometry, y, x, merged)
+                        && legal.contains(Point::from_index(yi))
+                        && self.touches_group_again(table, yi, x, merged)
                     {
                         // A point next to two of the joined groups dies for this colour.
-                        legal.remove(y);
+                        legal.remove(Point::from_index(yi));
                     }
                 }
             }

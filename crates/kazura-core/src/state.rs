@@ -9,7 +9,7 @@ use game_core::{Game, GameRng, Outcome, Player};
 
 use crate::colour::{Colour, Seat};
 use crate::error::PlayError;
-use crate::forest::Forest;
+use crate::forest::{Forest, NEIGHBOURS};
 use crate::lengths::{Comparison, GroupLengths};
 use crate::moves::{Move, ParseMoveError};
 
@@ -498,14 +498,21 @@ impl Game for Kazura {
     fn play_unchecked(&mut self, mv: Move) {
         match mv {
             Move::Place(coord) => {
-                let board = geometry(self.size);
                 let p = Point::from_index(
                     usize::from(coord.row) * usize::from(self.size) + usize::from(coord.col),
                 );
-                assert!(p.index() < board.point_count(), "{coord} is off the board");
+                assert!(
+                    coord.col < self.size && coord.row < self.size,
+                    "{coord} is off the board"
+                );
                 let colour = self.to_move;
                 let (mine, theirs) = (colour.index(), colour.other().index());
-                self.forest.place(board, p, colour, &mut self.legal[mine]);
+                self.forest.place(
+                    &NEIGHBOURS[usize::from(self.size)],
+                    p,
+                    colour,
+                    &mut self.legal[mine],
+                );
                 // The new stone's own point leaves both colours' sets (K-4: the other
                 // colour's groups are untouched, so nothing else changes for it).
                 self.legal[mine].remove(p);

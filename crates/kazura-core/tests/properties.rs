@@ -63,7 +63,11 @@ fn validate(game: &Kazura) -> Result<(), String> {
     }
     // K-3: each colour's kept legal set equals a scan of the board.
     for colour in Colour::BOTH {
-        let kept: Vec<String> = game.placements(colour).iter().map(|c| c.to_string()).collect();
+        let kept: Vec<String> = game
+            .placements(colour)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         let mut scanned: Vec<String> = brute
             .placements(colour.index())
             .into_iter()
