@@ -183,3 +183,28 @@ fn bad_options_are_exit_status_2() {
     let err = refused(&["legal", "kazura", "--ruleset", "seed"]);
     assert!(err.contains("--ruleset"), "{err}");
 }
+
+#[test]
+fn bench_prints_the_generic_and_the_kazura_rows() {
+    let out = ok(&["bench", "kazura", "--seconds", "0.05"]);
+    for measure in [
+        "random games from the start",
+        "legal move lists (mid-game positions)",
+        "random 13x13 games, direct pick from legal set",
+        "19x19 late game: kept paths speed-up",
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.contains(measure))
+            .unwrap_or_else(|| panic!("no `{measure}` row in\n{out}"));
+        assert!(line.starts_with("kazura "), "{line}");
+        let value: f64 = line
+            .split_whitespace()
+            .rev()
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(value > 0.0, "{line}");
+    }
+}
