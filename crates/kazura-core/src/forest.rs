@@ -20,12 +20,14 @@
 //!   and after placing `p` next to stones `s_i` of groups `G_i`, the new longest path is
 //!   either an old one or runs through `p` to the far ends of the two `s_i` with the largest
 //!   eccentricities. No group is rescanned for this.
+//! * **Neighbours** come from compile-time tables of four entries per point, a missing one
+//!   pointing at a wall cell past the board that matches no colour, so the loops on the
+//!   placement path have a fixed length and no bounds to test.
 
 use board_geometry::{MAX_POINTS, MAX_SIZE, Point};
 
-use crate::point_bits::PointBits;
-
 use crate::colour::Colour;
+use crate::point_bits::PointBits;
 
 /// A group's summary, stored at its label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
