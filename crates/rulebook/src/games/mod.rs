@@ -3,6 +3,7 @@
 
 mod bao;
 mod bind;
+mod kazura;
 
 use crate::driver::{Adapter, Driver};
 use crate::error::CliError;
@@ -12,6 +13,7 @@ pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 
 /// The registered games.
 pub static DRIVERS: &[&dyn Driver] = &[
+    &Adapter::<kazura_core::Kazura>::NEW,
     &Adapter::<bao_nyakua::BaoGame>::NEW,
     &Adapter::<bind::BindGame>::NEW,
 ];

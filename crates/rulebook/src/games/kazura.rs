@@ -1,0 +1,131 @@
+//! Kazura for the `rulebook` program: `--size N` (2–25, default 13), JSON records marked
+//! `"game": "kazura"`, and bench rows for the direct random playout and for the kept longest
+//! paths against a full recomputation.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Instant;
+
+use game_core::{Game, GameRng};
+use kazura_core::{Colour, GameRecord, Kazura, RECORD_MARKER, STANDARD_SIZE};
+
+use crate::cli_game::{CliGame, GameOptions};
+
+impl CliGame for Kazura {
+    fn from_options(options: &GameOptions) -> Result<Kazura, String> {
+        options.reject_unknown(Kazura::NAME, &["size"])?;
+        Kazura::new(options.size.unwrap_or(STANDARD_SIZE)).map_err(|e| format!("--size: {e} (K-1)"))
+    }
+
+    fn diagram(&self) -> String {
+        self.to_string()
+    }
+
+    fn status(&self) -> String {
+        let seats = if self.swapped() {
+            "; White swapped, so the opener now plays White"
+        } else {
+            ""
+        };
+        if self.is_over() {
+            format!("game over: {}", self.outcome_text())
+        } else {
+            format!(
+                "{} to move (ply {}){seats}; longest groups black {}, white {}",
+                self.colour_to_move(),
+                self.ply(),
+                self.longest_length(Colour::Black),
+                self.longest_length(Colour::White),
+            )
+        }
+    }
+
+    fn record(&self, _path: &Path) -> String {
+        GameRecord::of(self).to_json_pretty() + "\n"
+    }
+
+    fn is_record(text: &str) -> bool {
+        serde_json::from_str::<serde_json::Value>(text)
+            .is_ok_and(|v| v.get("game").and_then(|g| g.as_str()) == Some(RECORD_MARKER))
+    }
+
+    fn replay(text: &str) -> Result<Kazura, String> {
+        GameRecord::from_json(text)
+            .and_then(|record| record.replay())
+            .map_err(|e| e.to_string())
+    }
+
+    fn playout_move(
+        &self,
+        rng: &mut GameRng,
+        _moves: &mut Vec<kazura_core::Move>,
+    ) -> Option<kazura_core::Move> {
+        // The same draw as a uniform pick from the list, without building the list.
+        self.random_move(rng)
+    }
+
+    fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
+        let mut rows = Vec::new();
+        let start = Kazura::standard();
+        let (mut games, mut seed) = (0u64, 0u64);
+        let clock = Instant::now();
+        while clock.elapsed().as_secs_f64() < seconds {
+            let mut game = start.clone();
+            seed += 1;
+            black_box(game.play_random_game(&mut GameRng::seed_from(seed)));
+            games += 1;
+        }
+        rows.push((
+            "random 13x13 games, direct pick from legal set".into(),
+            games as f64 / clock.elapsed().as_secs_f64(),
+            "games/s".into(),
+        ));
+        let (late, next) = late_19x19_position();
+        let mut placements = 0u64;
+        let clock = Instant::now();
+        while clock.elapsed().as_secs_f64() < seconds / 2.0 {
+            for _ in 0..64 {
+                let mut game = late.clone();
+                game.play_unchecked(next);
+                black_box(game.longest_length(Colour::Black));
+            }
+            placements += 64;
+        }
+        let incremental = placements as f64 / clock.elapsed().as_secs_f64();
+        let mut recomputations = 0u64;
+        let clock = Instant::now();
+        while clock.elapsed().as_secs_f64() < seconds / 2.0 {
+            black_box(late.group_lengths_from_scratch());
+            recomputations += 1;
+        }
+        let full = recomputations as f64 / clock.elapsed().as_secs_f64();
+        rows.push((
+            "19x19 late game: clone + placement, kept paths".into(),
+            incremental,
+            "placements/s".into(),
+        ));
+        rows.push((
+            "19x19 late game: all lengths from scratch".into(),
+            full,
+            "recomputations/s".into(),
+        ));
+        rows.push((
+            "19x19 late game: kept paths speed-up".into(),
+            incremental / full,
+            "times".into(),
+        ));
+        rows
+    }
+}
+
+/// A 19×19 position three quarters through a random game (seed 7), and its next move.
+fn late_19x19_position() -> (Kazura, kazura_core::Move) {
+    let mut full = Kazura::new(19).expect("19 is a valid size");
+    let plies = full.play_random_game(&mut GameRng::seed_from(7));
+    let moves = full.moves();
+    let mut late = Kazura::new(19).expect("19 is a valid size");
+    for &mv in &moves[..plies * 3 / 4] {
+        late.play_unchecked(mv);
+    }
+    (late, moves[plies * 3 / 4])
+}
