@@ -9,7 +9,8 @@
 //! * every candidate move that is *not* listed is rejected by `play`, and the rejected
 //!   state equals the state before;
 //! * a clone equals the original;
-//! * the game's own validity hook passes.
+//! * the game's own validity hook passes;
+//! * [`Game::random_move`] picks the same move as a uniform pick from the list.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -66,7 +67,20 @@ where
         if moves.is_empty() || ply == max_plies {
             return Ok(ply);
         }
+        let mut overridden = rng.clone();
         let mv = moves[rng.below(moves.len())];
+        let mut scratch = Vec::new();
+        match state.random_move(&mut overridden, &mut scratch) {
+            Some(picked) if picked == mv && overridden == rng => {}
+            other => {
+                return Err(fail(
+                    &line,
+                    format!(
+                        "random_move gave {other:?} where a uniform pick from the list gives {mv}"
+                    ),
+                ));
+            }
+        }
         let mut unchecked = state.clone();
         unchecked.play_unchecked(mv);
         state

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use crate::outcome::Outcome;
 use crate::player::Player;
+use crate::rng::GameRng;
 
 /// A two-player game state: who is to move, which moves are legal, how they change the
 /// state, and how the game stands.
@@ -86,6 +87,16 @@ pub trait Game: Clone + Debug {
     /// [`Game::ParseMoveError`] naming what is wrong with the text.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> {
         text.parse()
+    }
+
+    /// A uniformly random legal move, or `None` when the game is over: for the same generator
+    /// state it must be the move `legal_moves(moves)[rng.below(moves.len())]` gives. The
+    /// default does exactly that; a game may override it with a faster equivalent (Kazura
+    /// picks the k-th point of its legal set without building the list). The random-game
+    /// checker tests that an override agrees with the default.
+    fn random_move(&self, rng: &mut GameRng, moves: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        self.legal_moves(moves);
+        rng.choose(moves).copied()
     }
 
     /// The outcome as the `rulebook` contract prints it after `result: `.

@@ -23,11 +23,9 @@ pub fn random_playout<G: Game>(
     moves: &mut Vec<G::Move>,
 ) -> (PlayoutEnd, usize) {
     for played in 0..max_plies {
-        state.legal_moves(moves);
-        if moves.is_empty() {
+        let Some(mv) = state.random_move(rng, moves) else {
             return (PlayoutEnd::Finished, played);
-        }
-        let mv = moves[rng.below(moves.len())];
+        };
         state.play_unchecked(mv);
     }
     if state.is_over() {

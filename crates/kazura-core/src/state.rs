@@ -339,33 +339,12 @@ impl Kazura {
         GroupLengths { black, white }
     }
 
-    /// A uniformly random legal move, or `None` when the game is over: the same move as
-    /// `moves[rng.below(moves.len())]` over [`Game::legal_moves`]'s list, so a seed plays
-    /// the same game as [`game_core::random_playout`], but picked straight from the legal
-    /// set without building the list.
-    pub fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
-        if self.is_over() {
-            return None;
-        }
-        let legal = &self.legal[self.to_move.index()];
-        if legal.is_empty() {
-            // The list is `[pass]`; draw anyway, as a pick from it would.
-            rng.below(1);
-            return Some(Move::Pass);
-        }
-        let count = legal.count() + usize::from(self.swap_available());
-        let k = rng.below(count);
-        Some(match legal.nth(k) {
-            Some(index) => PLACEMENTS[usize::from(self.size)][index],
-            None => Move::Swap,
-        })
-    }
-
     /// Plays uniformly random legal moves to the end of the game (see
-    /// [`Kazura::random_move`]); returns the number of moves played.
+    /// [`Game::random_move`]); returns the number of moves played.
     pub fn play_random_game(&mut self, rng: &mut GameRng) -> usize {
         let mut plies = 0;
-        while let Some(mv) = self.random_move(rng) {
+        let mut unused = Vec::new();
+        while let Some(mv) = Game::random_move(self, rng, &mut unused) {
             self.play_unchecked(mv);
             plies += 1;
         }
@@ -430,6 +409,26 @@ impl Game for Kazura {
 
     const NAME: &'static str = "kazura";
     const PLAYER_NAMES: [&'static str; 2] = ["black", "white"];
+
+    /// The same move as `moves[rng.below(moves.len())]` over [`Game::legal_moves`]'s list,
+    /// picked straight from the legal set without building the list.
+    fn random_move(&self, rng: &mut GameRng, _moves: &mut Vec<Move>) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let legal = &self.legal[self.to_move.index()];
+        if legal.is_empty() {
+            // The list is `[pass]`; draw anyway, as a pick from it would.
+            rng.below(1);
+            return Some(Move::Pass);
+        }
+        let count = legal.count() + usize::from(self.swap_available());
+        let k = rng.below(count);
+        Some(match legal.nth(k) {
+            Some(index) => PLACEMENTS[usize::from(self.size)][index],
+            None => Move::Swap,
+        })
+    }
 
     fn to_move(&self) -> Player {
         self.to_move.player()

@@ -55,15 +55,6 @@ impl CliGame for Kazura {
             .map_err(|e| e.to_string())
     }
 
-    fn playout_move(
-        &self,
-        rng: &mut GameRng,
-        _moves: &mut Vec<kazura_core::Move>,
-    ) -> Option<kazura_core::Move> {
-        // The same draw as a uniform pick from the list, without building the list.
-        self.random_move(rng)
-    }
-
     fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
         let mut rows = Vec::new();
         let start = Kazura::standard();
