@@ -309,7 +309,7 @@ fn bench<G: CliGame>(start: &G, seconds: f64, out: &mut String) {
         "games/s".into(),
     ));
     rows.push((
-        "random plies (play + move list)".into(),
+        "random plies (random move + play)".into(),
         plies as f64 / elapsed,
         "moves/s".into(),
     ));
