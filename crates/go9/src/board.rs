@@ -1,0 +1,368 @@
+//! The stones and their chains: a padded mailbox with every chain's stones and liberties
+//! kept as 128-bit masks, updated incrementally as stones are placed and captured.
+
+use board_geometry::{Point, zobrist};
+use game_core::Player;
+
+use crate::layout::{
+    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, neighbours, point_of, spread,
+};
+
+/// What a cell holds.
+pub(crate) const EMPTY: u8 = 0;
+/// A cell outside the 9×9 board.
+pub(crate) const EDGE: u8 = 3;
+
+/// The cell content of a player's stone (1 for Black, 2 for White).
+#[inline]
+pub(crate) const fn stone(player: Player) -> u8 {
+    player.index() as u8 + 1
+}
+
+const fn zobrist_table() -> [[u64; 2]; CELLS] {
+    let mut t = [[0u64; 2]; CELLS];
+    let mut i = 0;
+    while i < POINTS {
+        let c = cell_of(Point::from_index(i));
+        t[c][0] = zobrist::key64(Point::from_index(i), 0);
+        t[c][1] = zobrist::key64(Point::from_index(i), 1);
+        i += 1;
+    }
+    t
+}
+
+/// Zobrist keys by cell and colour (the workspace's stable 64-bit table, keyed by point).
+const ZOBRIST: [[u64; 2]; CELLS] = zobrist_table();
+
+/// The Zobrist key of a stone of `player` on `cell`.
+#[inline]
+pub(crate) fn key(cell: usize, player: Player) -> u64 {
+    ZOBRIST[cell][player.index()]
+}
+
+/// The Zobrist hash of a whole board, computed from scratch (the reference the incremental
+/// hash is tested against).
+#[must_use]
+pub(crate) fn hash_from_scratch(black: Mask, white: Mask) -> u64 {
+    cells(black).fold(0, |h, c| h ^ key(c, Player::First))
+        ^ cells(white).fold(0, |h, c| h ^ key(c, Player::Second))
+}
+
+/// What a placement would do, found without changing the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlacementEffect {
+    /// The opponent stones it removes (G-3).
+    pub captured: Mask,
+    /// Whether the placed stone's chain is left without liberties (suicide, G-3).
+    pub suicide: bool,
+}
+
+/// The stones on the 9×9 board, their chains and the incremental Zobrist hash.
+///
+/// Equality compares the stones only (chain bookkeeping is derived data).
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// `EMPTY`, 1 (black), 2 (white) or `EDGE` per cell.
+    colour: [u8; CELLS],
+    /// The head cell of the chain each stone belongs to.
+    head: [u8; CELLS],
+    /// The stones of the chain whose head is the index.
+    stones: [Mask; CELLS],
+    /// The liberties of the chain whose head is the index.
+    liberties: [Mask; CELLS],
+    /// The stones of each colour.
+    by_colour: [Mask; 2],
+    /// Zobrist hash of the stones.
+    hash: u64,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.by_colour == other.by_colour
+    }
+}
+
+impl Eq for Board {}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// The empty board.
+    #[must_use]
+    pub fn empty() -> Board {
+        let mut colour = [EDGE; CELLS];
+        for c in cells(ON_BOARD) {
+            colour[c] = EMPTY;
+        }
+        Board {
+            colour,
+            head: [0; CELLS],
+            stones: [0; CELLS],
+            liberties: [0; CELLS],
+            by_colour: [0; 2],
+            hash: 0,
+        }
+    }
+
+    /// A board with these stones (masks over cells, disjoint, on the board), its chains
+    /// computed from scratch. Chains without liberties are allowed here; callers check.
+    pub(crate) fn from_masks(black: Mask, white: Mask) -> Board {
+        let mut board = Board::empty();
+        board.by_colour = [black & ON_BOARD, white & ON_BOARD & !black];
+        let empty = board.empty_mask();
+        for player in Player::BOTH {
+            let own = board.by_colour[player.index()];
+            for c in cells(own) {
+                board.colour[c] = stone(player);
+            }
+            for chain in components(own) {
+                let h = chain.trailing_zeros() as usize;
+                board.stones[h] = chain;
+                board.liberties[h] = spread(chain) & empty;
+                for c in cells(chain) {
+                    board.head[c] = h as u8;
+                }
+            }
+        }
+        board.hash = hash_from_scratch(board.by_colour[0], board.by_colour[1]);
+        board
+    }
+
+    /// The stones of `player` as a cell mask.
+    #[inline]
+    pub(crate) fn stones_of(&self, player: Player) -> Mask {
+        self.by_colour[player.index()]
+    }
+
+    /// The empty on-board cells.
+    #[inline]
+    pub(crate) fn empty_mask(&self) -> Mask {
+        ON_BOARD & !self.by_colour[0] & !self.by_colour[1]
+    }
+
+    /// The Zobrist hash of the stones (kept incrementally).
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The cell content (`EMPTY`, 1, 2 or `EDGE`).
+    #[inline]
+    pub(crate) fn cell(&self, c: usize) -> u8 {
+        self.colour[c]
+    }
+
+    /// The stone on `p`, if any.
+    #[must_use]
+    pub fn stone_at(&self, p: Point) -> Option<Player> {
+        match self.colour[cell_of(p)] {
+            1 => Some(Player::First),
+            2 => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    /// The points holding `player`'s stones, in point order.
+    #[must_use]
+    pub fn stone_points(&self, player: Player) -> Vec<Point> {
+        crate::layout::points_of(self.by_colour[player.index()])
+    }
+
+    /// The number of stones of `player`.
+    #[must_use]
+    pub fn stone_count(&self, player: Player) -> usize {
+        self.by_colour[player.index()].count_ones() as usize
+    }
+
+    /// The stones of the chain through `p` (empty if `p` is empty), in point order.
+    #[must_use]
+    pub fn chain_points(&self, p: Point) -> Vec<Point> {
+        let c = cell_of(p);
+        if self.colour[c] == EMPTY {
+            return Vec::new();
+        }
+        crate::layout::points_of(self.stones[usize::from(self.head[c])])
+    }
+
+    /// The liberties of the chain through `p` (empty if `p` is empty), in point order.
+    #[must_use]
+    pub fn liberty_points(&self, p: Point) -> Vec<Point> {
+        let c = cell_of(p);
+        if self.colour[c] == EMPTY {
+            return Vec::new();
+        }
+        crate::layout::points_of(self.liberties[usize::from(self.head[c])])
+    }
+
+    /// The liberty mask of the chain of the stone on `c`.
+    #[inline]
+    pub(crate) fn liberties_at(&self, c: usize) -> Mask {
+        self.liberties[usize::from(self.head[c])]
+    }
+
+    /// What placing a `player` stone on the empty cell `c` would capture, and whether it
+    /// would be suicide (G-3: captures first, then the own chain's liberties).
+    #[inline]
+    pub(crate) fn effect(&self, c: usize, player: Player) -> PlacementEffect {
+        let own = stone(player);
+        let me = bit(c);
+        let mut captured = 0;
+        let mut breathes = false;
+        for n in neighbours(c) {
+            let v = self.colour[n];
+            if v == EMPTY {
+                breathes = true;
+            } else if v == own {
+                if self.liberties_at(n) & !me != 0 {
+                    breathes = true;
+                }
+            } else if v != EDGE && self.liberties_at(n) == me {
+                captured |= self.stones[usize::from(self.head[n])];
+            }
+        }
+        PlacementEffect {
+            captured,
+            suicide: !breathes && captured == 0,
+        }
+    }
+
+    /// The stone masks `(black, white)` after `player` plays on `c` capturing `captured`.
+    #[inline]
+    pub(crate) fn masks_after(&self, c: usize, player: Player, captured: Mask) -> [Mask; 2] {
+        let mut masks = self.by_colour;
+        masks[player.index()] |= bit(c);
+        masks[player.other().index()] &= !captured;
+        masks
+    }
+
+    /// The hash after `player` plays on `c` capturing `captured`.
+    #[inline]
+    pub(crate) fn hash_after(&self, c: usize, player: Player, captured: Mask) -> u64 {
+        let opponent = player.other();
+        cells(captured).fold(self.hash ^ key(c, player), |h, s| h ^ key(s, opponent))
+    }
+
+    /// Places a `player` stone on the empty cell `c`, removes the opponent chains left
+    /// without liberties, and returns them. The caller has checked the move is not suicide.
+    pub(crate) fn place(&mut self, c: usize, player: Player) -> Mask {
+        let own = stone(player);
+        let me = bit(c);
+        self.colour[c] = own;
+        self.by_colour[player.index()] |= me;
+        self.hash ^= key(c, player);
+        let empty = self.empty_mask();
+        // The new stone starts as its own chain, then absorbs its friendly neighbours.
+        let mut head = c;
+        self.head[c] = c as u8;
+        self.stones[c] = me;
+        self.liberties[c] = spread(me) & empty;
+        let mut captured = 0;
+        for n in neighbours(c) {
+            let v = self.colour[n];
+            if v == own {
+                let other = usize::from(self.head[n]);
+                if other != head {
+                    head = self.merge(head, other);
+                }
+            } else if v != EMPTY && v != EDGE {
+                let h = usize::from(self.head[n]);
+                self.liberties[h] &= !me;
+                if self.liberties[h] == 0 {
+                    captured |= self.stones[h];
+                }
+            }
+        }
+        self.liberties[head] &= !me;
+        if captured != 0 {
+            self.remove(captured, player.other());
+        }
+        captured
+    }
+
+    /// Merges two chains; returns the surviving head (the larger chain's).
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (keep, gone) = if self.stones[a].count_ones() >= self.stones[b].count_ones() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        for s in cells(self.stones[gone]) {
+            self.head[s] = keep as u8;
+        }
+        self.stones[keep] |= self.stones[gone];
+        self.liberties[keep] |= self.liberties[gone];
+        keep
+    }
+
+    /// Removes the stones `captured` of `owner`, giving their points back as liberties to
+    /// the neighbouring chains of the other colour.
+    fn remove(&mut self, captured: Mask, owner: Player) {
+        self.by_colour[owner.index()] &= !captured;
+        let capturer = stone(owner.other());
+        for s in cells(captured) {
+            self.colour[s] = EMPTY;
+            self.hash ^= key(s, owner);
+            for n in neighbours(s) {
+                if self.colour[n] == capturer {
+                    self.liberties[usize::from(self.head[n])] |= bit(s);
+                }
+            }
+        }
+    }
+
+    /// Checks the chain bookkeeping and hash against a from-scratch recomputation.
+    ///
+    /// # Errors
+    /// A message naming the first disagreement.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        let fresh = Board::from_masks(self.by_colour[0], self.by_colour[1]);
+        if self.hash != fresh.hash {
+            return Err(format!(
+                "incremental hash {:#x} differs from the from-scratch hash {:#x}",
+                self.hash, fresh.hash
+            ));
+        }
+        if self.by_colour[0] & self.by_colour[1] != 0 {
+            return Err("a cell holds both colours".into());
+        }
+        for c in 0..CELLS {
+            let expected = if ON_BOARD & bit(c) == 0 {
+                EDGE
+            } else if self.by_colour[0] & bit(c) != 0 {
+                1
+            } else if self.by_colour[1] & bit(c) != 0 {
+                2
+            } else {
+                EMPTY
+            };
+            if self.colour[c] != expected {
+                return Err(format!("cell {c} holds {} not {expected}", self.colour[c]));
+            }
+            if expected == 1 || expected == 2 {
+                let mine = usize::from(self.head[c]);
+                let theirs = usize::from(fresh.head[c]);
+                if self.stones[mine] != fresh.stones[theirs] {
+                    return Err(format!("the chain through {} is wrong", point_of(c).index()));
+                }
+                if self.liberties[mine] != fresh.liberties[theirs] {
+                    return Err(format!(
+                        "the liberties of the chain through point {} are wrong",
+                        point_of(c).index()
+                    ));
+                }
+                if self.liberties[mine] == 0 {
+                    return Err(format!(
+                        "the chain through point {} has no liberties",
+                        point_of(c).index()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,144 @@
+//! The padded 11×11 mailbox behind the 9×9 board, and 128-bit masks over it.
+//!
+//! A cell index is `(row + 1) * 11 + (col + 1)`: the 9×9 points sit inside a one-cell
+//! frame, so a neighbour is always `cell ± 1` or `cell ± 11` and never needs a bounds
+//! check. 121 cells fit one `u128`, so a set of points (a chain's stones, its liberties,
+//! the black stones) is one machine-word pair and union, intersection and popcount are a
+//! handful of instructions.
+
+use board_geometry::Point;
+
+/// The board's side (G-1).
+pub const SIZE: usize = 9;
+/// Points on the board.
+pub const POINTS: usize = SIZE * SIZE;
+/// Width of the padded mailbox.
+pub(crate) const WIDTH: usize = SIZE + 2;
+/// Cells of the padded mailbox.
+pub(crate) const CELLS: usize = WIDTH * WIDTH;
+
+/// A set of cells as a bit mask (bit `c` = cell `c`).
+pub(crate) type Mask = u128;
+
+/// The cell of a board point.
+#[inline]
+pub(crate) const fn cell_of(p: Point) -> usize {
+    let i = p.index();
+    (i / SIZE + 1) * WIDTH + i % SIZE + 1
+}
+
+/// The board point of an on-board cell.
+#[inline]
+pub(crate) const fn point_of(cell: usize) -> Point {
+    Point::from_index((cell / WIDTH - 1) * SIZE + cell % WIDTH - 1)
+}
+
+/// The single-cell mask.
+#[inline]
+pub(crate) const fn bit(cell: usize) -> Mask {
+    1u128 << cell
+}
+
+const fn on_board_mask() -> Mask {
+    let mut m = 0u128;
+    let mut row = 0;
+    while row < SIZE {
+        let mut col = 0;
+        while col < SIZE {
+            m |= 1u128 << ((row + 1) * WIDTH + col + 1);
+            col += 1;
+        }
+        row += 1;
+    }
+    m
+}
+
+/// Every on-board cell.
+pub(crate) const ON_BOARD: Mask = on_board_mask();
+
+/// The four neighbour offsets in the mailbox.
+pub(crate) const fn neighbours(cell: usize) -> [usize; 4] {
+    [cell - WIDTH, cell - 1, cell + 1, cell + WIDTH]
+}
+
+/// The on-board cells orthogonally adjacent to some cell of `m` (may include `m` itself).
+#[inline]
+pub(crate) const fn spread(m: Mask) -> Mask {
+    ((m << 1) | (m >> 1) | (m << WIDTH) | (m >> WIDTH)) & ON_BOARD
+}
+
+/// The connected part of `within` that contains `seed` (which must lie in `within`).
+#[inline]
+pub(crate) fn flood(seed: Mask, within: Mask) -> Mask {
+    let mut filled = seed & within;
+    loop {
+        let next = (filled | spread(filled)) & within;
+        if next == filled {
+            return filled;
+        }
+        filled = next;
+    }
+}
+
+/// Iterates the cells of a mask, lowest first.
+#[inline]
+pub(crate) fn cells(mut m: Mask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(c)
+        }
+    })
+}
+
+/// The connected components of `m`.
+pub(crate) fn components(mut m: Mask) -> impl Iterator<Item = Mask> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let part = flood(m & m.wrapping_neg(), m);
+            m &= !part;
+            Some(part)
+        }
+    })
+}
+
+/// The board points of a mask, in point order.
+pub(crate) fn points_of(m: Mask) -> Vec<Point> {
+    let mut v: Vec<Point> = cells(m & ON_BOARD).map(point_of).collect();
+    v.sort_unstable();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_points_round_trip_and_stay_inside_the_frame() {
+        for i in 0..POINTS {
+            let p = Point::from_index(i);
+            let c = cell_of(p);
+            assert_eq!(point_of(c), p);
+            assert!(ON_BOARD & bit(c) != 0);
+        }
+        assert_eq!(ON_BOARD.count_ones() as usize, POINTS);
+        assert!(CELLS <= 128);
+    }
+
+    #[test]
+    fn spread_matches_the_neighbour_lists() {
+        for i in 0..POINTS {
+            let c = cell_of(Point::from_index(i));
+            let expected = neighbours(c)
+                .into_iter()
+                .filter(|&n| ON_BOARD & bit(n) != 0)
+                .fold(0, |m, n| m | bit(n));
+            assert_eq!(spread(bit(c)), expected);
+        }
+    }
+}
