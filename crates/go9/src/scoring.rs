@@ -10,7 +10,7 @@ use board_geometry::Point;
 use game_core::{ByPlayer, Player};
 
 use crate::board::Board;
-use crate::layout::{Mask, ON_BOARD, components, points_of, spread};
+use crate::layout::{Mask, ON_BOARD, bit, cell_of, components, points_of, spread};
 
 /// Komi given to White (G-10, the seed's コミ7目).
 pub const KOMI: u32 = 7;
@@ -96,6 +96,21 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
         chains: alive_chains,
         territory,
     }
+}
+
+/// G-9's pass-alive chains and territory of both colours, by point index.
+pub(crate) fn pass_alive_map(board: &Board) -> Vec<Option<Player>> {
+    let black = board.stones_of(Player::First);
+    let white = board.stones_of(Player::Second);
+    let areas = [pass_alive(black, white), pass_alive(white, black)];
+    (0..crate::layout::POINTS)
+        .map(|i| {
+            let cell = bit(cell_of(Point::from_index(i)));
+            Player::BOTH
+                .into_iter()
+                .find(|p| (areas[p.index()].chains | areas[p.index()].territory) & cell != 0)
+        })
+        .collect()
 }
 
 /// The stones G-9 removes before counting: per colour, its stones inside the opponent's

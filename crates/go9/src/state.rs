@@ -198,6 +198,14 @@ impl GoState {
         Score::count(&self.board)
     }
 
+    /// G-9's pass-alive areas, by point index: `Some(colour)` on that colour's
+    /// pass-alive chains and pass-alive territory, `None` elsewhere (the map KataGo's
+    /// published tests draw).
+    #[must_use]
+    pub fn pass_alive_map(&self) -> Vec<Option<Player>> {
+        crate::scoring::pass_alive_map(&self.board)
+    }
+
     /// Whether `player` may place on cell `c` now: `Ok` with the captures, or why not.
     #[inline]
     pub(crate) fn check_placement(&self, c: usize, player: Player) -> Result<Mask, PlayError> {
