@@ -13,6 +13,11 @@ pub(crate) const EMPTY: u8 = 0;
 /// A cell outside the 9×9 board.
 pub(crate) const EDGE: u8 = 3;
 
+/// Per-cell arrays have 128 slots and are indexed with `cell & MASK_INDEX`, so the
+/// compiler sees every index is in bounds and the hot paths carry no bounds checks.
+const SLOTS: usize = 128;
+const MASK_INDEX: usize = SLOTS - 1;
+
 /// The cell content of a player's stone (1 for Black, 2 for White).
 #[inline]
 pub(crate) const fn stone(player: Player) -> u8 {
@@ -63,17 +68,23 @@ pub(crate) struct PlacementEffect {
 #[derive(Clone, Debug)]
 pub struct Board {
     /// `EMPTY`, 1 (black), 2 (white) or `EDGE` per cell.
-    colour: [u8; CELLS],
+    colour: [u8; SLOTS],
     /// The head cell of the chain each stone belongs to.
-    head: [u8; CELLS],
+    head: [u8; SLOTS],
     /// The stones of the chain whose head is the index.
-    stones: [Mask; CELLS],
+    stones: [Mask; SLOTS],
     /// The liberties of the chain whose head is the index.
-    liberties: [Mask; CELLS],
+    liberties: [Mask; SLOTS],
     /// The stones of each colour.
     by_colour: [Mask; 2],
     /// Zobrist hash of the stones.
     hash: u64,
+    /// The empty cells, in no particular order (for random move choice in O(1)).
+    empties: [u8; POINTS],
+    /// The position of each empty cell in `empties`.
+    empty_slot: [u8; SLOTS],
+    /// How many entries of `empties` are in use.
+    empty_count: u8,
 }
 
 impl PartialEq for Board {
@@ -94,17 +105,24 @@ impl Board {
     /// The empty board.
     #[must_use]
     pub fn empty() -> Board {
-        let mut colour = [EDGE; CELLS];
-        for c in cells(ON_BOARD) {
+        let mut colour = [EDGE; SLOTS];
+        let mut empties = [0u8; POINTS];
+        let mut empty_slot = [0u8; SLOTS];
+        for (i, c) in cells(ON_BOARD).enumerate() {
             colour[c] = EMPTY;
+            empties[i] = c as u8;
+            empty_slot[c] = i as u8;
         }
         Board {
             colour,
-            head: [0; CELLS],
-            stones: [0; CELLS],
-            liberties: [0; CELLS],
+            head: [0; SLOTS],
+            stones: [0; SLOTS],
+            liberties: [0; SLOTS],
             by_colour: [0; 2],
             hash: 0,
+            empties,
+            empty_slot,
+            empty_count: POINTS as u8,
         }
     }
 
@@ -129,7 +147,40 @@ impl Board {
             }
         }
         board.hash = hash_from_scratch(board.by_colour[0], board.by_colour[1]);
+        board.empty_count = 0;
+        for c in cells(empty) {
+            board.push_empty(c);
+        }
         board
+    }
+
+    /// The head cell of the chain of the stone on `c`.
+    #[inline]
+    fn head_of(&self, c: usize) -> usize {
+        usize::from(self.head[c & MASK_INDEX]) & MASK_INDEX
+    }
+
+    #[inline]
+    fn push_empty(&mut self, c: usize) {
+        let n = usize::from(self.empty_count);
+        self.empties[n] = c as u8;
+        self.empty_slot[c & MASK_INDEX] = n as u8;
+        self.empty_count += 1;
+    }
+
+    #[inline]
+    fn take_empty(&mut self, c: usize) {
+        let slot = usize::from(self.empty_slot[c & MASK_INDEX]);
+        self.empty_count -= 1;
+        let last = self.empties[usize::from(self.empty_count)];
+        self.empties[slot] = last;
+        self.empty_slot[usize::from(last)] = slot as u8;
+    }
+
+    /// The empty cells, in no particular order.
+    #[inline]
+    pub(crate) fn empty_cells(&self) -> ([u8; POINTS], usize) {
+        (self.empties, usize::from(self.empty_count))
     }
 
     /// The stones of `player` as a cell mask.
@@ -154,7 +205,7 @@ impl Board {
     /// The cell content (`EMPTY`, 1, 2 or `EDGE`).
     #[inline]
     pub(crate) fn cell(&self, c: usize) -> u8 {
-        self.colour[c]
+        self.colour[c & MASK_INDEX]
     }
 
     /// The stone on `p`, if any.
@@ -183,26 +234,26 @@ impl Board {
     #[must_use]
     pub fn chain_points(&self, p: Point) -> Vec<Point> {
         let c = cell_of(p);
-        if self.colour[c] == EMPTY {
+        if self.colour[c & MASK_INDEX] == EMPTY {
             return Vec::new();
         }
-        crate::layout::points_of(self.stones[usize::from(self.head[c])])
+        crate::layout::points_of(self.stones[self.head_of(c)])
     }
 
     /// The liberties of the chain through `p` (empty if `p` is empty), in point order.
     #[must_use]
     pub fn liberty_points(&self, p: Point) -> Vec<Point> {
         let c = cell_of(p);
-        if self.colour[c] == EMPTY {
+        if self.colour[c & MASK_INDEX] == EMPTY {
             return Vec::new();
         }
-        crate::layout::points_of(self.liberties[usize::from(self.head[c])])
+        crate::layout::points_of(self.liberties[self.head_of(c)])
     }
 
     /// The liberty mask of the chain of the stone on `c`.
     #[inline]
     pub(crate) fn liberties_at(&self, c: usize) -> Mask {
-        self.liberties[usize::from(self.head[c])]
+        self.liberties[self.head_of(c)]
     }
 
     /// What placing a `player` stone on the empty cell `c` would capture, and whether it
@@ -214,7 +265,7 @@ impl Board {
         let mut captured = 0;
         let mut breathes = false;
         for n in neighbours(c) {
-            let v = self.colour[n];
+            let v = self.colour[n & MASK_INDEX];
             if v == EMPTY {
                 breathes = true;
             } else if v == own {
@@ -222,7 +273,7 @@ impl Board {
                     breathes = true;
                 }
             } else if v != EDGE && self.liberties_at(n) == me {
-                captured |= self.stones[usize::from(self.head[n])];
+                captured |= self.stones[self.head_of(n)];
             }
         }
         PlacementEffect {
@@ -252,32 +303,33 @@ impl Board {
     pub(crate) fn place(&mut self, c: usize, player: Player) -> Mask {
         let own = stone(player);
         let me = bit(c);
-        self.colour[c] = own;
+        self.colour[c & MASK_INDEX] = own;
+        self.take_empty(c);
         self.by_colour[player.index()] |= me;
         self.hash ^= key(c, player);
         let empty = self.empty_mask();
         // The new stone starts as its own chain, then absorbs its friendly neighbours.
         let mut head = c;
-        self.head[c] = c as u8;
-        self.stones[c] = me;
-        self.liberties[c] = spread(me) & empty;
+        self.head[c & MASK_INDEX] = c as u8;
+        self.stones[c & MASK_INDEX] = me;
+        self.liberties[c & MASK_INDEX] = spread(me) & empty;
         let mut captured = 0;
         for n in neighbours(c) {
-            let v = self.colour[n];
+            let v = self.colour[n & MASK_INDEX];
             if v == own {
-                let other = usize::from(self.head[n]);
+                let other = self.head_of(n);
                 if other != head {
                     head = self.merge(head, other);
                 }
             } else if v != EMPTY && v != EDGE {
-                let h = usize::from(self.head[n]);
-                self.liberties[h] &= !me;
-                if self.liberties[h] == 0 {
-                    captured |= self.stones[h];
+                let h = self.head_of(n);
+                self.liberties[h & MASK_INDEX] &= !me;
+                if self.liberties[h & MASK_INDEX] == 0 {
+                    captured |= self.stones[h & MASK_INDEX];
                 }
             }
         }
-        self.liberties[head] &= !me;
+        self.liberties[head & MASK_INDEX] &= !me;
         if captured != 0 {
             self.remove(captured, player.other());
         }
@@ -286,16 +338,18 @@ impl Board {
 
     /// Merges two chains; returns the surviving head (the larger chain's).
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (keep, gone) = if self.stones[a].count_ones() >= self.stones[b].count_ones() {
+        // Compare the masks as numbers instead of counting stones: cheap (no popcount
+        // instruction in the baseline target) and only a heuristic either way.
+        let (keep, gone) = if self.stones[a & MASK_INDEX] >= self.stones[b & MASK_INDEX] {
             (a, b)
         } else {
             (b, a)
         };
-        for s in cells(self.stones[gone]) {
-            self.head[s] = keep as u8;
+        for s in cells(self.stones[gone & MASK_INDEX]) {
+            self.head[s & MASK_INDEX] = keep as u8;
         }
-        self.stones[keep] |= self.stones[gone];
-        self.liberties[keep] |= self.liberties[gone];
+        self.stones[keep & MASK_INDEX] |= self.stones[gone & MASK_INDEX];
+        self.liberties[keep & MASK_INDEX] |= self.liberties[gone & MASK_INDEX];
         keep
     }
 
@@ -305,11 +359,12 @@ impl Board {
         self.by_colour[owner.index()] &= !captured;
         let capturer = stone(owner.other());
         for s in cells(captured) {
-            self.colour[s] = EMPTY;
+            self.colour[s & MASK_INDEX] = EMPTY;
+            self.push_empty(s);
             self.hash ^= key(s, owner);
             for n in neighbours(s) {
-                if self.colour[n] == capturer {
-                    self.liberties[usize::from(self.head[n])] |= bit(s);
+                if self.colour[n & MASK_INDEX] == capturer {
+                    self.liberties[self.head_of(n)] |= bit(s);
                 }
             }
         }
@@ -327,6 +382,12 @@ impl Board {
                 self.hash, fresh.hash
             ));
         }
+        let listed = self.empties[..usize::from(self.empty_count)]
+            .iter()
+            .fold(0, |m, &c| m | bit(usize::from(c)));
+        if listed != self.empty_mask() || self.empty_count as u32 != listed.count_ones() {
+            return Err("the list of empty points is wrong".into());
+        }
         if self.by_colour[0] & self.by_colour[1] != 0 {
             return Err("a cell holds both colours".into());
         }
@@ -340,22 +401,28 @@ impl Board {
             } else {
                 EMPTY
             };
-            if self.colour[c] != expected {
-                return Err(format!("cell {c} holds {} not {expected}", self.colour[c]));
+            if self.colour[c & MASK_INDEX] != expected {
+                return Err(format!(
+                    "cell {c} holds {} not {expected}",
+                    self.colour[c & MASK_INDEX]
+                ));
             }
             if expected == 1 || expected == 2 {
-                let mine = usize::from(self.head[c]);
+                let mine = self.head_of(c);
                 let theirs = usize::from(fresh.head[c]);
-                if self.stones[mine] != fresh.stones[theirs] {
-                    return Err(format!("the chain through {} is wrong", point_of(c).index()));
+                if self.stones[mine & MASK_INDEX] != fresh.stones[theirs] {
+                    return Err(format!(
+                        "the chain through {} is wrong",
+                        point_of(c).index()
+                    ));
                 }
-                if self.liberties[mine] != fresh.liberties[theirs] {
+                if self.liberties[mine & MASK_INDEX] != fresh.liberties[theirs] {
                     return Err(format!(
                         "the liberties of the chain through point {} are wrong",
                         point_of(c).index()
                     ));
                 }
-                if self.liberties[mine] == 0 {
+                if self.liberties[mine & MASK_INDEX] == 0 {
                     return Err(format!(
                         "the chain through point {} has no liberties",
                         point_of(c).index()

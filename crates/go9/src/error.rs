@@ -46,7 +46,9 @@ pub enum UndoError {
     #[error("nothing to undo: no move has been played since the start")]
     AtStart,
     /// Resignation, loss on time and agreed draws are final.
-    #[error("the game was ended by a resignation, time loss or agreed draw, which cannot be undone")]
+    #[error(
+        "the game was ended by a resignation, time loss or agreed draw, which cannot be undone"
+    )]
     EndedByCall,
 }
 

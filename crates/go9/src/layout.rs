@@ -56,6 +56,46 @@ const fn on_board_mask() -> Mask {
 /// Every on-board cell.
 pub(crate) const ON_BOARD: Mask = on_board_mask();
 
+const fn adjacency_tables() -> ([Mask; 128], [Mask; 128], [bool; 128]) {
+    let mut orthogonal = [0u128; 128];
+    let mut diagonal = [0u128; 128];
+    let mut edge = [false; 128];
+    let mut c = 0;
+    while c < CELLS {
+        if ON_BOARD & (1u128 << c) != 0 {
+            orthogonal[c] = spread(1u128 << c);
+            let d = (1u128 << (c - WIDTH - 1))
+                | (1u128 << (c - WIDTH + 1))
+                | (1u128 << (c + WIDTH - 1))
+                | (1u128 << (c + WIDTH + 1));
+            diagonal[c] = d & ON_BOARD;
+            edge[c] = orthogonal[c].count_ones() < 4;
+        }
+        c += 1;
+    }
+    (orthogonal, diagonal, edge)
+}
+
+const ADJACENCY: ([Mask; 128], [Mask; 128], [bool; 128]) = adjacency_tables();
+
+/// The on-board orthogonal neighbours of cell `c`.
+#[inline]
+pub(crate) const fn orthogonal(c: usize) -> Mask {
+    ADJACENCY.0[c & 127]
+}
+
+/// The on-board diagonal neighbours of cell `c`.
+#[inline]
+pub(crate) const fn diagonal(c: usize) -> Mask {
+    ADJACENCY.1[c & 127]
+}
+
+/// Whether cell `c` lies on the edge of the board.
+#[inline]
+pub(crate) const fn on_edge(c: usize) -> bool {
+    ADJACENCY.2[c & 127]
+}
+
 /// The four neighbour offsets in the mailbox.
 pub(crate) const fn neighbours(cell: usize) -> [usize; 4] {
     [cell - WIDTH, cell - 1, cell + 1, cell + WIDTH]
@@ -109,9 +149,8 @@ pub(crate) fn components(mut m: Mask) -> impl Iterator<Item = Mask> {
 
 /// The board points of a mask, in point order.
 pub(crate) fn points_of(m: Mask) -> Vec<Point> {
-    let mut v: Vec<Point> = cells(m & ON_BOARD).map(point_of).collect();
-    v.sort_unstable();
-    v
+    // Cell order is row-major like point order, so the list comes out sorted.
+    cells(m & ON_BOARD).map(point_of).collect()
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ mod board;
 mod error;
 mod layout;
 mod moves;
+mod playout;
 mod scoring;
 mod state;
 

@@ -10,7 +10,7 @@ use board_geometry::Point;
 use game_core::{ByPlayer, Player};
 
 use crate::board::Board;
-use crate::layout::{Mask, ON_BOARD, bit, cell_of, components, points_of, spread};
+use crate::layout::{Mask, ON_BOARD, POINTS, bit, cell_of, components, points_of, spread};
 
 /// Komi given to White (G-10, the seed's コミ7目).
 pub const KOMI: u32 = 7;
@@ -25,6 +25,9 @@ pub(crate) struct PassAlive {
 }
 
 /// G-9 for the colour whose stones are `own` against `opponent`.
+///
+/// Chains and regions are numbered (at most 81 of each), and sets of chains are 128-bit
+/// masks of those numbers, so the whole computation runs in fixed arrays on the stack.
 pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
     if own == 0 {
         // G-9.4: territory needs a stone of the colour on the board.
@@ -32,70 +35,68 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
     }
     let empty = ON_BOARD & !own & !opponent;
     // G-9.1: the colour's chains, and its regions (maximal connected non-own sets).
-    let chains: Vec<Mask> = components(own).collect();
-    let regions: Vec<Mask> = components(ON_BOARD & !own).collect();
-    let reach: Vec<Mask> = chains.iter().map(|&c| spread(c)).collect();
-    // borders[r] = chains touching region r; vital[r] = those for which r is vital (G-9.2:
-    // every empty point of the region is a liberty of the chain).
-    let borders: Vec<Vec<usize>> = regions
-        .iter()
-        .map(|&r| (0..chains.len()).filter(|&i| reach[i] & r != 0).collect())
-        .collect();
-    let vital: Vec<Vec<usize>> = regions
-        .iter()
-        .zip(&borders)
-        .map(|(&r, b)| {
-            b.iter()
-                .copied()
-                .filter(|&i| r & empty & !reach[i] == 0)
-                .collect()
-        })
-        .collect();
-    // G-9.3: drop chains with fewer than two counting vital regions until stable.
-    let mut alive = vec![true; chains.len()];
-    loop {
-        let counting: Vec<bool> = borders
-            .iter()
-            .map(|b| b.iter().all(|&i| alive[i]))
-            .collect();
-        let mut changed = false;
-        for i in 0..chains.len() {
-            if !alive[i] {
-                continue;
-            }
-            let eyes = (0..regions.len())
-                .filter(|&r| counting[r] && vital[r].contains(&i))
-                .count();
-            if eyes < 2 {
-                alive[i] = false;
-                changed = true;
+    let mut chains = [0 as Mask; POINTS];
+    let mut reach = [0 as Mask; POINTS];
+    let mut chain_count = 0;
+    for chain in components(own) {
+        chains[chain_count] = chain;
+        reach[chain_count] = spread(chain);
+        chain_count += 1;
+    }
+    // Per region: the chains bordering it, and those it is vital to (G-9.2: every empty
+    // point of the region is a liberty of the chain).
+    let mut regions = [0 as Mask; POINTS];
+    let mut borders = [0u128; POINTS];
+    let mut vital = [0u128; POINTS];
+    let mut region_count = 0;
+    for region in components(ON_BOARD & !own) {
+        for (i, &near) in reach[..chain_count].iter().enumerate() {
+            if near & region != 0 {
+                borders[region_count] |= 1 << i;
+                if region & empty & !near == 0 {
+                    vital[region_count] |= 1 << i;
+                }
             }
         }
-        if !changed {
+        regions[region_count] = region;
+        region_count += 1;
+    }
+    // G-9.3: a region counts while every chain bordering it is alive; a chain with fewer
+    // than two counting vital regions dies. Repeat until nothing changes.
+    let mut alive: u128 = (1u128 << chain_count) - 1;
+    loop {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for (&border, &vital) in borders[..region_count].iter().zip(&vital[..region_count]) {
+            if border & !alive == 0 {
+                let v = vital & alive;
+                twice |= once & v;
+                once |= v;
+            }
+        }
+        let next = alive & twice;
+        if next == alive {
             break;
         }
+        alive = next;
     }
-    let alive_chains = chains
-        .iter()
-        .zip(&alive)
-        .filter(|(_, a)| **a)
-        .fold(0, |m, (c, _)| m | c);
+    let mut result = PassAlive::default();
+    for (i, chain) in chains[..chain_count].iter().enumerate() {
+        if alive & (1 << i) != 0 {
+            result.chains |= chain;
+        }
+    }
     // G-9.4: territory is a region bordered only by pass-alive chains that is small (at
     // most one point not next to the colour) or holds no opponent stones.
     let next_to_own = spread(own);
-    let territory = regions
-        .iter()
-        .zip(&borders)
-        .filter(|(r, b)| {
-            !b.is_empty()
-                && b.iter().all(|&i| alive[i])
-                && ((**r & !next_to_own).count_ones() <= 1 || **r & opponent == 0)
-        })
-        .fold(0, |m, (r, _)| m | r);
-    PassAlive {
-        chains: alive_chains,
-        territory,
+    for (&region, &border) in regions[..region_count].iter().zip(&borders[..region_count]) {
+        if border != 0
+            && border & !alive == 0
+            && ((region & !next_to_own).count_ones() <= 1 || region & opponent == 0)
+        {
+            result.territory |= region;
+        }
     }
+    result
 }
 
 /// G-9's pass-alive chains and territory of both colours, by point index.
@@ -103,7 +104,7 @@ pub(crate) fn pass_alive_map(board: &Board) -> Vec<Option<Player>> {
     let black = board.stones_of(Player::First);
     let white = board.stones_of(Player::Second);
     let areas = [pass_alive(black, white), pass_alive(white, black)];
-    (0..crate::layout::POINTS)
+    (0..POINTS)
         .map(|i| {
             let cell = bit(cell_of(Point::from_index(i)));
             Player::BOTH

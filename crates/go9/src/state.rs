@@ -35,6 +35,54 @@ struct Seen {
     made_by: u16,
 }
 
+/// Slots of the superko table: a power of two well above the 301 boards a game can see.
+const TABLE_SLOTS: usize = 1024;
+
+/// The table behind the superko lookup (see `GoState::seen_table`).
+#[derive(Clone)]
+struct SeenTable([u16; TABLE_SLOTS]);
+
+impl std::fmt::Debug for SeenTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let used = self.0.iter().filter(|&&v| v != 0).count();
+        write!(f, "SeenTable({used} boards)")
+    }
+}
+
+impl SeenTable {
+    fn new() -> SeenTable {
+        SeenTable([0; TABLE_SLOTS])
+    }
+
+    fn insert(&mut self, key: u32, index: usize) {
+        let mut slot = key as usize & (TABLE_SLOTS - 1);
+        while self.0[slot] != 0 {
+            slot = (slot + 1) & (TABLE_SLOTS - 1);
+        }
+        self.0[slot] = index as u16 + 1;
+    }
+
+    /// Removes the most recently inserted `index` (LIFO order keeps the probing exact).
+    fn remove(&mut self, key: u32, index: usize) {
+        let mut slot = key as usize & (TABLE_SLOTS - 1);
+        while self.0[slot] != index as u16 + 1 {
+            slot = (slot + 1) & (TABLE_SLOTS - 1);
+        }
+        self.0[slot] = 0;
+    }
+
+    /// The indices stored under `key`'s probe sequence.
+    #[inline]
+    fn probe(&self, key: u32) -> impl Iterator<Item = usize> + '_ {
+        let mut slot = key as usize & (TABLE_SLOTS - 1);
+        std::iter::from_fn(move || {
+            let v = self.0[slot];
+            slot = (slot + 1) & (TABLE_SLOTS - 1);
+            (v != 0).then(|| usize::from(v) - 1)
+        })
+    }
+}
+
 /// What undo needs to restore a move exactly (G-8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Played {
@@ -68,10 +116,15 @@ pub struct GoState {
     /// Points that have held a stone at some time: a stone on any other point makes a
     /// board never seen before (G-4), so only these need a history lookup.
     ever_occupied: Mask,
-    /// Hashes of the boards seen, in order (a filter: equal boards have equal hashes).
-    seen_hashes: Vec<u64>,
-    /// The boards seen, compared exactly when a hash matches.
+    /// The low 32 bits of the hashes of the boards seen, in order: a filter (equal boards
+    /// have equal keys) that a plain loop scans fast; a match is then compared exactly.
+    seen_hashes: Vec<u32>,
+    /// The boards seen, compared exactly when a key matches.
     seen: Vec<Seen>,
+    /// An open-addressing table (linear probing) of `seen` indices + 1 by key, so a
+    /// superko test probes one or two slots instead of scanning the history. Entries are
+    /// removed in the reverse order of insertion (undo), which linear probing allows.
+    seen_table: SeenTable,
     played: Vec<Played>,
     setup: [Mask; 2],
     first_to_move: Player,
@@ -114,9 +167,12 @@ impl GoState {
             board.stones_of(Player::First),
             board.stones_of(Player::Second),
         ];
+        let mut seen_table = SeenTable::new();
+        seen_table.insert(board.hash() as u32, 0);
         GoState {
+            seen_table,
             ever_occupied: masks[0] | masks[1],
-            seen_hashes: vec![board.hash()],
+            seen_hashes: vec![board.hash() as u32],
             seen: vec![Seen { masks, made_by: 0 }],
             board,
             to_move,
@@ -198,6 +254,15 @@ impl GoState {
         Score::count(&self.board)
     }
 
+    /// Reserves history room for a game of the full 300 moves, so playing on does not
+    /// reallocate.
+    pub(crate) fn reserve_for_full_game(&mut self) {
+        let more = crate::state::MOVE_LIMIT.saturating_sub(self.played.len());
+        self.played.reserve(more);
+        self.seen.reserve(more);
+        self.seen_hashes.reserve(more);
+    }
+
     /// G-9's pass-alive areas, by point index: `Some(colour)` on that colour's
     /// pass-alive chains and pass-alive territory, `None` elsewhere (the map KataGo's
     /// published tests draw).
@@ -233,15 +298,12 @@ impl GoState {
             // Every earlier board had this point empty: the new board is new.
             return None;
         }
-        let hash = self.board.hash_after(c, player, captured);
+        let key = self.board.hash_after(c, player, captured) as u32;
         let masks = self.board.masks_after(c, player, captured);
-        self.seen_hashes
-            .iter()
-            .enumerate()
-            .filter(|&(_, &h)| h == hash)
-            .map(|(i, _)| self.seen[i])
-            .find(|s| s.masks == masks)
-            .map(|s| usize::from(s.made_by))
+        self.seen_table
+            .probe(key)
+            .find(|&i| self.seen_hashes[i] == key && self.seen[i].masks == masks)
+            .map(|i| usize::from(self.seen[i].made_by))
     }
 
     /// Whether `mv` is legal for `player` with this history, whoever is to move (GTP's
@@ -329,10 +391,14 @@ impl GoState {
                 let c = cell_of(p);
                 let removed = self.board.place(c, player);
                 debug_assert_eq!(removed, captured);
-                self.prisoners[player] += removed.count_ones();
+                if removed != 0 {
+                    self.prisoners[player] += removed.count_ones();
+                }
                 self.ever_occupied |= bit(c);
                 self.passes = 0;
-                self.seen_hashes.push(self.board.hash());
+                let key = self.board.hash() as u32;
+                self.seen_table.insert(key, self.seen_hashes.len());
+                self.seen_hashes.push(key);
                 self.seen.push(Seen {
                     masks: [
                         self.board.stones_of(Player::First),
@@ -367,7 +433,9 @@ impl GoState {
         }
         let last = self.played.pop().ok_or(UndoError::AtStart)?;
         if let Move::Place(p) = last.mv {
-            self.seen_hashes.pop();
+            if let Some(key) = self.seen_hashes.pop() {
+                self.seen_table.remove(key, self.seen_hashes.len());
+            }
             self.seen.pop();
             let mut masks = [
                 self.board.stones_of(Player::First),
@@ -447,8 +515,15 @@ impl GoState {
         }
         let mut distinct = std::collections::HashSet::with_capacity(self.seen.len());
         for (i, a) in self.seen.iter().enumerate() {
-            if self.seen_hashes[i] != crate::board::hash_from_scratch(a.masks[0], a.masks[1]) {
+            if self.seen_hashes[i] != crate::board::hash_from_scratch(a.masks[0], a.masks[1]) as u32
+            {
                 return Err(format!("history hash {i} is wrong"));
+            }
+            let key = self.seen_hashes[i];
+            if !self.seen_table.probe(key).any(|j| j == i) {
+                return Err(format!(
+                    "board {i} of the history is missing from the table"
+                ));
             }
             if !distinct.insert(a.masks) {
                 return Err(format!("board {i} of the history repeats an earlier one"));
@@ -465,10 +540,7 @@ impl GoState {
             .take_while(|p| p.mv == Move::Pass)
             .count();
         if trailing.min(2) != usize::from(self.passes).min(2) {
-            return Err(format!(
-                "{} passes counted, {trailing} played",
-                self.passes
-            ));
+            return Err(format!("{} passes counted, {trailing} played", self.passes));
         }
         Ok(())
     }

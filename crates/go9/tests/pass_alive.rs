@@ -173,7 +173,10 @@ fn g9_a_dead_stone_is_removed_and_its_point_counts_for_the_owner() {
     let score = game.score();
     assert_eq!(score.dead.first, vec![pt("C9")]);
     assert!(score.dead.second.is_empty());
-    assert_eq!((score.area.first, score.area.second, score.neutral), (0, 81, 0));
+    assert_eq!(
+        (score.area.first, score.area.second, score.neutral),
+        (0, 81, 0)
+    );
     assert_eq!(score.result(), "W+88");
     let map = game.pass_alive_map();
     assert_eq!(map[pt("C9").index()], Some(Player::Second));

@@ -94,7 +94,11 @@ fn perft_2_from_mid_game_positions_equals_the_brute_force_count() {
             for (_, mv) in state.moves() {
                 brute.play(&mv.to_string());
             }
-            assert_eq!(perft(&state, 2), brute.perft(2), "seed {seed} plies {plies}");
+            assert_eq!(
+                perft(&state, 2),
+                brute.perft(2),
+                "seed {seed} plies {plies}"
+            );
         }
     }
 }

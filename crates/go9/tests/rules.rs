@@ -23,8 +23,14 @@ fn g1_the_board_is_9x9_empty_and_black_moves_first() {
     assert_eq!(game.to_move(), B);
     assert_eq!(legal(&game).len(), 82);
     assert_eq!(game.board().stone_count(B) + game.board().stone_count(W), 0);
-    assert!(game.parse_move("K1").is_err(), "a tenth column does not exist");
-    assert!(game.parse_move("A10").is_err(), "a tenth row does not exist");
+    assert!(
+        game.parse_move("K1").is_err(),
+        "a tenth column does not exist"
+    );
+    assert!(
+        game.parse_move("A10").is_err(),
+        "a tenth row does not exist"
+    );
 }
 
 #[test]
@@ -409,7 +415,10 @@ fn g10_area_is_stones_plus_surrounded_points_and_komi_goes_to_white() {
     let mut game = GoState::new();
     play_all(&mut game, "E5 pass pass");
     let score = game.score();
-    assert_eq!((score.area.first, score.area.second, score.neutral), (81, 0, 0));
+    assert_eq!(
+        (score.area.first, score.area.second, score.neutral),
+        (81, 0, 0)
+    );
     assert_eq!(game.result().as_deref(), Some("B+74"));
     assert_eq!(game.outcome().winner(), Some(B));
 }
@@ -460,7 +469,10 @@ fn g10_a_tie_is_jigo_and_dame_count_for_nobody() {
     let mut ended = game;
     play_all(&mut ended, "pass pass");
     assert!(matches!(ended.outcome(), Outcome::Draw { .. }));
-    assert_eq!(ended.outcome_text(), "draw by jigo (0: Black 43 – White 43, komi 7; two passes)");
+    assert_eq!(
+        ended.outcome_text(),
+        "draw by jigo (0: Black 43 – White 43, komi 7; two passes)"
+    );
 }
 
 #[test]
