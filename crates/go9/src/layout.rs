@@ -166,7 +166,7 @@ mod tests {
             assert!(ON_BOARD & bit(c) != 0);
         }
         assert_eq!(ON_BOARD.count_ones() as usize, POINTS);
-        assert!(CELLS <= 128);
+        const { assert!(CELLS <= 128) };
     }
 
     #[test]

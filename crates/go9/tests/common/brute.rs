@@ -96,7 +96,7 @@ impl Brute {
         if !chain_has_liberty(&next, i).1 {
             return None;
         }
-        if self.history.iter().any(|h| *h == next) {
+        if self.history.contains(&next) {
             return None;
         }
         Some(next)
