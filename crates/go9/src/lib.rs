@@ -28,12 +28,16 @@ mod error;
 mod layout;
 mod moves;
 mod playout;
+mod record;
 mod scoring;
+mod sgf;
 mod state;
 
 pub use board::Board;
 pub use error::{EndCallError, PlayError, SetupError, UndoError};
 pub use layout::{POINTS, SIZE};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
+pub use record::{RECORD_GAME, Record, RecordCall, RecordError, RecordMove, RecordSetup};
 pub use scoring::{KOMI, Score};
+pub use sgf::SgfNames;
 pub use state::{EndReason, GoState, MOVE_LIMIT};

@@ -44,7 +44,7 @@ fn neighbours(i: usize) -> Vec<usize> {
 /// The chain through `i` and whether it has a liberty.
 fn chain_has_liberty(cells: &Cells, i: usize) -> (Vec<usize>, bool) {
     let colour = cells[i];
-    let mut seen = vec![false; 81];
+    let mut seen = [false; 81];
     let mut stack = vec![i];
     let mut chain = Vec::new();
     let mut liberty = false;
