@@ -25,8 +25,10 @@
 
 mod board;
 mod error;
+mod gtp;
 mod layout;
 mod moves;
+mod player;
 mod playout;
 mod record;
 mod scoring;
@@ -35,8 +37,10 @@ mod state;
 
 pub use board::Board;
 pub use error::{EndCallError, PlayError, SetupError, UndoError};
+pub use gtp::{GTP_COMMANDS, GtpEngine, GtpReply};
 pub use layout::{POINTS, SIZE};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
+pub use player::{DEFAULT_PLAYOUTS, choose_move};
 pub use record::{RECORD_GAME, Record, RecordCall, RecordError, RecordMove, RecordSetup};
 pub use scoring::{KOMI, Score};
 pub use sgf::SgfNames;
