@@ -1,6 +1,8 @@
 //! The registry: every game the program drives. A game plugs in with a module here that
 //! implements [`crate::CliGame`] for its state, and one line in [`DRIVERS`].
 
+mod go9;
+
 use crate::driver::Driver;
 use crate::error::CliError;
 
@@ -8,7 +10,7 @@ use crate::error::CliError;
 pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 
 /// The registered games.
-pub static DRIVERS: &[&dyn Driver] = &[];
+pub static DRIVERS: &[&dyn Driver] = &[&crate::driver::Adapter::<::go9::GoState>::NEW];
 
 /// The driver of the game called `name`.
 ///
@@ -27,10 +29,18 @@ pub fn find(name: &str) -> Result<&'static dyn Driver, CliError> {
     }
 }
 
-/// Runs the GTP engine (go9) on standard input and output.
+/// Runs the GTP engine (go9) on standard input and output until `quit` or the end of
+/// input.
 ///
 /// # Errors
-/// [`CliError::NotRegistered`] until go9 is part of the build.
+/// [`CliError::Io`] if standard input or output fails.
 pub fn gtp() -> Result<(), CliError> {
-    Err(CliError::NotRegistered("go9".into()))
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    ::go9::GtpEngine::new()
+        .run(stdin, stdout)
+        .map_err(|source| CliError::Io {
+            path: "standard input/output".into(),
+            source,
+        })
 }
