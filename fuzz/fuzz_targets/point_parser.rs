@@ -6,11 +6,22 @@ use board_geometry::{Coord, Geometry};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(coord) = text.parse::<Coord>() else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(coord) = text.parse::<Coord>() else {
+        return;
+    };
     let printed = coord.to_string();
-    assert_eq!(printed.parse::<Coord>(), Ok(coord), "{text:?} printed as {printed}");
-    assert!(printed.eq_ignore_ascii_case(text), "{text:?} printed as {printed}");
+    assert_eq!(
+        printed.parse::<Coord>(),
+        Ok(coord),
+        "{text:?} printed as {printed}"
+    );
+    assert!(
+        printed.eq_ignore_ascii_case(text),
+        "{text:?} printed as {printed}"
+    );
     for size in [2, 9, 13, 19, 25] {
         let board = Geometry::new(size).expect("valid size");
         match board.parse_point(text) {
