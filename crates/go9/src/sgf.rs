@@ -65,20 +65,18 @@ impl GoState {
             let _ = write!(out, "RE[{result}]");
         }
         let (black, white, first) = self.setup();
-        if !black.is_empty() || !white.is_empty() {
-            for (tag, stones) in [("AB", black), ("AW", white)] {
-                if !stones.is_empty() {
-                    out.push_str(tag);
-                    for p in stones {
-                        let _ = write!(out, "[{}]", sgf_point(p));
-                    }
+        for (tag, stones) in [("AB", &black), ("AW", &white)] {
+            if !stones.is_empty() {
+                out.push_str(tag);
+                for &p in stones {
+                    let _ = write!(out, "[{}]", sgf_point(p));
                 }
             }
-            let _ = write!(
-                out,
-                "PL[{}]",
-                if first == Player::First { "B" } else { "W" }
-            );
+        }
+        // PL whenever the game does not simply start with Black on an empty board.
+        if !black.is_empty() || !white.is_empty() || first == Player::Second {
+            let colour = if first == Player::First { "B" } else { "W" };
+            let _ = write!(out, "PL[{colour}]");
         }
         for (player, mv) in self.moves() {
             let colour = if player == Player::First { "B" } else { "W" };
@@ -130,9 +128,6 @@ impl GoState {
                 Prop::RE(text) => result = Some(text.text.clone()),
                 _ => {}
             }
-        }
-        if black.is_empty() && white.is_empty() && root.get_property("PL").is_none() {
-            first = Player::First;
         }
         black.sort_unstable();
         white.sort_unstable();

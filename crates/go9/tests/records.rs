@@ -108,6 +108,11 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
     let err = GoState::from_sgf(text).unwrap_err();
     assert!(matches!(&err, RecordError::Move { number: 2, .. }), "{err}");
     assert!(err.to_string().contains("superko"), "{err}");
+    // PL alone (no stones) still says who starts, and survives a round trip.
+    let white_first = GoState::from_sgf("(;GM[1]PL[W];W[ee])").unwrap();
+    assert_eq!(white_first.to_move(), Player::First);
+    let again = GoState::from_sgf(&white_first.to_sgf(&SgfNames::default())).unwrap();
+    assert_eq!(again, white_first);
     let game = GoState::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba]PL[W])").unwrap();
     assert_eq!(game.to_move(), Player::Second);
     assert_eq!(game.board().stone_at(pt("A9")), Some(Player::First));
