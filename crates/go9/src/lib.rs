@@ -24,6 +24,7 @@
 //! ```
 
 mod board;
+mod diagram;
 mod error;
 mod gtp;
 mod layout;
@@ -34,6 +35,7 @@ mod record;
 mod scoring;
 mod sgf;
 mod state;
+mod superko;
 
 pub use board::Board;
 pub use error::{EndCallError, PlayError, SetupError, UndoError};

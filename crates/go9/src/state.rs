@@ -8,6 +8,7 @@ use crate::error::{EndCallError, PlayError, SetupError, UndoError};
 use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
 use crate::moves::{Move, ParseMoveError};
 use crate::scoring::Score;
+use crate::superko::SeenTable;
 
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;
@@ -33,54 +34,6 @@ struct Seen {
     masks: [Mask; 2],
     /// The move number (counted from 1) that produced this board; 0 for the start.
     made_by: u16,
-}
-
-/// Slots of the superko table: a power of two well above the 301 boards a game can see.
-const TABLE_SLOTS: usize = 1024;
-
-/// The table behind the superko lookup (see `GoState::seen_table`).
-#[derive(Clone)]
-struct SeenTable([u16; TABLE_SLOTS]);
-
-impl std::fmt::Debug for SeenTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let used = self.0.iter().filter(|&&v| v != 0).count();
-        write!(f, "SeenTable({used} boards)")
-    }
-}
-
-impl SeenTable {
-    fn new() -> SeenTable {
-        SeenTable([0; TABLE_SLOTS])
-    }
-
-    fn insert(&mut self, key: u32, index: usize) {
-        let mut slot = key as usize & (TABLE_SLOTS - 1);
-        while self.0[slot] != 0 {
-            slot = (slot + 1) & (TABLE_SLOTS - 1);
-        }
-        self.0[slot] = index as u16 + 1;
-    }
-
-    /// Removes the most recently inserted `index` (LIFO order keeps the probing exact).
-    fn remove(&mut self, key: u32, index: usize) {
-        let mut slot = key as usize & (TABLE_SLOTS - 1);
-        while self.0[slot] != index as u16 + 1 {
-            slot = (slot + 1) & (TABLE_SLOTS - 1);
-        }
-        self.0[slot] = 0;
-    }
-
-    /// The indices stored under `key`'s probe sequence.
-    #[inline]
-    fn probe(&self, key: u32) -> impl Iterator<Item = usize> + '_ {
-        let mut slot = key as usize & (TABLE_SLOTS - 1);
-        std::iter::from_fn(move || {
-            let v = self.0[slot];
-            slot = (slot + 1) & (TABLE_SLOTS - 1);
-            (v != 0).then(|| usize::from(v) - 1)
-        })
-    }
 }
 
 /// What undo needs to restore a move exactly (G-8).
@@ -261,36 +214,6 @@ impl GoState {
         let mut copy = self.clone();
         copy.to_move = player;
         copy
-    }
-
-    /// A text diagram: columns `A`–`J` (no `I`), rows 9 to 1, `X` black, `O` white, `.`
-    /// empty, `#` an empty point forbidden only by superko (G-5); then the prisoners.
-    #[must_use]
-    pub fn diagram(&self) -> String {
-        use std::fmt::Write as _;
-        let superko = self.superko_points();
-        let mut out = String::from("   A B C D E F G H J\n");
-        for row in (0..9).rev() {
-            let _ = write!(out, "{:>2}", row + 1);
-            for col in 0..9 {
-                let p = Point::from_index(row * 9 + col);
-                let ch = match self.board.stone_at(p) {
-                    Some(Player::First) => 'X',
-                    Some(Player::Second) => 'O',
-                    None if superko.contains(&p) => '#',
-                    None => '.',
-                };
-                let _ = write!(out, " {ch}");
-            }
-            let _ = writeln!(out, " {}", row + 1);
-        }
-        out.push_str("   A B C D E F G H J\n");
-        let _ = writeln!(
-            out,
-            "captures: black {}, white {}",
-            self.prisoners.first, self.prisoners.second
-        );
-        out
     }
 
     /// Reserves history room for a game of the full 300 moves, so playing on does not
