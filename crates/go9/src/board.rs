@@ -5,7 +5,7 @@ use board_geometry::{Point, zobrist};
 use game_core::Player;
 
 use crate::layout::{
-    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, neighbours, point_of, spread,
+    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, orthogonal, point_of, spread,
 };
 
 /// What a cell holds.
@@ -258,27 +258,27 @@ impl Board {
 
     /// What placing a `player` stone on the empty cell `c` would capture, and whether it
     /// would be suicide (G-3: captures first, then the own chain's liberties).
+    ///
+    /// Neighbours are visited as bit masks, so only the stones actually next to `c` cost
+    /// anything: most placements touch no opponent stone and have an empty neighbour.
     #[inline]
     pub(crate) fn effect(&self, c: usize, player: Player) -> PlacementEffect {
-        let own = stone(player);
         let me = bit(c);
+        let around = orthogonal(c);
+        let own = self.by_colour[player.index()];
+        let opponent = self.by_colour[player.other().index()];
         let mut captured = 0;
-        let mut breathes = false;
-        for n in neighbours(c) {
-            let v = self.colour[n & MASK_INDEX];
-            if v == EMPTY {
-                breathes = true;
-            } else if v == own {
-                if self.liberties_at(n) & !me != 0 {
-                    breathes = true;
-                }
-            } else if v != EDGE && self.liberties_at(n) == me {
+        for n in cells(around & opponent) {
+            if self.liberties_at(n) == me {
                 captured |= self.stones[self.head_of(n)];
             }
         }
+        let breathes = captured != 0
+            || around & !own & !opponent != 0
+            || cells(around & own).any(|n| self.liberties_at(n) & !me != 0);
         PlacementEffect {
             captured,
-            suicide: !breathes && captured == 0,
+            suicide: !breathes,
         }
     }
 
@@ -301,35 +301,34 @@ impl Board {
     /// Places a `player` stone on the empty cell `c`, removes the opponent chains left
     /// without liberties, and returns them. The caller has checked the move is not suicide.
     pub(crate) fn place(&mut self, c: usize, player: Player) -> Mask {
-        let own = stone(player);
         let me = bit(c);
-        self.colour[c & MASK_INDEX] = own;
+        let around = orthogonal(c);
+        self.colour[c & MASK_INDEX] = stone(player);
         self.take_empty(c);
         self.by_colour[player.index()] |= me;
         self.hash ^= key(c, player);
-        let empty = self.empty_mask();
+        let own = self.by_colour[player.index()];
+        let opponent = self.by_colour[player.other().index()];
         // The new stone starts as its own chain, then absorbs its friendly neighbours.
         let mut head = c;
         self.head[c & MASK_INDEX] = c as u8;
         self.stones[c & MASK_INDEX] = me;
-        self.liberties[c & MASK_INDEX] = spread(me) & empty;
-        let mut captured = 0;
-        for n in neighbours(c) {
-            let v = self.colour[n & MASK_INDEX];
-            if v == own {
-                let other = self.head_of(n);
-                if other != head {
-                    head = self.merge(head, other);
-                }
-            } else if v != EMPTY && v != EDGE {
-                let h = self.head_of(n);
-                self.liberties[h & MASK_INDEX] &= !me;
-                if self.liberties[h & MASK_INDEX] == 0 {
-                    captured |= self.stones[h & MASK_INDEX];
-                }
+        self.liberties[c & MASK_INDEX] = around & !own & !opponent;
+        for n in cells(around & own) {
+            let other = self.head_of(n);
+            if other != head {
+                head = self.merge(head, other);
             }
         }
         self.liberties[head & MASK_INDEX] &= !me;
+        let mut captured = 0;
+        for n in cells(around & opponent) {
+            let h = self.head_of(n);
+            self.liberties[h] &= !me;
+            if self.liberties[h] == 0 {
+                captured |= self.stones[h];
+            }
+        }
         if captured != 0 {
             self.remove(captured, player.other());
         }
@@ -357,15 +356,14 @@ impl Board {
     /// the neighbouring chains of the other colour.
     fn remove(&mut self, captured: Mask, owner: Player) {
         self.by_colour[owner.index()] &= !captured;
-        let capturer = stone(owner.other());
+        let capturer = self.by_colour[owner.other().index()];
         for s in cells(captured) {
             self.colour[s & MASK_INDEX] = EMPTY;
             self.push_empty(s);
             self.hash ^= key(s, owner);
-            for n in neighbours(s) {
-                if self.colour[n & MASK_INDEX] == capturer {
-                    self.liberties[self.head_of(n)] |= bit(s);
-                }
+            for n in cells(orthogonal(s) & capturer) {
+                let h = self.head_of(n);
+                self.liberties[h] |= bit(s);
             }
         }
     }

@@ -96,11 +96,6 @@ pub(crate) const fn on_edge(c: usize) -> bool {
     ADJACENCY.2[c & 127]
 }
 
-/// The four neighbour offsets in the mailbox.
-pub(crate) const fn neighbours(cell: usize) -> [usize; 4] {
-    [cell - WIDTH, cell - 1, cell + 1, cell + WIDTH]
-}
-
 /// The on-board cells orthogonally adjacent to some cell of `m` (may include `m` itself).
 #[inline]
 pub(crate) const fn spread(m: Mask) -> Mask {
@@ -179,11 +174,13 @@ mod tests {
     fn spread_matches_the_neighbour_lists() {
         for i in 0..POINTS {
             let c = cell_of(Point::from_index(i));
-            let expected = neighbours(c)
+            let expected = [c - WIDTH, c - 1, c + 1, c + WIDTH]
                 .into_iter()
                 .filter(|&n| ON_BOARD & bit(n) != 0)
                 .fold(0, |m, n| m | bit(n));
             assert_eq!(spread(bit(c)), expected);
+            assert_eq!(orthogonal(c), expected);
+            assert_eq!(on_edge(c), expected.count_ones() < 4);
         }
     }
 }

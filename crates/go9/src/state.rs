@@ -44,7 +44,8 @@ struct Played {
     to_move_before: Player,
     passes_before: u8,
     captured: Mask,
-    ever_occupied_before: Mask,
+    /// Whether the placement put the first stone ever on its point (G-4 bookkeeping).
+    first_on_point: bool,
 }
 
 /// A 9×9 Go game under the Ttakji rules.
@@ -345,7 +346,10 @@ impl GoState {
             to_move_before: self.to_move,
             passes_before: self.passes,
             captured,
-            ever_occupied_before: self.ever_occupied,
+            first_on_point: match mv {
+                Move::Place(p) => self.ever_occupied & bit(cell_of(p)) == 0,
+                Move::Pass => false,
+            },
         };
         match mv {
             Move::Pass => self.passes += 1,
@@ -410,7 +414,9 @@ impl GoState {
         }
         self.to_move = last.to_move_before;
         self.passes = last.passes_before;
-        self.ever_occupied = last.ever_occupied_before;
+        if let (Move::Place(p), true) = (last.mv, last.first_on_point) {
+            self.ever_occupied &= !bit(cell_of(p));
+        }
         self.end = None;
         Ok(last.mv)
     }
