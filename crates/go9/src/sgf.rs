@@ -1,4 +1,4 @@
-//! SGF FF[4] (G-13): written by hand (the format is a few lines), read with the
+//! SGF `FF[4]` (G-13): written by hand (the format is a few lines), read with the
 //! `sgf-parse` crate and replayed through the rules.
 
 use std::fmt::Write as _;
@@ -50,7 +50,7 @@ pub struct SgfNames {
 }
 
 impl GoState {
-    /// The game as SGF FF[4]: `GM[1] FF[4] SZ[9] KM[7] RU[Ttakji]`, player names, `RE`
+    /// The game as SGF `FF[4]`: `GM[1] FF[4] SZ[9] KM[7] RU[Ttakji]`, player names, `RE`
     /// once the game is over, set-up stones with `PL`, then one node per move.
     #[must_use]
     pub fn to_sgf(&self, names: &SgfNames) -> String {
