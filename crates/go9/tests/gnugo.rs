@@ -266,3 +266,43 @@ fn gnugo_self_play_final_scores_equal_ours() {
         "only {compared} games were scored (GNU Go resigned the rest)"
     );
 }
+
+#[test]
+fn a_full_game_between_our_gtp_engine_and_gnugo_is_accepted_by_both() {
+    let Some(binary) = require_gnugo("engine against GNU Go") else {
+        return;
+    };
+    let mut gnugo = Gtp::start(&binary, &["--level", "1"]);
+    let mut engine = go9::GtpEngine::new().with_playouts(300).with_seed(9);
+    let ask_engine = |engine: &mut go9::GtpEngine, line: &str| {
+        let (_, reply) = engine.execute_line(line).unwrap();
+        assert!(reply.success, "our engine refused `{line}`: {}", reply.text);
+        reply.text
+    };
+    for line in ["boardsize 9", "clear_board", "komi 7"] {
+        ask_engine(&mut engine, line);
+        gnugo.ask(line);
+    }
+    let mut finished = false;
+    for _ in 0..300 {
+        if engine.state().is_over() {
+            finished = true;
+            break;
+        }
+        let ours = ask_engine(&mut engine, "genmove black");
+        gnugo.ask(&format!("play black {ours}"));
+        if engine.state().is_over() {
+            finished = true;
+            break;
+        }
+        let theirs = gnugo.ask("genmove white");
+        if theirs.eq_ignore_ascii_case("resign") {
+            finished = true;
+            break;
+        }
+        ask_engine(&mut engine, &format!("play white {theirs}"));
+    }
+    assert!(finished, "the game did not end");
+    let ours: BTreeSet<String> = set(&ask_engine(&mut engine, "list_stones black"));
+    assert_eq!(ours, set(&gnugo.ask("list_stones black")));
+}
