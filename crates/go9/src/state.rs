@@ -32,6 +32,8 @@ pub enum EndReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seen {
     masks: [Mask; 2],
+    /// The low 32 bits of the board's hash: the superko table's key.
+    key: u32,
     /// The move number (counted from 1) that produced this board; 0 for the start.
     made_by: u16,
 }
@@ -70,10 +72,7 @@ pub struct GoState {
     /// Points that have held a stone at some time: a stone on any other point makes a
     /// board never seen before (G-4), so only these need a history lookup.
     ever_occupied: Mask,
-    /// The low 32 bits of the hashes of the boards seen, in order: a filter (equal boards
-    /// have equal keys) that a plain loop scans fast; a match is then compared exactly.
-    seen_hashes: Vec<u32>,
-    /// The boards seen, compared exactly when a key matches.
+    /// The boards seen, in order; compared exactly when a key matches.
     seen: Vec<Seen>,
     /// An open-addressing table (linear probing) of `seen` indices + 1 by key, so a
     /// superko test probes one or two slots instead of scanning the history. Entries are
@@ -93,7 +92,6 @@ impl PartialEq for GoState {
             && self.prisoners == other.prisoners
             && self.end == other.end
             && self.ever_occupied == other.ever_occupied
-            && self.seen_hashes == other.seen_hashes
             && self.seen == other.seen
             && self.played == other.played
             && self.setup == other.setup
@@ -126,8 +124,11 @@ impl GoState {
         GoState {
             seen_table,
             ever_occupied: masks[0] | masks[1],
-            seen_hashes: vec![board.hash() as u32],
-            seen: vec![Seen { masks, made_by: 0 }],
+            seen: vec![Seen {
+                masks,
+                key: board.hash() as u32,
+                made_by: 0,
+            }],
             board,
             to_move,
             passes: 0,
@@ -223,7 +224,6 @@ impl GoState {
         let more = crate::state::MOVE_LIMIT.saturating_sub(self.played.len());
         self.played.reserve(more);
         self.seen.reserve(more);
-        self.seen_hashes.reserve(more);
     }
 
     /// G-9's pass-alive areas, by point index: `Some(colour)` on that colour's
@@ -265,7 +265,7 @@ impl GoState {
         let masks = self.board.masks_after(c, player, captured);
         self.seen_table
             .probe(key)
-            .find(|&i| self.seen_hashes[i] == key && self.seen[i].masks == masks)
+            .find(|&i| self.seen[i].key == key && self.seen[i].masks == masks)
             .map(|i| usize::from(self.seen[i].made_by))
     }
 
@@ -363,9 +363,9 @@ impl GoState {
                 self.ever_occupied |= bit(c);
                 self.passes = 0;
                 let key = self.board.hash() as u32;
-                self.seen_table.insert(key, self.seen_hashes.len());
-                self.seen_hashes.push(key);
+                self.seen_table.insert(key, self.seen.len());
                 self.seen.push(Seen {
+                    key,
                     masks: [
                         self.board.stones_of(Player::First),
                         self.board.stones_of(Player::Second),
@@ -399,10 +399,9 @@ impl GoState {
         }
         let last = self.played.pop().ok_or(UndoError::AtStart)?;
         if let Move::Place(p) = last.mv {
-            if let Some(key) = self.seen_hashes.pop() {
-                self.seen_table.remove(key, self.seen_hashes.len());
+            if let Some(last_board) = self.seen.pop() {
+                self.seen_table.remove(last_board.key, self.seen.len());
             }
-            self.seen.pop();
             let mut masks = [
                 self.board.stones_of(Player::First),
                 self.board.stones_of(Player::Second),
@@ -483,11 +482,10 @@ impl GoState {
         }
         let mut distinct = std::collections::HashSet::with_capacity(self.seen.len());
         for (i, a) in self.seen.iter().enumerate() {
-            if self.seen_hashes[i] != crate::board::hash_from_scratch(a.masks[0], a.masks[1]) as u32
-            {
+            let key = a.key;
+            if key != crate::board::hash_from_scratch(a.masks[0], a.masks[1]) as u32 {
                 return Err(format!("history hash {i} is wrong"));
             }
-            let key = self.seen_hashes[i];
             if !self.seen_table.probe(key).any(|j| j == i) {
                 return Err(format!(
                     "board {i} of the history is missing from the table"
