@@ -309,12 +309,21 @@ impl Board {
         self.hash ^= key(c, player);
         let own = self.by_colour[player.index()];
         let opponent = self.by_colour[player.other().index()];
-        // The new stone starts as its own chain, then absorbs its friendly neighbours.
-        let mut head = c;
-        self.head[c & MASK_INDEX] = c as u8;
-        self.stones[c & MASK_INDEX] = me;
-        self.liberties[c & MASK_INDEX] = around & !own & !opponent;
-        for n in cells(around & own) {
+        // The new stone joins its first friendly neighbour's chain (or starts its own);
+        // further friendly chains are merged into the larger one.
+        let friends = around & own;
+        let mut head = if friends == 0 {
+            self.stones[c & MASK_INDEX] = me;
+            self.liberties[c & MASK_INDEX] = 0;
+            c
+        } else {
+            let h = self.head_of(friends.trailing_zeros() as usize);
+            self.stones[h] |= me;
+            h
+        };
+        self.head[c & MASK_INDEX] = head as u8;
+        self.liberties[head & MASK_INDEX] |= around & !own & !opponent;
+        for n in cells(friends) {
             let other = self.head_of(n);
             if other != head {
                 head = self.merge(head, other);
@@ -335,11 +344,10 @@ impl Board {
         captured
     }
 
-    /// Merges two chains; returns the surviving head (the larger chain's).
+    /// Merges two chains; returns the surviving head (the larger chain's, so the fewest
+    /// stones are relabelled).
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        // Compare the masks as numbers instead of counting stones: cheap (no popcount
-        // instruction in the baseline target) and only a heuristic either way.
-        let (keep, gone) = if self.stones[a & MASK_INDEX] >= self.stones[b & MASK_INDEX] {
+        let (keep, gone) = if self.chain_size(a) >= self.chain_size(b) {
             (a, b)
         } else {
             (b, a)
@@ -350,6 +358,14 @@ impl Board {
         self.stones[keep & MASK_INDEX] |= self.stones[gone & MASK_INDEX];
         self.liberties[keep & MASK_INDEX] |= self.liberties[gone & MASK_INDEX];
         keep
+    }
+
+    /// The number of stones of the chain whose head is `h` (a cheap count: the mask's two
+    /// halves, and most chains are small).
+    #[inline]
+    fn chain_size(&self, h: usize) -> u32 {
+        let m = self.stones[h & MASK_INDEX];
+        if m & (m - 1) == 0 { 1 } else { m.count_ones() }
     }
 
     /// Removes the stones `captured` of `owner`, giving their points back as liberties to
