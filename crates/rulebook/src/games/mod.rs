@@ -3,6 +3,7 @@
 
 mod bao;
 mod bind;
+mod go9;
 mod kazura;
 
 use crate::driver::{Adapter, Driver};
@@ -15,6 +16,7 @@ pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 pub static DRIVERS: &[&dyn Driver] = &[
     &Adapter::<kazura_core::Kazura>::NEW,
     &Adapter::<bao_nyakua::BaoGame>::NEW,
+    &Adapter::<::go9::GoState>::NEW,
     &Adapter::<bind::BindGame>::NEW,
 ];
 
@@ -35,10 +37,18 @@ pub fn find(name: &str) -> Result<&'static dyn Driver, CliError> {
     }
 }
 
-/// Runs the GTP engine (go9) on standard input and output.
+/// Runs the GTP engine (go9) on standard input and output until `quit` or the end of
+/// input.
 ///
 /// # Errors
-/// [`CliError::NotRegistered`] until go9 is part of the build.
+/// [`CliError::Io`] if standard input or output fails.
 pub fn gtp() -> Result<(), CliError> {
-    Err(CliError::NotRegistered("go9".into()))
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    ::go9::GtpEngine::new()
+        .run(stdin, stdout)
+        .map_err(|source| CliError::Io {
+            path: "standard input/output".into(),
+            source,
+        })
 }

@@ -1,0 +1,449 @@
+//! The stones and their chains: a padded mailbox with every chain's stones and liberties
+//! kept as 128-bit masks, updated incrementally as stones are placed and captured.
+
+use board_geometry::{Point, zobrist};
+use game_core::Player;
+
+use crate::layout::{
+    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, orthogonal, point_of, spread,
+};
+
+/// What a cell holds.
+pub(crate) const EMPTY: u8 = 0;
+/// A cell outside the 9×9 board.
+pub(crate) const EDGE: u8 = 3;
+
+/// Per-cell arrays have 128 slots and are indexed with `cell & MASK_INDEX`, so the
+/// compiler sees every index is in bounds and the hot paths carry no bounds checks.
+const SLOTS: usize = 128;
+const MASK_INDEX: usize = SLOTS - 1;
+
+/// The cell content of a player's stone (1 for Black, 2 for White).
+#[inline]
+pub(crate) const fn stone(player: Player) -> u8 {
+    player.index() as u8 + 1
+}
+
+const fn zobrist_table() -> [[u64; 2]; CELLS] {
+    let mut t = [[0u64; 2]; CELLS];
+    let mut i = 0;
+    while i < POINTS {
+        let c = cell_of(Point::from_index(i));
+        t[c][0] = zobrist::key64(Point::from_index(i), 0);
+        t[c][1] = zobrist::key64(Point::from_index(i), 1);
+        i += 1;
+    }
+    t
+}
+
+/// Zobrist keys by cell and colour (the workspace's stable 64-bit table, keyed by point).
+const ZOBRIST: [[u64; 2]; CELLS] = zobrist_table();
+
+/// The Zobrist key of a stone of `player` on `cell`.
+#[inline]
+pub(crate) fn key(cell: usize, player: Player) -> u64 {
+    ZOBRIST[cell][player.index()]
+}
+
+/// The Zobrist hash of a whole board, computed from scratch (the reference the incremental
+/// hash is tested against).
+#[must_use]
+pub(crate) fn hash_from_scratch(black: Mask, white: Mask) -> u64 {
+    cells(black).fold(0, |h, c| h ^ key(c, Player::First))
+        ^ cells(white).fold(0, |h, c| h ^ key(c, Player::Second))
+}
+
+/// What a placement would do, found without changing the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlacementEffect {
+    /// The opponent stones it removes (G-3).
+    pub captured: Mask,
+    /// Whether the placed stone's chain is left without liberties (suicide, G-3).
+    pub suicide: bool,
+}
+
+/// The stones on the 9×9 board, their chains and the incremental Zobrist hash.
+///
+/// Equality compares the stones only (chain bookkeeping is derived data).
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// `EMPTY`, 1 (black), 2 (white) or `EDGE` per cell.
+    colour: [u8; SLOTS],
+    /// The head cell of the chain each stone belongs to.
+    head: [u8; SLOTS],
+    /// The stones of the chain whose head is the index.
+    stones: [Mask; SLOTS],
+    /// The liberties of the chain whose head is the index.
+    liberties: [Mask; SLOTS],
+    /// The stones of each colour.
+    by_colour: [Mask; 2],
+    /// Zobrist hash of the stones.
+    hash: u64,
+    /// The empty cells, in no particular order (for random move choice in O(1)).
+    empties: [u8; POINTS],
+    /// The position of each empty cell in `empties`.
+    empty_slot: [u8; SLOTS],
+    /// How many entries of `empties` are in use.
+    empty_count: u8,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.by_colour == other.by_colour
+    }
+}
+
+impl Eq for Board {}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl Board {
+    /// The empty board.
+    #[must_use]
+    pub fn empty() -> Board {
+        let mut colour = [EDGE; SLOTS];
+        let mut empties = [0u8; POINTS];
+        let mut empty_slot = [0u8; SLOTS];
+        for (i, c) in cells(ON_BOARD).enumerate() {
+            colour[c] = EMPTY;
+            empties[i] = c as u8;
+            empty_slot[c] = i as u8;
+        }
+        Board {
+            colour,
+            head: [0; SLOTS],
+            stones: [0; SLOTS],
+            liberties: [0; SLOTS],
+            by_colour: [0; 2],
+            hash: 0,
+            empties,
+            empty_slot,
+            empty_count: POINTS as u8,
+        }
+    }
+
+    /// A board with these stones (masks over cells, disjoint, on the board), its chains
+    /// computed from scratch. Chains without liberties are allowed here; callers check.
+    pub(crate) fn from_masks(black: Mask, white: Mask) -> Board {
+        let mut board = Board::empty();
+        board.by_colour = [black & ON_BOARD, white & ON_BOARD & !black];
+        let empty = board.empty_mask();
+        for player in Player::BOTH {
+            let own = board.by_colour[player.index()];
+            for c in cells(own) {
+                board.colour[c] = stone(player);
+            }
+            for chain in components(own) {
+                let h = chain.trailing_zeros() as usize;
+                board.stones[h] = chain;
+                board.liberties[h] = spread(chain) & empty;
+                for c in cells(chain) {
+                    board.head[c] = h as u8;
+                }
+            }
+        }
+        board.hash = hash_from_scratch(board.by_colour[0], board.by_colour[1]);
+        board.empty_count = 0;
+        for c in cells(empty) {
+            board.push_empty(c);
+        }
+        board
+    }
+
+    /// The head cell of the chain of the stone on `c`.
+    #[inline]
+    fn head_of(&self, c: usize) -> usize {
+        usize::from(self.head[c & MASK_INDEX]) & MASK_INDEX
+    }
+
+    #[inline]
+    fn push_empty(&mut self, c: usize) {
+        let n = usize::from(self.empty_count);
+        self.empties[n] = c as u8;
+        self.empty_slot[c & MASK_INDEX] = n as u8;
+        self.empty_count += 1;
+    }
+
+    #[inline]
+    fn take_empty(&mut self, c: usize) {
+        let slot = usize::from(self.empty_slot[c & MASK_INDEX]);
+        self.empty_count -= 1;
+        let last = self.empties[usize::from(self.empty_count)];
+        self.empties[slot] = last;
+        self.empty_slot[usize::from(last)] = slot as u8;
+    }
+
+    /// The empty cells, in no particular order.
+    #[inline]
+    pub(crate) fn empty_cells(&self) -> ([u8; POINTS], usize) {
+        (self.empties, usize::from(self.empty_count))
+    }
+
+    /// The stones of `player` as a cell mask.
+    #[inline]
+    pub(crate) fn stones_of(&self, player: Player) -> Mask {
+        self.by_colour[player.index()]
+    }
+
+    /// The empty on-board cells.
+    #[inline]
+    pub(crate) fn empty_mask(&self) -> Mask {
+        ON_BOARD & !self.by_colour[0] & !self.by_colour[1]
+    }
+
+    /// The Zobrist hash of the stones (kept incrementally).
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The cell content (`EMPTY`, 1, 2 or `EDGE`).
+    #[inline]
+    pub(crate) fn cell(&self, c: usize) -> u8 {
+        self.colour[c & MASK_INDEX]
+    }
+
+    /// The stone on `p`, if any.
+    #[must_use]
+    pub fn stone_at(&self, p: Point) -> Option<Player> {
+        match self.colour[cell_of(p)] {
+            1 => Some(Player::First),
+            2 => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    /// The points holding `player`'s stones, in point order.
+    #[must_use]
+    pub fn stone_points(&self, player: Player) -> Vec<Point> {
+        crate::layout::points_of(self.by_colour[player.index()])
+    }
+
+    /// The number of stones of `player`.
+    #[must_use]
+    pub fn stone_count(&self, player: Player) -> usize {
+        self.by_colour[player.index()].count_ones() as usize
+    }
+
+    /// The stones of the chain through `p` (empty if `p` is empty), in point order.
+    #[must_use]
+    pub fn chain_points(&self, p: Point) -> Vec<Point> {
+        let c = cell_of(p);
+        if self.colour[c & MASK_INDEX] == EMPTY {
+            return Vec::new();
+        }
+        crate::layout::points_of(self.stones[self.head_of(c)])
+    }
+
+    /// The liberties of the chain through `p` (empty if `p` is empty), in point order.
+    #[must_use]
+    pub fn liberty_points(&self, p: Point) -> Vec<Point> {
+        let c = cell_of(p);
+        if self.colour[c & MASK_INDEX] == EMPTY {
+            return Vec::new();
+        }
+        crate::layout::points_of(self.liberties[self.head_of(c)])
+    }
+
+    /// The liberty mask of the chain of the stone on `c`.
+    #[inline]
+    pub(crate) fn liberties_at(&self, c: usize) -> Mask {
+        self.liberties[self.head_of(c)]
+    }
+
+    /// What placing a `player` stone on the empty cell `c` would capture, and whether it
+    /// would be suicide (G-3: captures first, then the own chain's liberties).
+    ///
+    /// Neighbours are visited as bit masks, so only the stones actually next to `c` cost
+    /// anything: most placements touch no opponent stone and have an empty neighbour.
+    #[inline]
+    pub(crate) fn effect(&self, c: usize, player: Player) -> PlacementEffect {
+        let me = bit(c);
+        let around = orthogonal(c);
+        let own = self.by_colour[player.index()];
+        let opponent = self.by_colour[player.other().index()];
+        let mut captured = 0;
+        for n in cells(around & opponent) {
+            if self.liberties_at(n) == me {
+                captured |= self.stones[self.head_of(n)];
+            }
+        }
+        let breathes = captured != 0
+            || around & !own & !opponent != 0
+            || cells(around & own).any(|n| self.liberties_at(n) & !me != 0);
+        PlacementEffect {
+            captured,
+            suicide: !breathes,
+        }
+    }
+
+    /// The stone masks `(black, white)` after `player` plays on `c` capturing `captured`.
+    #[inline]
+    pub(crate) fn masks_after(&self, c: usize, player: Player, captured: Mask) -> [Mask; 2] {
+        let mut masks = self.by_colour;
+        masks[player.index()] |= bit(c);
+        masks[player.other().index()] &= !captured;
+        masks
+    }
+
+    /// The hash after `player` plays on `c` capturing `captured`.
+    #[inline]
+    pub(crate) fn hash_after(&self, c: usize, player: Player, captured: Mask) -> u64 {
+        let opponent = player.other();
+        cells(captured).fold(self.hash ^ key(c, player), |h, s| h ^ key(s, opponent))
+    }
+
+    /// Places a `player` stone on the empty cell `c`, removes the opponent chains left
+    /// without liberties, and returns them. The caller has checked the move is not suicide.
+    pub(crate) fn place(&mut self, c: usize, player: Player) -> Mask {
+        let me = bit(c);
+        let around = orthogonal(c);
+        self.colour[c & MASK_INDEX] = stone(player);
+        self.take_empty(c);
+        self.by_colour[player.index()] |= me;
+        self.hash ^= key(c, player);
+        let own = self.by_colour[player.index()];
+        let opponent = self.by_colour[player.other().index()];
+        // The new stone joins its first friendly neighbour's chain (or starts its own);
+        // further friendly chains are merged into the larger one.
+        let friends = around & own;
+        let mut head = if friends == 0 {
+            self.stones[c & MASK_INDEX] = me;
+            self.liberties[c & MASK_INDEX] = 0;
+            c
+        } else {
+            let h = self.head_of(friends.trailing_zeros() as usize);
+            self.stones[h] |= me;
+            h
+        };
+        self.head[c & MASK_INDEX] = head as u8;
+        self.liberties[head & MASK_INDEX] |= around & !own & !opponent;
+        for n in cells(friends) {
+            let other = self.head_of(n);
+            if other != head {
+                head = self.merge(head, other);
+            }
+        }
+        self.liberties[head & MASK_INDEX] &= !me;
+        let mut captured = 0;
+        for n in cells(around & opponent) {
+            let h = self.head_of(n);
+            self.liberties[h] &= !me;
+            if self.liberties[h] == 0 {
+                captured |= self.stones[h];
+            }
+        }
+        if captured != 0 {
+            self.remove(captured, player.other());
+        }
+        captured
+    }
+
+    /// Merges two chains; returns the surviving head (the larger chain's, so the fewest
+    /// stones are relabelled).
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (keep, gone) = if self.chain_size(a) >= self.chain_size(b) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        for s in cells(self.stones[gone & MASK_INDEX]) {
+            self.head[s & MASK_INDEX] = keep as u8;
+        }
+        self.stones[keep & MASK_INDEX] |= self.stones[gone & MASK_INDEX];
+        self.liberties[keep & MASK_INDEX] |= self.liberties[gone & MASK_INDEX];
+        keep
+    }
+
+    /// The number of stones of the chain whose head is `h` (a cheap count: the mask's two
+    /// halves, and most chains are small).
+    #[inline]
+    fn chain_size(&self, h: usize) -> u32 {
+        let m = self.stones[h & MASK_INDEX];
+        if m & (m - 1) == 0 { 1 } else { m.count_ones() }
+    }
+
+    /// Removes the stones `captured` of `owner`, giving their points back as liberties to
+    /// the neighbouring chains of the other colour.
+    fn remove(&mut self, captured: Mask, owner: Player) {
+        self.by_colour[owner.index()] &= !captured;
+        let capturer = self.by_colour[owner.other().index()];
+        for s in cells(captured) {
+            self.colour[s & MASK_INDEX] = EMPTY;
+            self.push_empty(s);
+            self.hash ^= key(s, owner);
+            for n in cells(orthogonal(s) & capturer) {
+                let h = self.head_of(n);
+                self.liberties[h] |= bit(s);
+            }
+        }
+    }
+
+    /// Checks the chain bookkeeping and hash against a from-scratch recomputation.
+    ///
+    /// # Errors
+    /// A message naming the first disagreement.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        let fresh = Board::from_masks(self.by_colour[0], self.by_colour[1]);
+        if self.hash != fresh.hash {
+            return Err(format!(
+                "incremental hash {:#x} differs from the from-scratch hash {:#x}",
+                self.hash, fresh.hash
+            ));
+        }
+        let listed = self.empties[..usize::from(self.empty_count)]
+            .iter()
+            .fold(0, |m, &c| m | bit(usize::from(c)));
+        if listed != self.empty_mask() || self.empty_count as u32 != listed.count_ones() {
+            return Err("the list of empty points is wrong".into());
+        }
+        if self.by_colour[0] & self.by_colour[1] != 0 {
+            return Err("a cell holds both colours".into());
+        }
+        for c in 0..CELLS {
+            let expected = if ON_BOARD & bit(c) == 0 {
+                EDGE
+            } else if self.by_colour[0] & bit(c) != 0 {
+                1
+            } else if self.by_colour[1] & bit(c) != 0 {
+                2
+            } else {
+                EMPTY
+            };
+            if self.colour[c & MASK_INDEX] != expected {
+                return Err(format!(
+                    "cell {c} holds {} not {expected}",
+                    self.colour[c & MASK_INDEX]
+                ));
+            }
+            if expected == 1 || expected == 2 {
+                let mine = self.head_of(c);
+                let theirs = usize::from(fresh.head[c]);
+                if self.stones[mine & MASK_INDEX] != fresh.stones[theirs] {
+                    return Err(format!(
+                        "the chain through {} is wrong",
+                        point_of(c).index()
+                    ));
+                }
+                if self.liberties[mine & MASK_INDEX] != fresh.liberties[theirs] {
+                    return Err(format!(
+                        "the liberties of the chain through point {} are wrong",
+                        point_of(c).index()
+                    ));
+                }
+                if self.liberties[mine & MASK_INDEX] == 0 {
+                    return Err(format!(
+                        "the chain through point {} has no liberties",
+                        point_of(c).index()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}

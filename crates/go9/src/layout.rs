@@ -1,0 +1,186 @@
+//! The padded 11×11 mailbox behind the 9×9 board, and 128-bit masks over it.
+//!
+//! A cell index is `(row + 1) * 11 + (col + 1)`: the 9×9 points sit inside a one-cell
+//! frame, so a neighbour is always `cell ± 1` or `cell ± 11` and never needs a bounds
+//! check. 121 cells fit one `u128`, so a set of points (a chain's stones, its liberties,
+//! the black stones) is one machine-word pair and union, intersection and popcount are a
+//! handful of instructions.
+
+use board_geometry::Point;
+
+/// The board's side (G-1).
+pub const SIZE: usize = 9;
+/// Points on the board.
+pub const POINTS: usize = SIZE * SIZE;
+/// Width of the padded mailbox.
+pub(crate) const WIDTH: usize = SIZE + 2;
+/// Cells of the padded mailbox.
+pub(crate) const CELLS: usize = WIDTH * WIDTH;
+
+/// A set of cells as a bit mask (bit `c` = cell `c`).
+pub(crate) type Mask = u128;
+
+/// The cell of a board point.
+#[inline]
+pub(crate) const fn cell_of(p: Point) -> usize {
+    let i = p.index();
+    (i / SIZE + 1) * WIDTH + i % SIZE + 1
+}
+
+/// The board point of an on-board cell.
+#[inline]
+pub(crate) const fn point_of(cell: usize) -> Point {
+    Point::from_index((cell / WIDTH - 1) * SIZE + cell % WIDTH - 1)
+}
+
+/// The single-cell mask.
+#[inline]
+pub(crate) const fn bit(cell: usize) -> Mask {
+    1u128 << cell
+}
+
+const fn on_board_mask() -> Mask {
+    let mut m = 0u128;
+    let mut row = 0;
+    while row < SIZE {
+        let mut col = 0;
+        while col < SIZE {
+            m |= 1u128 << ((row + 1) * WIDTH + col + 1);
+            col += 1;
+        }
+        row += 1;
+    }
+    m
+}
+
+/// Every on-board cell.
+pub(crate) const ON_BOARD: Mask = on_board_mask();
+
+const fn adjacency_tables() -> ([Mask; 128], [Mask; 128], [bool; 128]) {
+    let mut orthogonal = [0u128; 128];
+    let mut diagonal = [0u128; 128];
+    let mut edge = [false; 128];
+    let mut c = 0;
+    while c < CELLS {
+        if ON_BOARD & (1u128 << c) != 0 {
+            orthogonal[c] = spread(1u128 << c);
+            let d = (1u128 << (c - WIDTH - 1))
+                | (1u128 << (c - WIDTH + 1))
+                | (1u128 << (c + WIDTH - 1))
+                | (1u128 << (c + WIDTH + 1));
+            diagonal[c] = d & ON_BOARD;
+            edge[c] = orthogonal[c].count_ones() < 4;
+        }
+        c += 1;
+    }
+    (orthogonal, diagonal, edge)
+}
+
+const ADJACENCY: ([Mask; 128], [Mask; 128], [bool; 128]) = adjacency_tables();
+
+/// The on-board orthogonal neighbours of cell `c`.
+#[inline]
+pub(crate) const fn orthogonal(c: usize) -> Mask {
+    ADJACENCY.0[c & 127]
+}
+
+/// The on-board diagonal neighbours of cell `c`.
+#[inline]
+pub(crate) const fn diagonal(c: usize) -> Mask {
+    ADJACENCY.1[c & 127]
+}
+
+/// Whether cell `c` lies on the edge of the board.
+#[inline]
+pub(crate) const fn on_edge(c: usize) -> bool {
+    ADJACENCY.2[c & 127]
+}
+
+/// The on-board cells orthogonally adjacent to some cell of `m` (may include `m` itself).
+#[inline]
+pub(crate) const fn spread(m: Mask) -> Mask {
+    ((m << 1) | (m >> 1) | (m << WIDTH) | (m >> WIDTH)) & ON_BOARD
+}
+
+/// The connected part of `within` that contains `seed` (which must lie in `within`).
+#[inline]
+pub(crate) fn flood(seed: Mask, within: Mask) -> Mask {
+    let mut filled = seed & within;
+    loop {
+        let next = (filled | spread(filled)) & within;
+        if next == filled {
+            return filled;
+        }
+        filled = next;
+    }
+}
+
+/// Iterates the cells of a mask, lowest first.
+#[inline]
+pub(crate) fn cells(mut m: Mask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(c)
+        }
+    })
+}
+
+/// The connected components of `m`.
+pub(crate) fn components(mut m: Mask) -> impl Iterator<Item = Mask> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let part = flood(m & m.wrapping_neg(), m);
+            m &= !part;
+            Some(part)
+        }
+    })
+}
+
+/// The board points of a mask, in point order.
+pub(crate) fn points_of(m: Mask) -> Vec<Point> {
+    // Cell order is row-major like point order, so the list comes out sorted.
+    cells(m & ON_BOARD).map(point_of).collect()
+}
+
+/// Every stone of the board, in point order.
+pub(crate) fn points_of_players(board: &crate::board::Board) -> Vec<Point> {
+    use game_core::Player;
+    points_of(board.stones_of(Player::First) | board.stones_of(Player::Second))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_points_round_trip_and_stay_inside_the_frame() {
+        for i in 0..POINTS {
+            let p = Point::from_index(i);
+            let c = cell_of(p);
+            assert_eq!(point_of(c), p);
+            assert!(ON_BOARD & bit(c) != 0);
+        }
+        assert_eq!(ON_BOARD.count_ones() as usize, POINTS);
+        const { assert!(CELLS <= 128) };
+    }
+
+    #[test]
+    fn spread_matches_the_neighbour_lists() {
+        for i in 0..POINTS {
+            let c = cell_of(Point::from_index(i));
+            let expected = [c - WIDTH, c - 1, c + 1, c + WIDTH]
+                .into_iter()
+                .filter(|&n| ON_BOARD & bit(n) != 0)
+                .fold(0, |m, n| m | bit(n));
+            assert_eq!(spread(bit(c)), expected);
+            assert_eq!(orthogonal(c), expected);
+            assert_eq!(on_edge(c), expected.count_ones() < 4);
+        }
+    }
+}

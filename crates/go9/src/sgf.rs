@@ -1,0 +1,219 @@
+//! SGF `FF[4]` (G-13): written by hand (the format is a few lines), read with the
+//! `sgf-parse` crate and replayed through the rules.
+
+use std::fmt::Write as _;
+
+use board_geometry::Point;
+use game_core::Player;
+use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
+
+use crate::layout::SIZE;
+use crate::moves::Move;
+use crate::record::RecordError;
+use crate::scoring::KOMI;
+use crate::state::{EndReason, GoState};
+
+fn sgf_point(p: Point) -> String {
+    let col = p.index() % SIZE;
+    let row_from_top = SIZE - 1 - p.index() / SIZE;
+    format!(
+        "{}{}",
+        (b'a' + col as u8) as char,
+        (b'a' + row_from_top as u8) as char
+    )
+}
+
+fn from_sgf_point(p: SgfPoint) -> Result<Point, RecordError> {
+    let (x, y) = (usize::from(p.x), usize::from(p.y));
+    if x >= SIZE || y >= SIZE {
+        return Err(RecordError::Point(format!(
+            "{}{}",
+            (b'a'.wrapping_add(p.x)) as char,
+            (b'a'.wrapping_add(p.y)) as char
+        )));
+    }
+    Ok(Point::from_index((SIZE - 1 - y) * SIZE + x))
+}
+
+/// Escapes `]` and `\` in an SGF text value.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// SGF player names (`PB`, `PW`) to write.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SgfNames {
+    /// Black's name.
+    pub black: Option<String>,
+    /// White's name.
+    pub white: Option<String>,
+}
+
+impl GoState {
+    /// The game as SGF `FF[4]`: `GM[1] FF[4] SZ[9] KM[7] RU[Ttakji]`, player names, `RE`
+    /// once the game is over, set-up stones with `PL`, then one node per move.
+    #[must_use]
+    pub fn to_sgf(&self, names: &SgfNames) -> String {
+        let mut out = format!("(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[{KOMI}]RU[Ttakji]");
+        if let Some(name) = &names.black {
+            let _ = write!(out, "PB[{}]", escape(name));
+        }
+        if let Some(name) = &names.white {
+            let _ = write!(out, "PW[{}]", escape(name));
+        }
+        if let Some(result) = self.result() {
+            let _ = write!(out, "RE[{result}]");
+        }
+        let (black, white, first) = self.setup();
+        for (tag, stones) in [("AB", &black), ("AW", &white)] {
+            if !stones.is_empty() {
+                out.push_str(tag);
+                for &p in stones {
+                    let _ = write!(out, "[{}]", sgf_point(p));
+                }
+            }
+        }
+        // PL whenever the game does not simply start with Black on an empty board.
+        if !black.is_empty() || !white.is_empty() || first == Player::Second {
+            let colour = if first == Player::First { "B" } else { "W" };
+            let _ = write!(out, "PL[{colour}]");
+        }
+        for (player, mv) in self.moves() {
+            let colour = if player == Player::First { "B" } else { "W" };
+            let point = match mv {
+                Move::Place(p) => sgf_point(p),
+                Move::Pass => String::new(),
+            };
+            let _ = write!(out, "\n;{colour}[{point}]");
+        }
+        out.push_str(")\n");
+        out
+    }
+
+    /// Reads the first game of an SGF file and replays its main line through the rules.
+    /// `B[tt]` is a pass as well as `B[]`; `RE` is checked against the replayed result
+    /// (`B+R`, `W+T` and a draw after an unfinished game are applied as G-7 calls).
+    ///
+    /// # Errors
+    /// [`RecordError`] naming the first bad property or move (by its number).
+    pub fn from_sgf(text: &str) -> Result<GoState, RecordError> {
+        let trees = sgf_parse::go::parse(text).map_err(|e| RecordError::Sgf(e.to_string()))?;
+        let root = trees
+            .first()
+            .ok_or_else(|| RecordError::Sgf("no game in the file".into()))?;
+        let mut black = Vec::new();
+        let mut white = Vec::new();
+        let mut first = Player::First;
+        let mut result = None;
+        for prop in root.properties() {
+            match prop {
+                Prop::GM(1) | Prop::FF(_) => {}
+                Prop::GM(other) => return Err(RecordError::OtherGame(format!("SGF GM[{other}]"))),
+                Prop::SZ((9, 9)) => {}
+                Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
+                Prop::KM(k) if (*k - f64::from(KOMI)).abs() < 1e-9 => {}
+                Prop::KM(k) => return Err(RecordError::Komi(k.to_string())),
+                Prop::AB(points) => {
+                    for p in points {
+                        black.push(from_sgf_point(*p)?);
+                    }
+                }
+                Prop::AW(points) => {
+                    for p in points {
+                        white.push(from_sgf_point(*p)?);
+                    }
+                }
+                Prop::PL(sgf_parse::Color::Black) => first = Player::First,
+                Prop::PL(sgf_parse::Color::White) => first = Player::Second,
+                Prop::RE(text) => result = Some(text.text.clone()),
+                _ => {}
+            }
+        }
+        black.sort_unstable();
+        white.sort_unstable();
+        let mut state = GoState::with_setup(&black, &white, first)?;
+        let mut number = 0;
+        for (depth, node) in root.main_variation().enumerate() {
+            if depth > 0
+                && node
+                    .properties()
+                    .any(|p| matches!(p, Prop::AB(_) | Prop::AW(_) | Prop::AE(_)))
+            {
+                return Err(RecordError::SetupInGame);
+            }
+            for prop in node.properties() {
+                let (player, sgf_move) = match prop {
+                    Prop::B(m) => (Player::First, m),
+                    Prop::W(m) => (Player::Second, m),
+                    _ => continue,
+                };
+                number += 1;
+                let text = format!("{prop}");
+                let mv = match sgf_move {
+                    SgfMove::Pass => Move::Pass,
+                    SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
+                    SgfMove::Move(p) => {
+                        Move::Place(from_sgf_point(*p).map_err(|e| RecordError::Move {
+                            number,
+                            text: text.clone(),
+                            reason: e.to_string(),
+                        })?)
+                    }
+                };
+                state.play_as(player, mv).map_err(|e| RecordError::Move {
+                    number,
+                    text,
+                    reason: e.to_string(),
+                })?;
+            }
+        }
+        if let Some(recorded) = result {
+            apply_recorded_result(&mut state, &recorded)?;
+        }
+        Ok(state)
+    }
+}
+
+/// Applies an SGF `RE` to a replayed game: a G-7 call when the game is still going on,
+/// otherwise a check that the rules give the same result.
+fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), RecordError> {
+    let normal = recorded.trim().to_ascii_uppercase();
+    let normal = match normal.as_str() {
+        "DRAW" | "JIGO" => "0".to_string(),
+        "B+RESIGN" => "B+R".to_string(),
+        "W+RESIGN" => "W+R".to_string(),
+        "B+TIME" => "B+T".to_string(),
+        "W+TIME" => "W+T".to_string(),
+        "?" | "VOID" | "" => return Ok(()),
+        _ => normal,
+    };
+    if state.end_reason().is_none() {
+        let called = match normal.as_str() {
+            "B+R" => state.resign(Player::Second),
+            "W+R" => state.resign(Player::First),
+            "B+T" => state.lose_on_time(Player::Second),
+            "W+T" => state.lose_on_time(Player::First),
+            "0" => state.agree_draw(),
+            _ => {
+                return Err(RecordError::Result {
+                    recorded: recorded.to_string(),
+                    replayed: "none (the game goes on)".into(),
+                });
+            }
+        };
+        called.map_err(|_| RecordError::EndAfterEnd(recorded.to_string()))?;
+        return Ok(());
+    }
+    let replayed = state.result().unwrap_or_default();
+    if matches!(
+        state.end_reason(),
+        Some(EndReason::TwoPasses | EndReason::MoveLimit)
+    ) && replayed != normal
+    {
+        return Err(RecordError::Result {
+            recorded: recorded.to_string(),
+            replayed,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,588 @@
+//! The game: whose turn, the board history for superko, passes, prisoners, the end, undo.
+
+use board_geometry::Point;
+use game_core::{ByPlayer, Game, Outcome, Player};
+
+use crate::board::{Board, EMPTY};
+use crate::error::{EndCallError, PlayError, SetupError, UndoError};
+use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
+use crate::moves::{Move, ParseMoveError};
+use crate::scoring::Score;
+use crate::superko::SeenTable;
+
+/// The move cap (G-6): the game is over and counted once the 300th move has been played.
+pub const MOVE_LIMIT: usize = 300;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Two passes in a row (G-6): counted.
+    TwoPasses,
+    /// The 300th move was played (G-6): counted.
+    MoveLimit,
+    /// This player resigned (G-7): the other wins.
+    Resignation(Player),
+    /// This player ran out of time (G-7): the other wins whatever the board says.
+    Time(Player),
+    /// Both agreed to a draw (G-7).
+    AgreedDraw,
+}
+
+/// A board that has appeared in the game (G-4), with the move that made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    masks: [Mask; 2],
+    /// The low 32 bits of the board's hash: the superko table's key.
+    key: u32,
+    /// The move number (counted from 1) that produced this board; 0 for the start.
+    made_by: u16,
+}
+
+/// What undo needs to restore a move exactly (G-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Played {
+    mv: Move,
+    player: Player,
+    to_move_before: Player,
+    passes_before: u8,
+    captured: Mask,
+    /// Whether the placement put the first stone ever on its point (G-4 bookkeeping).
+    first_on_point: bool,
+}
+
+/// A 9×9 Go game under the Ttakji rules.
+///
+/// ```
+/// use go9::{GoState, Move};
+/// use game_core::Game;
+/// let mut game = GoState::new();
+/// game.play("E5".parse()?)?;
+/// game.play(Move::Pass)?;
+/// game.play(Move::Pass)?;
+/// assert_eq!(game.outcome_text(), "black by 74 points (B+74: Black 81 – White 7, komi 7; two passes)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GoState {
+    board: Board,
+    to_move: Player,
+    passes: u8,
+    prisoners: ByPlayer<u32>,
+    end: Option<EndReason>,
+    /// Points that have held a stone at some time: a stone on any other point makes a
+    /// board never seen before (G-4), so only these need a history lookup.
+    ever_occupied: Mask,
+    /// The boards seen, in order; compared exactly when a key matches.
+    seen: Vec<Seen>,
+    /// An open-addressing table (linear probing) of `seen` indices + 1 by key, so a
+    /// superko test probes one or two slots instead of scanning the history. Entries are
+    /// removed in the reverse order of insertion (undo), which linear probing allows.
+    seen_table: SeenTable,
+    played: Vec<Played>,
+    setup: [Mask; 2],
+    first_to_move: Player,
+}
+
+impl PartialEq for GoState {
+    fn eq(&self, other: &GoState) -> bool {
+        self.board == other.board
+            && self.board.hash() == other.board.hash()
+            && self.to_move == other.to_move
+            && self.passes == other.passes
+            && self.prisoners == other.prisoners
+            && self.end == other.end
+            && self.ever_occupied == other.ever_occupied
+            && self.seen == other.seen
+            && self.played == other.played
+            && self.setup == other.setup
+            && self.first_to_move == other.first_to_move
+    }
+}
+
+impl Eq for GoState {}
+
+impl Default for GoState {
+    fn default() -> GoState {
+        GoState::new()
+    }
+}
+
+impl GoState {
+    /// The empty board, Black to move (G-1).
+    #[must_use]
+    pub fn new() -> GoState {
+        GoState::from_board(Board::empty(), Player::First)
+    }
+
+    fn from_board(board: Board, to_move: Player) -> GoState {
+        let masks = [
+            board.stones_of(Player::First),
+            board.stones_of(Player::Second),
+        ];
+        let mut seen_table = SeenTable::new();
+        seen_table.insert(board.hash() as u32, 0);
+        GoState {
+            seen_table,
+            ever_occupied: masks[0] | masks[1],
+            seen: vec![Seen {
+                masks,
+                key: board.hash() as u32,
+                made_by: 0,
+            }],
+            board,
+            to_move,
+            passes: 0,
+            prisoners: ByPlayer::splat(0),
+            end: None,
+            played: Vec::new(),
+            setup: masks,
+            first_to_move: to_move,
+        }
+    }
+
+    /// A game from set-up stones (SGF `AB`/`AW` with `PL`): that board is the first board
+    /// of the history (G-4).
+    ///
+    /// # Errors
+    /// [`SetupError`] if a point has both colours or a chain has no liberties.
+    pub fn with_setup(
+        black: &[Point],
+        white: &[Point],
+        to_move: Player,
+    ) -> Result<GoState, SetupError> {
+        let mask = |points: &[Point]| points.iter().fold(0, |m, &p| m | bit(cell_of(p)));
+        let (b, w) = (mask(black), mask(white));
+        if let Some(c) = cells(b & w).next() {
+            return Err(SetupError::BothColours(point_of(c)));
+        }
+        let board = Board::from_masks(b, w);
+        for c in cells(b | w) {
+            if board.liberties_at(c) == 0 {
+                return Err(SetupError::NoLiberties(point_of(c)));
+            }
+        }
+        Ok(GoState::from_board(board, to_move))
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Stones each colour has captured (G-11: shown, never scored).
+    #[must_use]
+    pub fn prisoners(&self) -> ByPlayer<u32> {
+        self.prisoners
+    }
+
+    /// Passes played in a row just now.
+    #[must_use]
+    pub fn consecutive_passes(&self) -> u32 {
+        u32::from(self.passes)
+    }
+
+    /// Why the game ended, if it has.
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// The moves played, each with the colour that played it.
+    pub fn moves(&self) -> impl Iterator<Item = (Player, Move)> + '_ {
+        self.played.iter().map(|p| (p.player, p.mv))
+    }
+
+    /// The set-up stones `(black, white)` the game started from, and who moved first.
+    #[must_use]
+    pub fn setup(&self) -> (Vec<Point>, Vec<Point>, Player) {
+        (
+            crate::layout::points_of(self.setup[0]),
+            crate::layout::points_of(self.setup[1]),
+            self.first_to_move,
+        )
+    }
+
+    /// The count if the game ended now (G-11), computed exactly as the final count.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        Score::count(&self.board)
+    }
+
+    /// A copy with `player` to move and the same history (for questions GTP asks about a
+    /// colour out of turn).
+    #[must_use]
+    pub(crate) fn with_to_move(&self, player: Player) -> GoState {
+        let mut copy = self.clone();
+        copy.to_move = player;
+        copy
+    }
+
+    /// Reserves history room for a game of the full 300 moves, so playing on does not
+    /// reallocate.
+    pub(crate) fn reserve_for_full_game(&mut self) {
+        let more = crate::state::MOVE_LIMIT.saturating_sub(self.played.len());
+        self.played.reserve(more);
+        self.seen.reserve(more);
+    }
+
+    /// G-9's pass-alive areas, by point index: `Some(colour)` on that colour's
+    /// pass-alive chains and pass-alive territory, `None` elsewhere (the map KataGo's
+    /// published tests draw).
+    #[must_use]
+    pub fn pass_alive_map(&self) -> Vec<Option<Player>> {
+        crate::scoring::pass_alive_map(&self.board)
+    }
+
+    /// Whether `player` may place on cell `c` now: `Ok` with the captures, or why not.
+    #[inline]
+    pub(crate) fn check_placement(&self, c: usize, player: Player) -> Result<Mask, PlayError> {
+        if self.board.cell(c) != EMPTY {
+            return Err(PlayError::Occupied(point_of(c)));
+        }
+        let effect = self.board.effect(c, player);
+        if effect.suicide {
+            return Err(PlayError::Suicide(point_of(c)));
+        }
+        if let Some(earlier_move) = self.repeats(c, player, effect.captured) {
+            return Err(PlayError::Superko {
+                point: point_of(c),
+                earlier_move,
+            });
+        }
+        Ok(effect.captured)
+    }
+
+    /// G-4: the move number whose board this placement would repeat, if any. Boards are
+    /// compared exactly; the 64-bit hash only finds candidates.
+    #[inline]
+    fn repeats(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
+        if self.ever_occupied & bit(c) == 0 {
+            // Every earlier board had this point empty: the new board is new.
+            return None;
+        }
+        let key = self.board.hash_after(c, player, captured) as u32;
+        let masks = self.board.masks_after(c, player, captured);
+        self.seen_table
+            .probe(key)
+            .find(|&i| self.seen[i].key == key && self.seen[i].masks == masks)
+            .map(|i| usize::from(self.seen[i].made_by))
+    }
+
+    /// Whether `mv` is legal for `player` with this history, whoever is to move (GTP's
+    /// `is_legal C M`).
+    ///
+    /// # Errors
+    /// The reason it is not.
+    pub fn check_move_for(&self, player: Player, mv: Move) -> Result<(), PlayError> {
+        if self.end.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        match mv {
+            Move::Pass => Ok(()),
+            Move::Place(p) => self.check_placement(cell_of(p), player).map(|_| ()),
+        }
+    }
+
+    /// Every legal move of `player` with this history, whoever is to move, pass last.
+    pub fn legal_moves_for(&self, player: Player, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.end.is_some() {
+            return;
+        }
+        for c in cells(self.board.empty_mask()) {
+            if self.check_placement(c, player).is_ok() {
+                moves.push(Move::Place(point_of(c)));
+            }
+        }
+        moves.push(Move::Pass);
+    }
+
+    /// The empty points where the player to move may not play *only* because of superko
+    /// (G-5: the seed's small squares), in point order.
+    #[must_use]
+    pub fn superko_points(&self) -> Vec<Point> {
+        if self.end.is_some() {
+            return Vec::new();
+        }
+        let mut points: Vec<Point> = cells(self.board.empty_mask())
+            .filter(|&c| {
+                matches!(
+                    self.check_placement(c, self.to_move),
+                    Err(PlayError::Superko { .. })
+                )
+            })
+            .map(point_of)
+            .collect();
+        points.sort_unstable();
+        points
+    }
+
+    /// Plays `mv` for `player` even out of turn (GTP `play`): the other colour moves next.
+    ///
+    /// # Errors
+    /// Why the move is illegal; the state is then unchanged.
+    pub fn play_as(&mut self, player: Player, mv: Move) -> Result<(), PlayError> {
+        let captured = match mv {
+            Move::Pass if self.end.is_some() => return Err(PlayError::GameOver),
+            Move::Pass => 0,
+            Move::Place(p) => {
+                if self.end.is_some() {
+                    return Err(PlayError::GameOver);
+                }
+                self.check_placement(cell_of(p), player)?
+            }
+        };
+        self.apply(player, mv, captured);
+        Ok(())
+    }
+
+    /// Applies a move already known to be legal. `captured` is what it captures.
+    #[inline]
+    pub(crate) fn apply(&mut self, player: Player, mv: Move, captured: Mask) {
+        let record = Played {
+            mv,
+            player,
+            to_move_before: self.to_move,
+            passes_before: self.passes,
+            captured,
+            first_on_point: match mv {
+                Move::Place(p) => self.ever_occupied & bit(cell_of(p)) == 0,
+                Move::Pass => false,
+            },
+        };
+        match mv {
+            Move::Pass => self.passes += 1,
+            Move::Place(p) => {
+                let c = cell_of(p);
+                let removed = self.board.place(c, player);
+                debug_assert_eq!(removed, captured);
+                if removed != 0 {
+                    self.prisoners[player] += removed.count_ones();
+                }
+                self.ever_occupied |= bit(c);
+                self.passes = 0;
+                let key = self.board.hash() as u32;
+                self.seen_table.insert(key, self.seen.len());
+                self.seen.push(Seen {
+                    key,
+                    masks: [
+                        self.board.stones_of(Player::First),
+                        self.board.stones_of(Player::Second),
+                    ],
+                    made_by: (self.played.len() + 1) as u16,
+                });
+            }
+        }
+        self.played.push(record);
+        self.to_move = player.other();
+        if self.passes >= 2 {
+            self.end = Some(EndReason::TwoPasses);
+        } else if self.played.len() >= MOVE_LIMIT {
+            self.end = Some(EndReason::MoveLimit);
+        }
+    }
+
+    /// Takes back the last move, stone or pass (G-8): captures, superko history, pass
+    /// count and prisoners are restored exactly; undoing the move that ended the game
+    /// reopens it.
+    ///
+    /// # Errors
+    /// [`UndoError::AtStart`] with no move to take back; [`UndoError::EndedByCall`] after
+    /// a resignation, time loss or agreed draw.
+    pub fn undo(&mut self) -> Result<Move, UndoError> {
+        if matches!(
+            self.end,
+            Some(EndReason::Resignation(_) | EndReason::Time(_) | EndReason::AgreedDraw)
+        ) {
+            return Err(UndoError::EndedByCall);
+        }
+        let last = self.played.pop().ok_or(UndoError::AtStart)?;
+        if let Move::Place(p) = last.mv {
+            if let Some(last_board) = self.seen.pop() {
+                self.seen_table.remove(last_board.key, self.seen.len());
+            }
+            let mut masks = [
+                self.board.stones_of(Player::First),
+                self.board.stones_of(Player::Second),
+            ];
+            masks[last.player.index()] &= !bit(cell_of(p));
+            masks[last.player.other().index()] |= last.captured;
+            self.board = Board::from_masks(masks[0], masks[1]);
+            self.prisoners[last.player] -= last.captured.count_ones();
+        }
+        self.to_move = last.to_move_before;
+        self.passes = last.passes_before;
+        if let (Move::Place(p), true) = (last.mv, last.first_on_point) {
+            self.ever_occupied &= !bit(cell_of(p));
+        }
+        self.end = None;
+        Ok(last.mv)
+    }
+
+    fn end_by_call(&mut self, reason: EndReason) -> Result<(), EndCallError> {
+        if self.end.is_some() {
+            return Err(EndCallError::AlreadyOver);
+        }
+        self.end = Some(reason);
+        Ok(())
+    }
+
+    /// `player` resigns: the other colour wins (G-7).
+    ///
+    /// # Errors
+    /// [`EndCallError::AlreadyOver`] if the game has ended.
+    pub fn resign(&mut self, player: Player) -> Result<(), EndCallError> {
+        self.end_by_call(EndReason::Resignation(player))
+    }
+
+    /// `player` lost on time: the other colour wins whatever the board says (G-7).
+    ///
+    /// # Errors
+    /// [`EndCallError::AlreadyOver`] if the game has ended.
+    pub fn lose_on_time(&mut self, player: Player) -> Result<(), EndCallError> {
+        self.end_by_call(EndReason::Time(player))
+    }
+
+    /// Both players agree to a draw (G-7).
+    ///
+    /// # Errors
+    /// [`EndCallError::AlreadyOver`] if the game has ended.
+    pub fn agree_draw(&mut self) -> Result<(), EndCallError> {
+        self.end_by_call(EndReason::AgreedDraw)
+    }
+
+    /// The result as G-10 writes it (`B+3`, `W+10`, `0`, `B+R`, `W+T`), or `None` while
+    /// the game goes on.
+    #[must_use]
+    pub fn result(&self) -> Option<String> {
+        let letter = |p: Player| if p == Player::First { "B" } else { "W" };
+        Some(match self.end? {
+            EndReason::TwoPasses | EndReason::MoveLimit => self.score().result(),
+            EndReason::Resignation(loser) => format!("{}+R", letter(loser.other())),
+            EndReason::Time(loser) => format!("{}+T", letter(loser.other())),
+            EndReason::AgreedDraw => "0".to_string(),
+        })
+    }
+
+    /// Checks every invariant against a from-scratch recomputation: chains, liberties and
+    /// hash; no chain without liberties; no board repeated in the history; the pass count.
+    ///
+    /// # Errors
+    /// A message naming the first broken invariant.
+    pub fn validate(&self) -> Result<(), String> {
+        self.board.validate()?;
+        let now = [
+            self.board.stones_of(Player::First),
+            self.board.stones_of(Player::Second),
+        ];
+        let last = self.seen.last().ok_or("the history is empty")?;
+        if last.masks != now {
+            return Err("the last board of the history is not the board".into());
+        }
+        let mut distinct = std::collections::HashSet::with_capacity(self.seen.len());
+        for (i, a) in self.seen.iter().enumerate() {
+            let key = a.key;
+            if key != crate::board::hash_from_scratch(a.masks[0], a.masks[1]) as u32 {
+                return Err(format!("history hash {i} is wrong"));
+            }
+            if !self.seen_table.probe(key).any(|j| j == i) {
+                return Err(format!(
+                    "board {i} of the history is missing from the table"
+                ));
+            }
+            if !distinct.insert(a.masks) {
+                return Err(format!("board {i} of the history repeats an earlier one"));
+            }
+        }
+        let occupied = self.seen.iter().fold(0, |m, s| m | s.masks[0] | s.masks[1]);
+        if occupied != self.ever_occupied || occupied & !ON_BOARD != 0 {
+            return Err("the ever-occupied points are wrong".into());
+        }
+        let trailing = self
+            .played
+            .iter()
+            .rev()
+            .take_while(|p| p.mv == Move::Pass)
+            .count();
+        if trailing.min(2) != usize::from(self.passes).min(2) {
+            return Err(format!("{} passes counted, {trailing} played", self.passes));
+        }
+        Ok(())
+    }
+}
+
+impl Game for GoState {
+    type Move = Move;
+    type ParseMoveError = ParseMoveError;
+    type PlayError = PlayError;
+
+    const NAME: &'static str = "go9";
+    const PLAYER_NAMES: [&'static str; 2] = ["black", "white"];
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.legal_moves_for(self.to_move, moves);
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), PlayError> {
+        self.check_move_for(self.to_move, mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let captured = match mv {
+            Move::Pass => 0,
+            Move::Place(p) => self.board.effect(cell_of(p), self.to_move).captured,
+        };
+        self.apply(self.to_move, mv, captured);
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.play_as(self.to_move, mv)
+    }
+
+    fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    fn outcome(&self) -> Outcome {
+        let Some(end) = self.end else {
+            return Outcome::Ongoing;
+        };
+        let name = |p: Player| Self::PLAYER_NAMES[p.index()];
+        match end {
+            EndReason::TwoPasses | EndReason::MoveLimit => {
+                let score = self.score();
+                let why = if end == EndReason::TwoPasses {
+                    "two passes"
+                } else {
+                    "300-move limit"
+                };
+                let detail = format!("({}: {score}; {why})", score.result());
+                match score.winner() {
+                    Some(winner) => Outcome::win(
+                        winner,
+                        format!("by {} points {detail}", score.margin().abs()),
+                    ),
+                    None => Outcome::draw(format!("by jigo {detail}")),
+                }
+            }
+            EndReason::Resignation(loser) => Outcome::win(
+                loser.other(),
+                format!("by resignation ({} resigned)", name(loser)),
+            ),
+            EndReason::Time(loser) => Outcome::win(
+                loser.other(),
+                format!("on time ({} ran out of time)", name(loser)),
+            ),
+            EndReason::AgreedDraw => Outcome::draw("by agreement"),
+        }
+    }
+
+    fn ply(&self) -> usize {
+        self.played.len()
+    }
+}

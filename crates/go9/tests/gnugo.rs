@@ -1,0 +1,308 @@
+//! GNU Go 3.8 as an independent referee (rules/go9.md, "Checks every implementation must
+//! pass"): legal points, stones and captures after every move of random games, and the
+//! final score of its own self-play games with every dead stone captured.
+//!
+//! Without GNU Go the tests fail when the `CI` environment variable is set (CI installs
+//! Debian's `gnugo`), and otherwise say why they did nothing.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use board_geometry::Point;
+use game_core::{Game, GameRng, Player};
+use go9::{GoState, Move};
+
+const FLAGS: [&str; 9] = [
+    "--mode",
+    "gtp",
+    "--boardsize",
+    "9",
+    "--chinese-rules",
+    "--komi",
+    "7",
+    "--positional-superko",
+    "--forbid-suicide",
+];
+
+fn gnugo_binary() -> Option<String> {
+    for candidate in ["/usr/games/gnugo", "/usr/bin/gnugo"] {
+        if std::path::Path::new(candidate).exists() {
+            return Some(candidate.to_string());
+        }
+    }
+    Command::new("gnugo")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| "gnugo".to_string())
+}
+
+/// The GNU Go binary, or `None` (after saying why) when it is missing outside CI.
+fn require_gnugo(test: &str) -> Option<String> {
+    match gnugo_binary() {
+        Some(path) => Some(path),
+        None if std::env::var_os("CI").is_some() => panic!(
+            "{test}: GNU Go is not installed, and CI must run the referee tests \
+             (install Debian's `gnugo`, binary /usr/games/gnugo)"
+        ),
+        None => {
+            eprintln!(
+                "{test}: GNU Go (/usr/games/gnugo) is not installed: referee test skipped \
+                 (it fails under CI)"
+            );
+            None
+        }
+    }
+}
+
+struct Gtp {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(binary: &str, extra: &[&str]) -> Gtp {
+        let mut child = Command::new(binary)
+            .args(FLAGS)
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("GNU Go starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Gtp {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends one command; returns the answer's text (panics on a `?` answer).
+    fn ask(&mut self, command: &str) -> String {
+        writeln!(self.input, "{command}").unwrap();
+        self.input.flush().unwrap();
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(self.output.read_line(&mut line).unwrap() > 0, "GNU Go quit");
+            if line.trim().is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            answer.push_str(&line);
+        }
+        assert!(
+            answer.starts_with('='),
+            "GNU Go refused `{command}`: {answer}"
+        );
+        answer[1..].trim().to_string()
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+fn set(text: &str) -> BTreeSet<String> {
+    text.split_whitespace().map(str::to_uppercase).collect()
+}
+
+fn ours_legal(state: &GoState, player: Player) -> BTreeSet<String> {
+    (0..81)
+        .map(|i| Move::Place(Point::from_index(i)))
+        .filter(|&m| state.check_move_for(player, m).is_ok())
+        .map(|m| m.to_string())
+        .collect()
+}
+
+fn ours_stones(state: &GoState, player: Player) -> BTreeSet<String> {
+    state
+        .board()
+        .stone_points(player)
+        .into_iter()
+        .map(go9::point_name)
+        .collect()
+}
+
+const COLOURS: [(Player, &str); 2] = [(Player::First, "black"), (Player::Second, "white")];
+
+#[test]
+fn gnugo_agrees_on_legal_points_stones_and_captures_in_random_games() {
+    let Some(binary) = require_gnugo("random games") else {
+        return;
+    };
+    let mut gnugo = Gtp::start(&binary, &[]);
+    let mut moves = Vec::new();
+    let mut superko_positions = 0;
+    for seed in 0..20u64 {
+        gnugo.ask("clear_board");
+        let mut rng = GameRng::seed_from(seed);
+        let mut state = GoState::new();
+        while !state.is_over() {
+            // Uniform over the legal placements (eyes included, so big captures and
+            // repeats happen), with an occasional pass.
+            state.legal_moves(&mut moves);
+            let placements: Vec<Move> =
+                moves.iter().copied().filter(|&m| m != Move::Pass).collect();
+            let mv = if placements.is_empty() || rng.below(30) == 0 {
+                Move::Pass
+            } else {
+                placements[rng.below(placements.len())]
+            };
+            let colour = COLOURS[state.to_move().index()].1;
+            state.play(mv).unwrap();
+            gnugo.ask(&format!("play {colour} {mv}"));
+            if state.is_over() {
+                break;
+            }
+            superko_positions += usize::from(!state.superko_points().is_empty());
+            for (player, name) in COLOURS {
+                let context = || format!("seed {seed}, ply {}, {name}", state.ply());
+                assert_eq!(
+                    set(&gnugo.ask(&format!("all_legal {name}"))),
+                    ours_legal(&state, player),
+                    "legal points: {}",
+                    context()
+                );
+                assert_eq!(
+                    set(&gnugo.ask(&format!("list_stones {name}"))),
+                    ours_stones(&state, player),
+                    "stones: {}",
+                    context()
+                );
+                assert_eq!(
+                    gnugo.ask(&format!("captures {name}")),
+                    state.prisoners()[player].to_string(),
+                    "captures: {}",
+                    context()
+                );
+            }
+        }
+    }
+    assert!(superko_positions > 0, "the games never met superko");
+}
+
+/// GNU Go's `final_score` in G-10 notation (`B+3.0` → `B+3`).
+fn normalise(score: &str) -> String {
+    let s = score.trim();
+    match s.split_once('+') {
+        Some((side, points)) => {
+            let value: f64 = points.parse().expect("a number");
+            assert!(
+                value.fract() == 0.0,
+                "integer komi gives integer scores: {s}"
+            );
+            if value == 0.0 {
+                "0".into()
+            } else {
+                format!("{side}+{value}")
+            }
+        }
+        None => s.to_string(),
+    }
+}
+
+#[test]
+fn gnugo_self_play_final_scores_equal_ours() {
+    let Some(binary) = require_gnugo("self-play") else {
+        return;
+    };
+    let mut compared = 0;
+    for seed in 0..20u64 {
+        let seed_text = seed.to_string();
+        let mut gnugo = Gtp::start(
+            &binary,
+            &["--level", "1", "--capture-all-dead", "--seed", &seed_text],
+        );
+        let mut state = GoState::new();
+        let mut rng = GameRng::seed_from(1_000 + seed);
+        // A few random opening moves so the twenty games differ.
+        for _ in 0..(2 + seed % 5) {
+            let mv = state.playout_move(&mut rng).unwrap();
+            let colour = COLOURS[state.to_move().index()].1;
+            state.play(mv).unwrap();
+            gnugo.ask(&format!("play {colour} {mv}"));
+        }
+        let mut resigned = false;
+        while !state.is_over() {
+            let colour = COLOURS[state.to_move().index()].1;
+            let answer = gnugo.ask(&format!("genmove {colour}"));
+            if answer.eq_ignore_ascii_case("resign") {
+                resigned = true;
+                break;
+            }
+            let mv = state.parse_move(&answer).unwrap();
+            state
+                .play(mv)
+                .unwrap_or_else(|e| panic!("seed {seed}: GNU Go's {answer} refused: {e}"));
+        }
+        if resigned {
+            continue;
+        }
+        let theirs = normalise(&gnugo.ask("final_score"));
+        assert_eq!(
+            Some(theirs),
+            state.result(),
+            "seed {seed}: {}",
+            state.to_sgf(&go9::SgfNames::default())
+        );
+        compared += 1;
+    }
+    assert!(
+        compared >= 20,
+        "only {compared} games were scored (GNU Go resigned the rest)"
+    );
+}
+
+#[test]
+fn a_full_game_between_our_gtp_engine_and_gnugo_is_accepted_by_both() {
+    let Some(binary) = require_gnugo("engine against GNU Go") else {
+        return;
+    };
+    let mut gnugo = Gtp::start(&binary, &["--level", "1"]);
+    let mut engine = go9::GtpEngine::new().with_playouts(300).with_seed(9);
+    let ask_engine = |engine: &mut go9::GtpEngine, line: &str| {
+        let (_, reply) = engine.execute_line(line).unwrap();
+        assert!(reply.success, "our engine refused `{line}`: {}", reply.text);
+        reply.text
+    };
+    for line in ["boardsize 9", "clear_board", "komi 7"] {
+        ask_engine(&mut engine, line);
+        gnugo.ask(line);
+    }
+    let mut finished = false;
+    for _ in 0..300 {
+        if engine.state().is_over() {
+            finished = true;
+            break;
+        }
+        let ours = ask_engine(&mut engine, "genmove black");
+        gnugo.ask(&format!("play black {ours}"));
+        if engine.state().is_over() {
+            finished = true;
+            break;
+        }
+        let theirs = gnugo.ask("genmove white");
+        if theirs.eq_ignore_ascii_case("resign") {
+            finished = true;
+            break;
+        }
+        ask_engine(&mut engine, &format!("play white {theirs}"));
+    }
+    assert!(finished, "the game did not end");
+    let ours: BTreeSet<String> = set(&ask_engine(&mut engine, "list_stones black"));
+    assert_eq!(ours, set(&gnugo.ask("list_stones black")));
+}

@@ -1,0 +1,203 @@
+//! G-14: the GTP engine, driven in-process.
+
+mod common;
+
+use common::pt;
+use game_core::{Game, Player};
+use go9::{GtpEngine, Move};
+
+fn session(engine: &mut GtpEngine, script: &str) -> String {
+    let mut out = Vec::new();
+    engine.run(script.as_bytes(), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn ask(engine: &mut GtpEngine, line: &str) -> (bool, String) {
+    let (_, reply) = engine.execute_line(line).expect("a command");
+    (reply.success, reply.text)
+}
+
+#[test]
+fn g14_required_commands_answer_in_gtp_form_with_ids() {
+    let mut engine = GtpEngine::new();
+    let out = session(
+        &mut engine,
+        "protocol_version\n12 name\n# a comment\n\n3 known_command genmove\nknown_command fly\nversion\nquit\nname\n",
+    );
+    assert_eq!(
+        out,
+        format!(
+            "= 2\n\n=12 rulebook go9\n\n=3 true\n\n= false\n\n= {}\n\n=\n\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    let (_, list) = ask(&mut engine, "list_commands");
+    for required in [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "final_score",
+        "final_status_list",
+        "is_legal",
+        "all_legal",
+        "list_stones",
+        "captures",
+        "loadsgf",
+        "printsgf",
+    ] {
+        assert!(list.lines().any(|l| l == required), "{required} missing");
+    }
+}
+
+#[test]
+fn g14_boardsize_komi_bad_vertices_and_unknown_commands_fail_with_a_reason() {
+    let mut engine = GtpEngine::new();
+    assert_eq!(ask(&mut engine, "boardsize 9"), (true, String::new()));
+    let (ok, text) = ask(&mut engine, "boardsize 19");
+    assert!(!ok && text.contains("unacceptable size"), "{text}");
+    assert!(ask(&mut engine, "komi 7").0);
+    assert!(!ask(&mut engine, "komi 6.5").0);
+    let (ok, text) = ask(&mut engine, "play black Z9");
+    assert!(!ok && text.contains("syntax error"), "{text}");
+    assert!(!ask(&mut engine, "play purple E5").0);
+    assert!(!ask(&mut engine, "play black").0);
+    assert!(!ask(&mut engine, "frobnicate").0);
+    let out = session(&mut engine, "7 frobnicate\n");
+    assert!(out.starts_with("?7 unknown command"), "{out}");
+}
+
+#[test]
+fn g14_play_plays_for_the_colour_given_even_out_of_turn() {
+    let mut engine = GtpEngine::new();
+    assert!(ask(&mut engine, "play white E5").0);
+    assert_eq!(engine.state().to_move(), Player::First);
+    assert!(ask(&mut engine, "play white D5").0);
+    assert_eq!(engine.state().to_move(), Player::First);
+    let (_, stones) = ask(&mut engine, "list_stones white");
+    assert_eq!(stones, "D5 E5");
+    let (ok, text) = ask(&mut engine, "play black E5");
+    assert!(!ok && text.starts_with("illegal move"), "{text}");
+    assert!(ask(&mut engine, "undo").0);
+    assert_eq!(ask(&mut engine, "list_stones white").1, "E5");
+}
+
+#[test]
+fn g14_is_legal_and_all_legal_answer_for_the_colour_asked_with_the_same_history() {
+    let mut engine = GtpEngine::new();
+    // The ko of tests/rules.rs: Black takes at E5. White may not retake at D5 at once
+    // (superko), while for Black, asked out of turn, D5 is an ordinary legal point.
+    for mv in [
+        "play black D6",
+        "play white E6",
+        "play black C5",
+        "play white D5",
+        "play black D4",
+        "play white E4",
+        "play black A9",
+        "play white F5",
+        "play black E5",
+    ] {
+        assert!(ask(&mut engine, mv).0, "{mv}");
+    }
+    assert_eq!(ask(&mut engine, "is_legal white D5").1, "0");
+    assert_eq!(ask(&mut engine, "is_legal black D5").1, "1");
+    let (_, white) = ask(&mut engine, "all_legal white");
+    assert!(!white.split(' ').any(|v| v == "D5"));
+    assert_eq!(white.split(' ').count(), 81 - 8 - 1);
+    assert_eq!(ask(&mut engine, "captures black").1, "1");
+    assert_eq!(ask(&mut engine, "captures white").1, "0");
+    // After the end: nothing is legal.
+    assert!(ask(&mut engine, "play white pass").0);
+    assert!(ask(&mut engine, "play black pass").0);
+    assert_eq!(ask(&mut engine, "is_legal white A1").1, "0");
+    assert_eq!(ask(&mut engine, "all_legal black").1, "");
+    let (ok, text) = ask(&mut engine, "play white A1");
+    assert!(!ok && text.contains("game is over"), "{text}");
+}
+
+#[test]
+fn g14_final_score_and_dead_stones_follow_g9_and_g10() {
+    let mut engine = GtpEngine::new();
+    // White's pass-alive top edge with a dead black stone at C9 (tests/pass_alive.rs).
+    for v in ["B9", "A8", "B8", "C8", "D8", "E8", "E9"] {
+        assert!(ask(&mut engine, &format!("play white {v}")).0);
+    }
+    assert!(ask(&mut engine, "play black C9").0);
+    assert_eq!(ask(&mut engine, "final_status_list dead").1, "C9");
+    assert_eq!(ask(&mut engine, "final_score").1, "W+88");
+    let (_, board) = ask(&mut engine, "showboard");
+    assert!(board.contains(" 9 . O X . O . . . . 9"), "{board}");
+}
+
+#[test]
+fn g14_genmove_plays_legal_moves_never_fills_its_own_eye_and_finishes_a_game() {
+    let mut engine = GtpEngine::new().with_playouts(40).with_seed(3);
+    let mut moves = 0;
+    loop {
+        let colour = if engine.state().to_move() == Player::First {
+            "black"
+        } else {
+            "white"
+        };
+        let before = engine.state().clone();
+        let (ok, text) = ask(&mut engine, &format!("genmove {colour}"));
+        if !ok {
+            assert!(text.contains("game is over"));
+            break;
+        }
+        let mv: Move = text.parse().unwrap();
+        assert!(before.is_legal(mv), "{mv}");
+        assert!(!before.fills_own_eye(mv), "{mv} fills an own eye");
+        moves += 1;
+        assert!(moves <= 300);
+    }
+    assert!(engine.state().is_over());
+}
+
+#[test]
+fn g14_genmove_passes_when_only_own_eyes_are_left() {
+    let mut engine = GtpEngine::new();
+    // Black fills the whole board but two eyes at A1 and J9.
+    let mut script = String::new();
+    for i in 0..81 {
+        let p = board_geometry::Point::from_index(i);
+        if p != pt("A1") && p != pt("J9") {
+            script.push_str(&format!("play black {}\n", go9::point_name(p)));
+        }
+    }
+    session(&mut engine, &script);
+    assert_eq!(ask(&mut engine, "genmove black").1, "pass");
+}
+
+#[test]
+fn g14_printsgf_and_loadsgf_round_trip_and_loadsgf_stops_before_a_move_number() {
+    let dir = std::env::temp_dir().join(format!("go9-gtp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    let mut engine = GtpEngine::new();
+    for mv in ["play black E5", "play white C3", "play black G7"] {
+        assert!(ask(&mut engine, mv).0);
+    }
+    assert!(ask(&mut engine, &format!("printsgf {}", file.display())).0);
+    let mut other = GtpEngine::new();
+    assert_eq!(
+        ask(&mut other, &format!("loadsgf {}", file.display())),
+        (true, "white".into())
+    );
+    assert_eq!(other.state(), engine.state());
+    assert!(ask(&mut other, &format!("loadsgf {} 3", file.display())).0);
+    assert_eq!(other.state().ply(), 2);
+    let (ok, text) = ask(&mut other, "loadsgf /nonexistent/x.sgf");
+    assert!(!ok && text.contains("cannot load"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,154 @@
+//! G-13 SGF and the JSON record: both round-trip and replay through the rules.
+
+mod common;
+
+use common::{play_all, pt};
+use game_core::{Game, GameRng, Player};
+use go9::{GoState, Move, RecordError, SgfNames};
+
+fn random_game(seed: u64) -> GoState {
+    let mut rng = GameRng::seed_from(seed);
+    let mut state = GoState::new();
+    while let Some(mv) = state.playout_move(&mut rng) {
+        state.play(mv).unwrap();
+        if state.ply() == 40 + seed as usize % 90 {
+            break;
+        }
+    }
+    state
+}
+
+#[test]
+fn json_records_round_trip_through_the_rules() {
+    for seed in 0..20 {
+        let mut game = random_game(seed);
+        match seed % 4 {
+            0 => game.resign(Player::Second).unwrap(),
+            1 => game.lose_on_time(Player::First).unwrap(),
+            2 => {
+                let _ = game.play(Move::Pass);
+                let _ = game.play(Move::Pass);
+            }
+            _ => {}
+        }
+        let text = game.to_json();
+        assert!(text.contains("\"game\": \"go9\""));
+        let back = GoState::from_json(&text).unwrap();
+        assert_eq!(back, game, "seed {seed}");
+        assert_eq!(back.to_json(), text);
+    }
+}
+
+#[test]
+fn a_json_record_with_an_illegal_move_names_its_number() {
+    let mut game = GoState::new();
+    play_all(&mut game, "E5 D5");
+    let text = game.to_json().replace("\"D5\"", "\"E5\"");
+    let err = GoState::from_json(&text).unwrap_err();
+    assert!(matches!(&err, RecordError::Move { number: 2, .. }), "{err}");
+    assert!(err.to_string().contains("occupied"), "{err}");
+}
+
+#[test]
+fn a_json_record_with_a_wrong_result_or_unknown_field_is_rejected() {
+    let mut game = GoState::new();
+    play_all(&mut game, "E5 pass pass");
+    let text = game.to_json();
+    let wrong = text.replace("B+74", "W+3");
+    assert!(matches!(
+        GoState::from_json(&wrong),
+        Err(RecordError::Result { .. })
+    ));
+    let extra = text.replacen('{', "{\"colour\": 1,", 1);
+    assert!(matches!(
+        GoState::from_json(&extra),
+        Err(RecordError::Json(_))
+    ));
+    let other = text.replace("\"go9\"", "\"kazura\"");
+    assert!(matches!(
+        GoState::from_json(&other),
+        Err(RecordError::OtherGame(_))
+    ));
+}
+
+#[test]
+fn g13_sgf_round_trips_with_names_result_and_passes() {
+    let names = SgfNames {
+        black: Some("Kim]".into()),
+        white: Some("Lee".into()),
+    };
+    for seed in 0..20 {
+        let mut game = random_game(seed);
+        if seed % 2 == 0 {
+            let _ = game.play(Move::Pass);
+            let _ = game.play(Move::Pass);
+        }
+        let text = game.to_sgf(&names);
+        assert!(text.starts_with("(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]RU[Ttakji]PB[Kim\\]]PW[Lee]"));
+        let back = GoState::from_sgf(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, game, "seed {seed}");
+    }
+}
+
+#[test]
+fn g13_sgf_reads_tt_as_a_pass_and_writes_moves_in_sgf_coordinates() {
+    let game = GoState::from_sgf("(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[ai];W[])").unwrap();
+    let moves: Vec<String> = game.moves().map(|(_, m)| m.to_string()).collect();
+    assert_eq!(moves, ["E5", "pass", "A1", "pass"]);
+    assert!(!game.is_over(), "W[] and W[tt] were not in a row");
+    let text = game.to_sgf(&SgfNames::default());
+    assert!(text.contains(";B[ee]\n;W[]\n;B[ai]\n;W[]"), "{text}");
+}
+
+#[test]
+fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
+    // The ko of tests/rules.rs as setup stones: Black takes, White's retake repeats the
+    // setup board.
+    let text = "(;GM[1]FF[4]SZ[9]KM[7]AB[dd][ce][df]AW[ed][de][fe][ef]PL[B];B[ee];W[de])";
+    let err = GoState::from_sgf(text).unwrap_err();
+    assert!(matches!(&err, RecordError::Move { number: 2, .. }), "{err}");
+    assert!(err.to_string().contains("superko"), "{err}");
+    // PL alone (no stones) still says who starts, and survives a round trip.
+    let white_first = GoState::from_sgf("(;GM[1]PL[W];W[ee])").unwrap();
+    assert_eq!(white_first.to_move(), Player::First);
+    let again = GoState::from_sgf(&white_first.to_sgf(&SgfNames::default())).unwrap();
+    assert_eq!(again, white_first);
+    let game = GoState::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba]PL[W])").unwrap();
+    assert_eq!(game.to_move(), Player::Second);
+    assert_eq!(game.board().stone_at(pt("A9")), Some(Player::First));
+    assert!(matches!(
+        GoState::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba][ab])"),
+        Err(RecordError::Setup(_))
+    ));
+}
+
+#[test]
+fn g13_sgf_errors_name_what_is_wrong() {
+    assert!(matches!(
+        GoState::from_sgf("(;GM[1]SZ[19])"),
+        Err(RecordError::Size(_))
+    ));
+    assert!(matches!(
+        GoState::from_sgf("(;GM[1]KM[6.5])"),
+        Err(RecordError::Komi(_))
+    ));
+    // sgf-parse refuses a non-Go game tree itself.
+    assert!(matches!(
+        GoState::from_sgf("(;GM[2])"),
+        Err(RecordError::Sgf(_))
+    ));
+    assert!(matches!(
+        GoState::from_sgf("not sgf"),
+        Err(RecordError::Sgf(_))
+    ));
+    let err = GoState::from_sgf("(;GM[1];B[ee];W[ee])").unwrap_err();
+    assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
+    let err = GoState::from_sgf("(;GM[1];B[ee];W[ek])").unwrap_err();
+    assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
+    assert!(matches!(
+        GoState::from_sgf("(;GM[1]RE[W+5];B[ee];W[];B[])"),
+        Err(RecordError::Result { .. })
+    ));
+    let resigned = GoState::from_sgf("(;GM[1]RE[B+R];B[ee])").unwrap();
+    assert_eq!(resigned.result().as_deref(), Some("B+R"));
+}
