@@ -1,28 +1,7 @@
 //! The `rulebook` contract for bind, run through the real binary.
 
-use std::process::{Command, Output};
-
-fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .output()
-        .expect("rulebook runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "rulebook failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulebook-bind-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{rulebook, stdout, temp_dir};
 
 #[test]
 fn legal_lists_the_30_opening_lines_sorted() {

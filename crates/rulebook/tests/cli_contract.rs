@@ -1,13 +1,7 @@
 //! The command-line contract that holds before and after games are registered.
 
-use std::process::Command;
-
-fn rulebook(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .output()
-        .expect("rulebook runs")
-}
+mod common;
+use common::rulebook;
 
 #[test]
 fn an_unknown_game_is_exit_status_2_with_a_message_and_no_output() {

@@ -1,30 +1,10 @@
 //! The `rulebook` contract for go9, run as a program.
 
+mod common;
+use common::{rulebook, stdout, temp_dir};
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .output()
-        .expect("rulebook runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "status {:?}, stderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulebook-go9-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn legal_lists_every_move_sorted_and_reads_moves_case_insensitively() {

@@ -1,39 +1,9 @@
 //! The `rulebook` contract for Kazura, run through the real binary.
 
+mod common;
+use common::{ok, refused, temp_dir};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .output()
-        .expect("rulebook runs")
-}
-
-/// Standard output of a run that must succeed.
-fn ok(args: &[&str]) -> String {
-    let out = rulebook(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Standard error of a run that must fail with status 2 and print nothing.
-fn refused(args: &[&str]) -> String {
-    let out = rulebook(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
-    String::from_utf8(out.stderr).unwrap()
-}
-
-fn temp_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kazura-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
 
 #[test]
 fn legal_lists_moves_sorted_by_byte_order_with_swap_and_pass() {
@@ -117,7 +87,7 @@ fn selfplay_plays_a_whole_13x13_game_and_prints_both_length_lists() {
 
 #[test]
 fn a_selfplay_record_replays_to_the_same_result() {
-    let path = temp_file("game.json");
+    let path = temp_file_in("game.json");
     let played = ok(&[
         "selfplay",
         "kazura",
@@ -143,7 +113,7 @@ fn a_selfplay_record_replays_to_the_same_result() {
 
 #[test]
 fn replay_names_the_first_bad_move() {
-    let path = temp_file("bad.json");
+    let path = temp_file_in("bad.json");
     std::fs::write(
         &path,
         r#"{"game": "kazura", "size": 5, "moves": ["C3", "swap", "swap"]}"#,
@@ -207,4 +177,9 @@ fn bench_prints_the_generic_and_the_kazura_rows() {
             .unwrap();
         assert!(value > 0.0, "{line}");
     }
+}
+
+/// A scratch file for a Kazura test.
+fn temp_file_in(name: &str) -> PathBuf {
+    temp_dir("kazura").join(name)
 }

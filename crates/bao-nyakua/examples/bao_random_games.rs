@@ -1,6 +1,6 @@
 //! Plays N complete random games from the start and prints games per second of CPU time
 //! used by this process (so a busy machine does not distort the figure much):
-//! `cargo run --release -p bao-nyakua --example random_games -- 200000 seed`.
+//! `cargo run --release -p bao-nyakua --example bao_random_games -- 200000 seed`.
 
 use bao_nyakua::{Position, Ruleset};
 use game_core::{GameRng, PlayoutEnd, random_playout};

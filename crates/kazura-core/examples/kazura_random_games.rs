@@ -2,9 +2,9 @@
 //! `perf stat -e task-clock` (CPU time) on a machine shared with other work:
 //!
 //! ```text
-//! cargo build --release -p kazura-core --example random_games
-//! perf stat -e task-clock target/release/examples/random_games direct 100000
-//! perf stat -e task-clock target/release/examples/random_games list 100000
+//! cargo build --release -p kazura-core --example kazura_random_games
+//! perf stat -e task-clock target/release/examples/kazura_random_games direct 100000
+//! perf stat -e task-clock target/release/examples/kazura_random_games list 100000
 //! ```
 //!
 //! `direct` picks each move straight from the legal set (`Kazura::play_random_game`);
