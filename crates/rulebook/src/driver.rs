@@ -2,6 +2,7 @@
 //! [`Driver`] so the registry can hold all games in one list.
 
 use std::fmt::Write as _;
+use std::io::Write;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -67,17 +68,20 @@ pub enum GameCommand {
 pub trait Driver: Sync {
     /// The game's name on the command line.
     fn name(&self) -> &'static str;
-    /// Runs `command` from the start position given by `options` after `moves`; returns
-    /// what goes to standard output.
+    /// Runs `command` from the start position given by `options` after `moves`, writing
+    /// what goes to standard output into `sink`. Options and moves are checked before
+    /// anything is written, so a bad move leaves `sink` untouched; self-play writes each
+    /// game as it ends.
     ///
     /// # Errors
-    /// Bad options, a bad move, a failed file write.
+    /// Bad options, a bad move, a failed write.
     fn run(
         &self,
         options: &GameOptions,
         moves: &str,
         command: &GameCommand,
-    ) -> Result<String, CliError>;
+        sink: &mut dyn Write,
+    ) -> Result<(), CliError>;
     /// Whether `text` is a record of this game.
     fn is_record(&self, text: &str) -> bool;
     /// Replays a record; returns the final diagram and `result:` line.
@@ -129,7 +133,8 @@ impl<G: CliGame> Driver for Adapter<G> {
         options: &GameOptions,
         moves: &str,
         command: &GameCommand,
-    ) -> Result<String, CliError> {
+        sink: &mut dyn Write,
+    ) -> Result<(), CliError> {
         let start = G::from_options(options).map_err(CliError::Options)?;
         let mut state = start.clone();
         let played = play_moves(&mut state, moves)?;
@@ -168,10 +173,10 @@ impl<G: CliGame> Driver for Adapter<G> {
                 out.push_str(&state.diagram());
                 let _ = writeln!(out, "{}", state.status());
             }
-            GameCommand::Selfplay(settings) => selfplay(&state, settings, &mut out)?,
+            GameCommand::Selfplay(settings) => selfplay(&state, settings, sink)?,
             GameCommand::Bench { seconds } => bench::<G>(&state, *seconds, &mut out),
         }
-        Ok(out)
+        write_out(sink, &out)
     }
 
     fn is_record(&self, text: &str) -> bool {
@@ -207,10 +212,19 @@ fn record_path(path: &Path, game: u64, games: u64) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// Writes `text` to standard output (`sink`), naming standard output in the error.
+fn write_out(sink: &mut dyn Write, text: &str) -> Result<(), CliError> {
+    sink.write_all(text.as_bytes())
+        .map_err(|source| CliError::Io {
+            path: "standard output".into(),
+            source,
+        })
+}
+
 fn selfplay<G: CliGame>(
     start: &G,
     settings: &SelfplaySettings,
-    out: &mut String,
+    sink: &mut dyn Write,
 ) -> Result<(), CliError> {
     let bar = progress::bar(settings.games, "games");
     let mut wins = [0u64; 2];
@@ -234,7 +248,7 @@ fn selfplay<G: CliGame>(
             plies += 1;
         }
         total_plies += plies;
-        out.push_str(&state.diagram());
+        let mut out = state.diagram();
         match state.outcome() {
             Outcome::Ongoing => {
                 stopped += 1;
@@ -261,10 +275,12 @@ fn selfplay<G: CliGame>(
                 source,
             })?;
         }
+        write_out(sink, &out)?;
         bar.inc(1);
     }
     bar.finish_and_clear();
     let [first, second] = G::PLAYER_NAMES;
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "summary: {} games, {first} won {}, {second} won {}, draws {draws}, no winner {no_winner}, \
@@ -273,7 +289,7 @@ fn selfplay<G: CliGame>(
         wins[Player::First.index()],
         wins[Player::Second.index()],
     );
-    Ok(())
+    write_out(sink, &out)
 }
 
 /// Runs `work` repeatedly for about `seconds`; returns (repetitions, units counted, elapsed).

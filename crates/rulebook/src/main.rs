@@ -1,7 +1,7 @@
 //! `rulebook`: legal moves, traces, perft, diagrams, self-play, replays and benchmarks for
 //! every game of the workspace. The contract is `../shared/rules/README.md`.
 
-use std::io::Write as _;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -126,21 +126,26 @@ enum Command {
     Gtp,
 }
 
-fn run_game(game: &str, args: &GameArgs, command: &GameCommand) -> Result<String, CliError> {
-    games::find(game)?.run(&args.options(), &args.moves, command)
+fn run_game(
+    game: &str,
+    args: &GameArgs,
+    command: &GameCommand,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    games::find(game)?.run(&args.options(), &args.moves, command, out)
 }
 
-fn run(cli: Cli) -> Result<String, CliError> {
+fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
-        Command::Legal { game, args } => run_game(&game, &args, &GameCommand::Legal),
-        Command::Trace { game, args } => run_game(&game, &args, &GameCommand::Trace),
+        Command::Legal { game, args } => run_game(&game, &args, &GameCommand::Legal, out),
+        Command::Trace { game, args } => run_game(&game, &args, &GameCommand::Trace, out),
         Command::Perft {
             game,
             depth,
             divide,
             args,
-        } => run_game(&game, &args, &GameCommand::Perft { depth, divide }),
-        Command::Show { game, args } => run_game(&game, &args, &GameCommand::Show),
+        } => run_game(&game, &args, &GameCommand::Perft { depth, divide }, out),
+        Command::Show { game, args } => run_game(&game, &args, &GameCommand::Show, out),
         Command::Selfplay {
             game,
             args,
@@ -159,7 +164,7 @@ fn run(cli: Cli) -> Result<String, CliError> {
                 max_plies,
                 iterations,
             };
-            run_game(&game, &args, &GameCommand::Selfplay(settings))
+            run_game(&game, &args, &GameCommand::Selfplay(settings), out)
         }
         Command::Replay { file } => {
             let path = file.display().to_string();
@@ -174,7 +179,12 @@ fn run(cli: Cli) -> Result<String, CliError> {
                     path: path.clone(),
                     reason: "not a record of any registered game".into(),
                 })?;
-            driver.replay(&file, &text)
+            let text = driver.replay(&file, &text)?;
+            out.write_all(text.as_bytes())
+                .map_err(|source| CliError::Io {
+                    path: "standard output".into(),
+                    source,
+                })
         }
         Command::Bench { game, seconds } => {
             if !(seconds > 0.0 && seconds.is_finite()) {
@@ -186,25 +196,33 @@ fn run(cli: Cli) -> Result<String, CliError> {
                 Some(name) => vec![games::find(&name)?],
                 None => games::DRIVERS.to_vec(),
             };
-            let mut out = String::new();
             for driver in drivers {
-                out += &driver.run(&GameOptions::default(), "", &GameCommand::Bench { seconds })?;
+                driver.run(
+                    &GameOptions::default(),
+                    "",
+                    &GameCommand::Bench { seconds },
+                    out,
+                )?;
             }
-            Ok(out)
+            Ok(())
         }
-        Command::Gtp => games::gtp().map(|()| String::new()),
+        Command::Gtp => games::gtp(),
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (`rulebook … | head`) is not an error worth a message.
-            let _ = stdout
-                .write_all(out.as_bytes())
-                .and_then(|()| stdout.flush());
+    let mut stdout = std::io::stdout().lock();
+    let result = run(cli, &mut stdout).and_then(|()| {
+        stdout.flush().map_err(|source| CliError::Io {
+            path: "standard output".into(),
+            source,
+        })
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`rulebook … | head`) is not an error worth a message.
+        Err(CliError::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -1,7 +1,7 @@
 //! The command-line contract that holds before and after games are registered.
 
 mod common;
-use common::rulebook;
+use common::{rulebook, temp_dir};
 
 #[test]
 fn an_unknown_game_is_exit_status_2_with_a_message_and_no_output() {
@@ -44,4 +44,108 @@ fn replay_of_a_file_no_game_recognises_is_exit_status_2() {
 fn bench_rejects_a_non_positive_duration() {
     let out = rulebook(&["bench", "--seconds", "0"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn selfplay_piped_prints_each_game_and_a_summary_and_nothing_on_stderr() {
+    let out = rulebook(&["selfplay", "bind", "--games", "5", "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(0));
+    // No progress bar when the output is not a terminal.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("result: ")).count(),
+        5
+    );
+    let summary = text.lines().last().unwrap();
+    assert!(
+        summary.starts_with("summary: 5 games, black won "),
+        "{summary}"
+    );
+}
+
+#[test]
+fn selfplay_replays_the_same_games_from_the_same_seed() {
+    let a = rulebook(&[
+        "selfplay", "kazura", "--size", "7", "--games", "3", "--seed", "11",
+    ]);
+    let b = rulebook(&[
+        "selfplay", "kazura", "--size", "7", "--games", "3", "--seed", "11",
+    ]);
+    let c = rulebook(&[
+        "selfplay", "kazura", "--size", "7", "--games", "3", "--seed", "12",
+    ]);
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout);
+}
+
+#[test]
+fn selfplay_of_several_games_writes_one_numbered_record_each() {
+    let dir = temp_dir("contract-records");
+    let path = dir.join("game.json");
+    let out = rulebook(&[
+        "selfplay",
+        "bind",
+        "--games",
+        "3",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    for n in 1..=3 {
+        let record = dir.join(format!("game-{n}.json"));
+        let replayed = rulebook(&["replay", record.to_str().unwrap()]);
+        assert_eq!(
+            replayed.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&replayed.stderr)
+        );
+        assert!(String::from_utf8_lossy(&replayed.stdout).contains("result: "));
+    }
+    assert!(
+        !path.exists(),
+        "several games are numbered, never written to FILE itself"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn selfplay_with_the_mcts_player_finishes_a_game() {
+    let out = rulebook(&["selfplay", "bind", "--player", "mcts", "--iterations", "50"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("summary: 1 games"), "{text}");
+    assert!(!text.contains("stopped at the ply cap 1"), "{text}");
+}
+
+#[test]
+fn the_ply_cap_is_reported_as_the_callers_stop_not_a_result() {
+    let out = rulebook(&["selfplay", "go9", "--max-plies", "3"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("result: ongoing (stopped by selfplay at its cap of 3 plies"),
+        "{text}"
+    );
+    assert!(text.contains("stopped at the ply cap 1"), "{text}");
+}
+
+#[test]
+fn game_names_are_read_case_insensitively() {
+    let out = rulebook(&["legal", "BIND"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().split(' ').count(),
+        30
+    );
 }
