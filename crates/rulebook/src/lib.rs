@@ -3,6 +3,25 @@
 //!
 //! A game plugs in by implementing [`CliGame`] (options, diagram, records) for its state and
 //! adding one line to the registry in `games/mod.rs`.
+//!
+//! The program's commands can also be driven from Rust, for tools that want the exact text
+//! the contract specifies:
+//!
+//! ```
+//! use rulebook::{GameCommand, GameOptions, games};
+//!
+//! let bind = games::find("bind")?;
+//! let mut out = Vec::new();
+//! bind.run(&GameOptions::default(), "B2-D2", &GameCommand::Perft { depth: 1, divide: false }, &mut out)?;
+//! assert!(String::from_utf8(out)?.starts_with("perft 1 "));
+//!
+//! // An illegal move is refused with its number, and nothing is written.
+//! let mut out = Vec::new();
+//! let err = bind.run(&GameOptions::default(), "B2-D2 B2-D2", &GameCommand::Legal, &mut out);
+//! assert!(err.unwrap_err().to_string().starts_with("move 2 (`B2-D2`)"));
+//! assert!(out.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod cli_game;
 pub mod driver;
