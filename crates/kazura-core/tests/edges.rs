@@ -177,3 +177,14 @@ fn k13_junk_notation_is_a_parse_error_never_a_panic() {
     assert_eq!(big.parse_move("z25").unwrap().to_string(), "Z25");
     assert!(big.parse_move("Z26").is_err());
 }
+
+#[test]
+fn k11_after_a_resignation_the_board_queries_answer_but_no_move_is_legal() {
+    let mut game = game_after(3, "B2");
+    game.resign(Colour::White).unwrap();
+    // The documented reading: can_place and placements look at the board only.
+    assert!(game.can_place(Colour::White, at("A1")));
+    assert_eq!(game.placement_count(Colour::White), 8);
+    assert!(!game.is_legal(Move::Place(at("A1"))));
+    assert_eq!(game.outcome().winner(), Some(Player::First));
+}
