@@ -496,7 +496,7 @@ impl Game for Kazura {
     /// Plays `mv` without checking it.
     ///
     /// # Panics
-    /// A placement off the board panics (index out of range); other illegal moves leave a
+    /// A placement off the board panics (`… is off the board`); other illegal moves leave a
     /// state that breaks the rules' invariants. Never undefined behaviour.
     fn play_unchecked(&mut self, mv: Move) {
         match mv {

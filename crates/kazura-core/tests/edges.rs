@@ -188,3 +188,11 @@ fn k11_after_a_resignation_the_board_queries_answer_but_no_move_is_legal() {
     assert!(!game.is_legal(Move::Place(at("A1"))));
     assert_eq!(game.outcome().winner(), Some(Player::First));
 }
+
+#[test]
+#[should_panic(expected = "J1 is off the board")]
+fn k1_play_unchecked_off_the_board_panics_as_documented() {
+    // The documented `# Panics` of the unchecked play: a clear message, never a bad index.
+    let mut game = Kazura::new(8).unwrap();
+    game.play_unchecked(Move::Place(at("J1")));
+}
