@@ -196,3 +196,26 @@ fn k1_play_unchecked_off_the_board_panics_as_documented() {
     let mut game = Kazura::new(8).unwrap();
     game.play_unchecked(Move::Place(at("J1")));
 }
+
+#[test]
+fn k4_an_occupied_point_is_refused_naming_the_stone_on_it() {
+    // Nothing is ever removed, so a point once taken is refused to both colours for good.
+    let mut game = game_after(5, "C3 D3");
+    for (point, occupant) in [("C3", Colour::Black), ("D3", Colour::White)] {
+        let error = refused(&mut game, Move::Place(at(point)));
+        assert_eq!(
+            error,
+            PlayError::Occupied {
+                point: at(point),
+                occupant
+            }
+        );
+        assert!(
+            error
+                .to_string()
+                .contains(&format!("{point} is occupied by a {occupant}"))
+        );
+        assert!(!game.can_place(Colour::Black, at(point)));
+        assert!(!game.can_place(Colour::White, at(point)));
+    }
+}
