@@ -219,3 +219,24 @@ fn k4_an_occupied_point_is_refused_naming_the_stone_on_it() {
         assert!(!game.can_place(Colour::White, at(point)));
     }
 }
+
+#[test]
+fn k12_a_longest_group_equal_to_the_bound_is_not_decided_and_can_still_lose() {
+    // 3×3: Black A2-B2-C2 with B3 (length 3); White A1-B1 and C3. White's stones and its
+    // placeable points A3, C1 give the regions {A1 B1 C1}, {A3}, {C3}: White can still make
+    // 3, a tie, so K-12 ("longer than") does not name Black.
+    let mut game = game_after(3, "C2 C3 B2 B1 B3 A1 A2");
+    assert_eq!(game.longest_length(Colour::Black), 3);
+    assert_eq!(game.reach_bound(Colour::White), 3);
+    assert_eq!(game.decided(), None);
+    // And Black then loses: White C1 ties at rank 1, Black (A3 would close a loop) passes,
+    // and White's A3 gives it one group more.
+    for text in ["C1", "pass", "A3"] {
+        game.play(game.parse_move(text).unwrap()).unwrap();
+    }
+    assert!(game.is_over());
+    assert_eq!(
+        game.outcome_text(),
+        "white by more groups (black has none at rank 2); lengths black [3], white [3 1 1]"
+    );
+}
