@@ -240,3 +240,32 @@ fn k12_a_longest_group_equal_to_the_bound_is_not_decided_and_can_still_lose() {
         "white by more groups (black has none at rank 2); lengths black [3], white [3 1 1]"
     );
 }
+
+#[test]
+fn k13_junk_records_are_refused_never_loaded_half_way() {
+    use kazura_core::GameRecord;
+    for json in [
+        "",
+        "null",
+        "[]",
+        r#"{"game":"kazura"}"#,
+        r#"{"game":"kazura","size":18446744073709551615,"moves":[]}"#,
+        r#"{"game":"kazura","size":-3,"moves":[]}"#,
+        r#"{"game":"kazura","size":3.0,"moves":[]}"#,
+        r#"{"game":"kazura","size":3,"moves":[""]}"#,
+        r#"{"game":"kazura","size":3,"moves":["Ｇ7"]}"#,
+        r#"{"game":"kazura","size":3,"moves":[1]}"#,
+        r#"{"game":"kazura","size":3,"moves":["A1","swap","swap"]}"#,
+        r#"{"game":"kazura","size":3,"moves":["A1","pass"]}"#,
+        r#"{"game":"kazura","size":3,"moves":[],"resigned":"red"}"#,
+        r#"{"game":"kazura","game":"kazura","size":3,"moves":[]}"#,
+        r#"{"game":"Kazura","size":3,"moves":[]}"#,
+    ] {
+        let read = GameRecord::from_json(json).and_then(|r| r.replay());
+        assert!(read.is_err(), "{json} was loaded");
+        assert!(
+            serde_json::from_str::<Kazura>(json).is_err(),
+            "{json} deserialised"
+        );
+    }
+}
