@@ -181,7 +181,9 @@ impl Kazura {
         usize::from(self.longest[colour.index()])
     }
 
-    /// Whether `colour` may place a stone on `point` now, whoever is to move (K-3).
+    /// Whether `point` is empty and `colour` may place there by the loop rule (K-3), whoever
+    /// is to move. It looks at the board only: after a resignation (K-11) it still answers,
+    /// though [`Game::check_move`] then refuses every move.
     #[must_use]
     pub fn can_place(&self, colour: Colour, point: Coord) -> bool {
         self.geometry()
@@ -189,13 +191,15 @@ impl Kazura {
             .is_some_and(|p| self.legal[colour.index()].contains(p))
     }
 
-    /// The number of points where `colour` may still place.
+    /// The number of points where `colour` may still place by the loop rule (K-3), from the
+    /// board alone, as [`Kazura::can_place`].
     #[must_use]
     pub fn placement_count(&self, colour: Colour) -> usize {
         self.legal[colour.index()].count()
     }
 
-    /// The points where `colour` may still place, row by row from `A1` (K-3).
+    /// The points where `colour` may still place by the loop rule (K-3), row by row from
+    /// `A1`, from the board alone, as [`Kazura::can_place`].
     #[must_use]
     pub fn placements(&self, colour: Colour) -> Vec<Coord> {
         let coords = &COORDS[usize::from(self.size)];
@@ -492,7 +496,7 @@ impl Game for Kazura {
     /// Plays `mv` without checking it.
     ///
     /// # Panics
-    /// A placement off the board panics (index out of range); other illegal moves leave a
+    /// A placement off the board panics (`… is off the board`); other illegal moves leave a
     /// state that breaks the rules' invariants. Never undefined behaviour.
     fn play_unchecked(&mut self, mv: Move) {
         match mv {

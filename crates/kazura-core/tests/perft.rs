@@ -83,6 +83,40 @@ fn k8_perft_after_the_swap_matches_the_brute_force_mover() {
     agree(5, "C3", 3);
 }
 
+/// `n · (n − 1) ⋯ (n − k + 1)`: ways to fill `k` distinct points of `n` in order.
+fn falling(n: u64, k: u64) -> u64 {
+    (0..k).map(|i| n.saturating_sub(i)).product()
+}
+
+/// K-13, counted by hand rather than by any mover: a loop needs four stones of one colour
+/// (the 2×2 square) and the fourth must touch two of the others, so in the first six plies
+/// no colour can close one (by ply 6 neither colour has placed a fourth stone, with or
+/// without the swap), every empty point is legal for both colours, and no pass or early end
+/// can occur. So depth `d` counts `d` distinct points in order without the swap, plus
+/// `d − 1` points after the swap at ply 1 (K-8): `falling(N, d) + falling(N, d − 1)` for
+/// `d ≥ 2`, `N` the number of points. On a full board it is 0, as it must be.
+#[test]
+fn k13_perft_to_depth_6_equals_its_count_by_hand() {
+    for (size, deepest) in [(2, 6), (3, 6), (4, 5), (5, 4), (13, 3), (25, 2)] {
+        let game = Kazura::new(size).unwrap();
+        let n = (size * size) as u64;
+        for depth in 1..=deepest {
+            let by_hand = match depth {
+                1 => n,
+                d => falling(n, d) + falling(n, d - 1),
+            };
+            assert_eq!(
+                perft(&game, depth as u32),
+                by_hand,
+                "{size}x{size} depth {depth}"
+            );
+        }
+    }
+    // The documented deep counts follow the same count.
+    assert_eq!(falling(169, 3) + falling(169, 2), 4_769_856);
+    assert_eq!(falling(81, 4) + falling(81, 3), 40_441_680);
+}
+
 #[test]
 fn perft_divide_sums_to_perft_and_lists_each_move_once() {
     let game = Kazura::new(5).unwrap();

@@ -9,17 +9,33 @@ use game_core::{Game, GameRng, random_move};
 use kazura_core::{Colour, Coord, GameRecord, Kazura, Move};
 use proptest::prelude::*;
 
-/// The engine's position as a brute-force board (stones, colour to move, swap).
-fn brute_of(game: &Kazura) -> Brute {
+/// The engine's game replayed on the brute-force mover from the engine's move list, so the
+/// brute force keeps its own colour to move, swap and passes; the stones it ends with must be
+/// the engine's stones and its turn and swap the engine's.
+fn brute_of(game: &Kazura) -> Result<Brute, String> {
     let size = game.size();
     let mut brute = Brute::new(size);
+    for mv in game.moves() {
+        brute.play(&mv.to_string());
+    }
     for p in 0..size * size {
         let coord = Coord::new((p % size) as u8, (p / size) as u8);
-        brute.cells[p] = game.stone_at(coord).map(Colour::index);
+        if brute.cells[p] != game.stone_at(coord).map(Colour::index) {
+            return Err(format!(
+                "stone at {coord} differs from the brute-force replay"
+            ));
+        }
     }
-    brute.to_move = game.colour_to_move().index();
-    brute.swapped = game.swapped();
-    brute
+    if brute.to_move != game.colour_to_move().index() || brute.swapped != game.swapped() {
+        return Err(format!(
+            "engine: {} to move, swapped {}; brute-force replay: {} to move, swapped {}",
+            game.colour_to_move(),
+            game.swapped(),
+            Colour::BOTH[brute.to_move],
+            brute.swapped
+        ));
+    }
+    Ok(brute)
 }
 
 /// Every syntactically possible move: each point of the board and one row and column past
@@ -37,7 +53,7 @@ fn candidates(game: &Kazura) -> Vec<Move> {
 
 /// The whole state against plain recomputation.
 fn validate(game: &Kazura) -> Result<(), String> {
-    let brute = brute_of(game);
+    let brute = brute_of(game)?;
     // K-5: every group is a tree.
     brute.every_group_is_a_tree()?;
     // K-9: incremental lengths equal a double breadth-first search, group by group.

@@ -179,6 +179,107 @@ fn bench_prints_the_generic_and_the_kazura_rows() {
     }
 }
 
+#[test]
+fn k13_moves_read_in_any_case_and_print_canonically() {
+    let out = ok(&[
+        "trace",
+        "kazura",
+        "--size",
+        "3",
+        "--moves",
+        "a3 c2 a2 a1 b3 c1 b1 c3 PASS b2",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], "1: A1 A2 B1 B2 B3 C1 C2 C3 swap");
+    assert_eq!(lines[8], "8: pass");
+    assert_eq!(lines[9], "9: B2");
+    assert_eq!(lines[10], "10: ");
+    assert_eq!(
+        lines[11],
+        "result: draw with equal lengths black [3 1], white [3 1]"
+    );
+    assert_eq!(lines.len(), 12);
+    assert_eq!(
+        ok(&["legal", "kazura", "--size", "2", "--moves", "b2 Swap a1"]),
+        "A2 B1\n"
+    );
+}
+
+#[test]
+fn k13_malformed_and_junk_moves_are_exit_status_2_naming_the_move() {
+    for (moves, number, text) in [
+        ("G7 A01", 2, "A01"),
+        ("G7 H8 G70", 3, "G70"),
+        ("G7,G8", 1, "G7,G8"),
+        ("Ｇ7", 1, "Ｇ7"),
+        ("G7 I8", 2, "I8"),
+        ("G7 swap swap", 3, "swap"),
+        ("G7 H8 swap", 3, "swap"),
+    ] {
+        let err = refused(&["legal", "kazura", "--moves", moves]);
+        assert!(err.contains(&format!("move {number} (`{text}`)")), "{err}");
+    }
+}
+
+#[test]
+fn k1_the_largest_and_smallest_boards_and_a_bad_size_value() {
+    let out = ok(&["legal", "kazura", "--size", "25", "--moves", "z25"]);
+    let moves: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(moves.len(), 624 + 1);
+    assert!(!moves.contains(&"Z25") && moves.contains(&"Y25") && moves.contains(&"swap"));
+    assert_eq!(ok(&["perft", "kazura", "1", "--size", "2"]), "perft 1 4\n");
+    for bad in ["abc", "-1", "2.0", ""] {
+        refused(&["legal", "kazura", "--size", bad]);
+    }
+    let err = refused(&["legal", "kazura", "--pieces", "3"]);
+    assert!(err.contains("--pieces"), "{err}");
+}
+
+#[test]
+fn k7_after_the_end_show_reports_the_result_and_perft_counts_nothing() {
+    let moves = "A1 C1 B3 B2 C3 A2 A3 B1 C2";
+    let out = ok(&["show", "kazura", "--size", "3", "--moves", moves]);
+    assert_eq!(
+        out.lines().last().unwrap(),
+        "game over: black by more groups (white has none at rank 2); lengths black [4 1], white [4]"
+    );
+    assert_eq!(
+        ok(&["perft", "kazura", "2", "--size", "3", "--moves", moves]),
+        "perft 1 0\nperft 2 0\n"
+    );
+    let err = refused(&[
+        "legal",
+        "kazura",
+        "--size",
+        "3",
+        "--moves",
+        &format!("{moves} pass"),
+    ]);
+    assert!(
+        err.contains("move 10 (`pass`)") && err.contains("game is over"),
+        "{err}"
+    );
+}
+
+#[test]
+fn k11_replay_of_a_resigned_record_prints_the_resignation() {
+    let path = temp_file_in("resigned.json");
+    std::fs::write(
+        &path,
+        r#"{"game": "kazura", "size": 3, "moves": ["b2"], "resigned": "white"}"#,
+    )
+    .unwrap();
+    let out = ok(&["replay", path.to_str().unwrap()]);
+    assert_eq!(
+        out.lines().last().unwrap(),
+        "result: black as white resigned; lengths black [1], white []"
+    );
+    std::fs::write(&path, r#"{"game": "kazura", "size": 3, "moves": ["b02"]}"#).unwrap();
+    let err = refused(&["replay", path.to_str().unwrap()]);
+    assert!(err.contains("move 1 (`b02`)"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// A scratch file for a Kazura test.
 fn temp_file_in(name: &str) -> PathBuf {
     temp_dir("kazura").join(name)
