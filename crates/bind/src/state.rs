@@ -502,7 +502,9 @@ impl Game for Bind {
         }
         self.first_move_due[mover] = false;
         self.to_move = opponent;
-        self.ply += 1;
+        // N-13: no game reaches the limit by play, but a deserialised setup may start
+        // anywhere; saturate instead of overflowing (bad input never panics).
+        self.ply = self.ply.saturating_add(1);
         self.end = self.rule_end();
     }
 

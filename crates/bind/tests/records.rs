@@ -159,3 +159,18 @@ fn the_state_serialises_through_its_setup_and_bad_setups_are_refused() {
     value["hands"]["black"] = 0.into();
     assert!(serde_json::from_str::<Bind>(&value.to_string()).is_err());
 }
+
+#[test]
+fn n13_a_setup_with_the_largest_move_count_still_plays_without_overflow() {
+    // Bad input never panics: a deserialised state may carry any `ply`, and the next move
+    // must not overflow the count (it saturates; no game reaches it by play).
+    let mut state = Bind::new(Variant::MINI);
+    state.play(state.parse_move("A1-C1").unwrap()).unwrap();
+    let mut setup = state.to_setup();
+    setup.ply = usize::MAX;
+    let json = serde_json::to_string(&setup).unwrap();
+    let mut big: Bind = serde_json::from_str(&json).unwrap();
+    big.play(big.parse_move("A1-A3").unwrap()).unwrap();
+    assert_eq!(big.move_count(), usize::MAX);
+    assert_eq!(big.to_move(), Player::First);
+}
