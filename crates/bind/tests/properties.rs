@@ -36,7 +36,9 @@ fn custom_variant() -> impl Strategy<Value = Variant> {
 }
 
 fn run_checker(variant: Variant, seed: u64, max_plies: usize) -> Result<usize, String> {
-    let candidates = every_candidate(variant.size());
+    // One row and column past the board, so squares and lines off it are tried too: they
+    // must be refused and leave the state unchanged.
+    let candidates = every_candidate(variant.size() + 1);
     let hooks = CheckHooks {
         candidates: &|_: &Bind| candidates.clone(),
         validate: &|state: &Bind| state.validate(),
