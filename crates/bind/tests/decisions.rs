@@ -215,6 +215,61 @@ fn n5_a_lone_opponent_piece_limits_every_take() {
     assert_eq!(engine_moves(&two), names(&["A2", "B2", "C1"]));
 }
 
+/// Lone pieces never arise in play (a take may not leave one, and placing only adds
+/// partners), so the lone-piece clauses of N-5 are reached only from a setup. Boards above
+/// 8×8 use the cell-scan generator, not the bitboard one: the same cases on 9×9.
+#[test]
+fn n5_lone_pieces_limit_takes_on_a_board_above_8x8_too() {
+    let empty = ".........";
+    let with_rows = |top: [&'static str; 4]| {
+        let mut rows = top.to_vec();
+        rows.extend([empty; 4]);
+        rows.push("BB.......");
+        rows
+    };
+    // One lone piece (A9) beside a line C6-C8: only A9 may go.
+    let one = position(
+        20,
+        &with_rows(["W........", "..W......", "..W......", "..W......"]),
+        Colour::Black,
+    );
+    assert_eq!(
+        engine_moves(&one),
+        names(&["A9-A8", "A9-A7", "A9-B9", "A9-C9"])
+    );
+    assert!(matches!(
+        rejected(&one, "C8-D8"),
+        PlayError::TakeIsolates { isolated, .. } if isolated == c("A9")
+    ));
+    // Two lone pieces: no take at all, so rule 5 applies.
+    let two = position(
+        20,
+        &with_rows(["W.......W", empty, empty, empty]),
+        Colour::Black,
+    );
+    assert_eq!(engine_moves(&two), names(&["A2", "B2", "C1"]));
+    assert_eq!(
+        rejected(&two, "A9-A8"),
+        PlayError::TakeIsolates {
+            take: c("A9"),
+            opponent: "white",
+            isolated: c("J9")
+        }
+    );
+    // The only opponent piece on the board may be taken.
+    let last = position(
+        20,
+        &with_rows([empty, empty, "....W....", empty]),
+        Colour::Black,
+    );
+    let moves = engine_moves(&last);
+    assert_eq!(moves.len(), 8, "{moves:?}");
+    assert!(moves.iter().all(|m| m.starts_with("E7-")));
+    for state in [&one, &two, &last] {
+        assert_eq!(engine_moves(state), Brute::of(state).moves());
+    }
+}
+
 #[test]
 fn n5_the_last_opponent_piece_on_the_board_may_be_taken() {
     let state = position(

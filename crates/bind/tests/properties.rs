@@ -81,6 +81,11 @@ proptest! {
         let mut moves = Vec::new();
         for _ in 0..=150 {
             prop_assert_eq!(&brute, &Brute::of(&state), "positions differ at {:?}", state);
+            // N-5 keeps every piece partnered in play: a take may not leave an opponent
+            // piece alone and placing only adds partners (lone pieces come from setups).
+            for colour in [1, 2] {
+                prop_assert!(Brute::all_have_partner(&brute.board, colour), "{:?}", state);
+            }
             state.legal_moves(&mut moves);
             let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
             names.sort();

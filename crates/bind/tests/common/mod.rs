@@ -64,9 +64,9 @@ impl Brute {
         (col >= 0 && row >= 0 && col < n && row < n).then(|| self.board[row as usize][col as usize])
     }
 
-    /// Every opponent-of-`colour`... : whether every piece of `colour` has a same-colour
+    /// Whether every piece of `colour` has a same-colour
     /// orthogonal neighbour.
-    fn all_have_partner(board: &[Vec<u8>], colour: u8) -> bool {
+    pub fn all_have_partner(board: &[Vec<u8>], colour: u8) -> bool {
         let n = board.len() as i64;
         for row in 0..n {
             for col in 0..n {
