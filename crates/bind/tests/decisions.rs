@@ -332,6 +332,37 @@ fn n6_the_line_runs_from_the_taken_square_over_empty_squares_only() {
     assert_eq!(after.hand(Player::First), state.hand(Player::First) - 2);
 }
 
+#[test]
+fn n6_lines_stop_at_the_board_edge_in_a_corner() {
+    // White D1, E1, E2 in the lower-right corner: E1 is both others' only partner, so only
+    // D1 and E2 may be taken, and no line leaves the board or runs through E1.
+    let state = position(
+        12,
+        &["BB...", ".....", ".....", "....W", "...WW"],
+        Colour::Black,
+    );
+    assert_eq!(
+        engine_moves(&state),
+        names(&[
+            "D1-B1", "D1-C1", "D1-D2", "D1-D3", "E2-C2", "E2-D2", "E2-E3", "E2-E4"
+        ])
+    );
+    assert_eq!(
+        rejected(&state, "E2-E1"),
+        PlayError::LineBlocked { square: c("E1") }
+    );
+    assert!(matches!(
+        rejected(&state, "E1-E3"),
+        PlayError::TakeIsolates { .. }
+    ));
+    assert!(matches!(
+        state.check_move(Move::line(c("E2"), c("G2")).unwrap()),
+        Err(PlayError::OffBoard { size: 5, .. })
+    ));
+    assert!(state.parse_move("E2-F2").is_err());
+    assert_eq!(engine_moves(&state), Brute::of(&state).moves());
+}
+
 // ---- N-7 -------------------------------------------------------------------------------
 
 #[test]
