@@ -5,7 +5,7 @@
 //! it lifts each opponent piece in turn and re-checks every remaining opponent piece.
 #![allow(dead_code)]
 
-use bind::{Bind, Colour, PerColour, Setup};
+use bind::{Bind, Colour, Move, PerColour, PlayError, Setup};
 use game_core::Game;
 
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -284,4 +284,46 @@ pub fn every_candidate(size: usize) -> Vec<bind::Move> {
         }
     }
     out
+}
+
+// ---- Helpers of the decision and example tests ------------------------------------------
+
+/// The move `text` as `state` reads it.
+pub fn mv(state: &Bind, text: &str) -> Move {
+    state.parse_move(text).unwrap()
+}
+
+/// Plays `text`, which must be legal.
+pub fn play(state: &mut Bind, text: &str) {
+    let m = mv(state, text);
+    state.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+/// Plays `text`, expects it to be rejected, and checks the state did not change.
+pub fn rejected(state: &Bind, text: &str) -> PlayError {
+    let mut copy = state.clone();
+    let err = copy.play(mv(state, text)).expect_err(text);
+    assert_eq!(&copy, state, "rejecting {text} changed the state");
+    err
+}
+
+/// Sorted move names.
+pub fn names(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// A square.
+pub fn c(text: &str) -> board_geometry::Coord {
+    text.parse().unwrap()
+}
+
+/// The seed's example 3: White to move, Black standing in pairs.
+pub fn seed_example_3_position() -> Bind {
+    position(
+        12,
+        &["BB...", ".....", "..WW.", ".....", "...BB"],
+        Colour::White,
+    )
 }
