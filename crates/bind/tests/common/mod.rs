@@ -229,10 +229,20 @@ impl Brute {
     }
 }
 
-/// The engine's legal moves as sorted names.
+/// The engine's legal moves as sorted names. Also checks that `check_move` accepts
+/// exactly the listed moves among every move on or next to the board, so each hand-built
+/// position (lone pieces, first-move flags) tests both.
 pub fn engine_moves(state: &Bind) -> Vec<String> {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
+    for mv in every_candidate(state.variant().size() + 1) {
+        assert_eq!(
+            state.check_move(mv).is_ok(),
+            moves.contains(&mv),
+            "check_move and the move list disagree on {mv} at {state:?}: {:?}",
+            state.check_move(mv)
+        );
+    }
     let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     names.sort();
     names
