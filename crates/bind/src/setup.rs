@@ -144,6 +144,24 @@ pub enum SetupError {
          ply 0, and white's first move is due too; while only white's is due it is white's turn"
     )]
     FirstMoveOrder,
+    /// The colour to move has an empty hand: it won with its last move (N-12), after which
+    /// the other colour is to move.
+    #[error(
+        "{colour} is to move with no piece in hand, but a colour that places its last piece \
+         has won and the other colour is to move (N-12)"
+    )]
+    EmptyHandToMove {
+        /// The colour to move.
+        colour: &'static str,
+    },
+    /// A resignation in a position the rules have already ended (N-15).
+    #[error("{colour} cannot have resigned: the game was already over ({outcome})")]
+    ResignedAfterEnd {
+        /// The colour said to have resigned.
+        colour: &'static str,
+        /// How the rules ended the game.
+        outcome: String,
+    },
 }
 
 impl Bind {
@@ -215,15 +233,29 @@ impl Bind {
         if !order_ok {
             return Err(SetupError::FirstMoveOrder);
         }
-        Ok(Bind::from_parts(
+        if hands[to_move] == 0 {
+            return Err(SetupError::EmptyHandToMove {
+                colour: NAMES[to_move.index()],
+            });
+        }
+        let mut state = Bind::from_parts(
             variant,
             &board,
             hands.map(|h| h as u16),
             first_move_due,
             to_move,
             setup.ply,
-            setup.resigned.map(Player::from),
-        ))
+        );
+        if let Some(colour) = setup.resigned {
+            let player = Player::from(colour);
+            state
+                .resign(player)
+                .map_err(|_| SetupError::ResignedAfterEnd {
+                    colour: NAMES[player.index()],
+                    outcome: game_core::Game::outcome_text(&state),
+                })?;
+        }
+        Ok(state)
     }
 
     /// The position as a plain [`Setup`].

@@ -129,8 +129,9 @@ impl Bind {
         }
     }
 
-    /// A position from its parts, with the derived counts and the end worked out. The
-    /// caller ([`crate::Setup`]) has checked the parts.
+    /// A position from its parts, with the derived counts and the end by the rules worked
+    /// out (a resignation is the caller's to add). The caller ([`crate::Setup`]) has checked
+    /// the parts.
     pub(crate) fn from_parts(
         variant: Variant,
         board: &[Option<Player>],
@@ -138,7 +139,6 @@ impl Bind {
         first_move_due: ByPlayer<bool>,
         to_move: Player,
         ply: usize,
-        resigned: Option<Player>,
     ) -> Bind {
         let mut state = Bind::new(variant);
         state.hands = hands;
@@ -150,10 +150,7 @@ impl Bind {
                 state.put(square, *owner);
             }
         }
-        state.end = match resigned {
-            Some(loser) => Some(End::Resigned { loser }),
-            None => state.rule_end(),
-        };
+        state.end = state.rule_end();
         state
     }
 
@@ -502,7 +499,9 @@ impl Game for Bind {
         }
         self.first_move_due[mover] = false;
         self.to_move = opponent;
-        self.ply += 1;
+        // N-13: no game reaches the limit by play, but a deserialised setup may start
+        // anywhere; saturate instead of overflowing (bad input never panics).
+        self.ply = self.ply.saturating_add(1);
         self.end = self.rule_end();
     }
 

@@ -1,38 +1,11 @@
-//! One or more tests per rule and decision id of `rules/bind.md` (N-1 … N-16), and the
-//! seed's examples 1–3 rebuilt as positions.
+//! One or more tests per rule and decision id of `rules/bind.md` (N-1 … N-16). The
+//! seed's examples 1–3 are in `seed_examples.rs`.
 
 mod common;
 
 use bind::{Bind, Colour, End, Move, ParseMoveError, PlayError, Variant, VariantError};
-use common::{Brute, engine_moves, position};
+use common::{Brute, c, engine_moves, mv, names, play, position, rejected};
 use game_core::{Game, Outcome, Player, perft};
-
-fn mv(state: &Bind, text: &str) -> Move {
-    state.parse_move(text).unwrap()
-}
-
-fn play(state: &mut Bind, text: &str) {
-    let m = mv(state, text);
-    state.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-/// Plays `text`, expects it to be rejected, and checks the state did not change.
-fn rejected(state: &Bind, text: &str) -> PlayError {
-    let mut copy = state.clone();
-    let err = copy.play(mv(state, text)).expect_err(text);
-    assert_eq!(&copy, state, "rejecting {text} changed the state");
-    err
-}
-
-fn names(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn c(text: &str) -> board_geometry::Coord {
-    text.parse().unwrap()
-}
 
 // ---- N-1 -------------------------------------------------------------------------------
 
@@ -215,6 +188,61 @@ fn n5_a_lone_opponent_piece_limits_every_take() {
     assert_eq!(engine_moves(&two), names(&["A2", "B2", "C1"]));
 }
 
+/// Lone pieces never arise in play (a take may not leave one, and placing only adds
+/// partners), so the lone-piece clauses of N-5 are reached only from a setup. Boards above
+/// 8×8 use the cell-scan generator, not the bitboard one: the same cases on 9×9.
+#[test]
+fn n5_lone_pieces_limit_takes_on_a_board_above_8x8_too() {
+    let empty = ".........";
+    let with_rows = |top: [&'static str; 4]| {
+        let mut rows = top.to_vec();
+        rows.extend([empty; 4]);
+        rows.push("BB.......");
+        rows
+    };
+    // One lone piece (A9) beside a line C6-C8: only A9 may go.
+    let one = position(
+        20,
+        &with_rows(["W........", "..W......", "..W......", "..W......"]),
+        Colour::Black,
+    );
+    assert_eq!(
+        engine_moves(&one),
+        names(&["A9-A8", "A9-A7", "A9-B9", "A9-C9"])
+    );
+    assert!(matches!(
+        rejected(&one, "C8-D8"),
+        PlayError::TakeIsolates { isolated, .. } if isolated == c("A9")
+    ));
+    // Two lone pieces: no take at all, so rule 5 applies.
+    let two = position(
+        20,
+        &with_rows(["W.......W", empty, empty, empty]),
+        Colour::Black,
+    );
+    assert_eq!(engine_moves(&two), names(&["A2", "B2", "C1"]));
+    assert_eq!(
+        rejected(&two, "A9-A8"),
+        PlayError::TakeIsolates {
+            take: c("A9"),
+            opponent: "white",
+            isolated: c("J9")
+        }
+    );
+    // The only opponent piece on the board may be taken.
+    let last = position(
+        20,
+        &with_rows([empty, empty, "....W....", empty]),
+        Colour::Black,
+    );
+    let moves = engine_moves(&last);
+    assert_eq!(moves.len(), 8, "{moves:?}");
+    assert!(moves.iter().all(|m| m.starts_with("E7-")));
+    for state in [&one, &two, &last] {
+        assert_eq!(engine_moves(state), Brute::of(state).moves());
+    }
+}
+
 #[test]
 fn n5_the_last_opponent_piece_on_the_board_may_be_taken() {
     let state = position(
@@ -275,6 +303,37 @@ fn n6_the_line_runs_from_the_taken_square_over_empty_squares_only() {
     assert_eq!(after.owner(c("A2")), Some(Player::First));
     assert_eq!(after.hand(Player::Second), state.hand(Player::Second) + 1);
     assert_eq!(after.hand(Player::First), state.hand(Player::First) - 2);
+}
+
+#[test]
+fn n6_lines_stop_at_the_board_edge_in_a_corner() {
+    // White D1, E1, E2 in the lower-right corner: E1 is both others' only partner, so only
+    // D1 and E2 may be taken, and no line leaves the board or runs through E1.
+    let state = position(
+        12,
+        &["BB...", ".....", ".....", "....W", "...WW"],
+        Colour::Black,
+    );
+    assert_eq!(
+        engine_moves(&state),
+        names(&[
+            "D1-B1", "D1-C1", "D1-D2", "D1-D3", "E2-C2", "E2-D2", "E2-E3", "E2-E4"
+        ])
+    );
+    assert_eq!(
+        rejected(&state, "E2-E1"),
+        PlayError::LineBlocked { square: c("E1") }
+    );
+    assert!(matches!(
+        rejected(&state, "E1-E3"),
+        PlayError::TakeIsolates { .. }
+    ));
+    assert!(matches!(
+        state.check_move(Move::line(c("E2"), c("G2")).unwrap()),
+        Err(PlayError::OffBoard { size: 5, .. })
+    ));
+    assert!(state.parse_move("E2-F2").is_err());
+    assert_eq!(engine_moves(&state), Brute::of(&state).moves());
 }
 
 // ---- N-7 -------------------------------------------------------------------------------
@@ -355,7 +414,7 @@ fn n8_an_allowed_take_with_nowhere_to_extend_does_not_count() {
 
 #[test]
 fn n9_a_single_placement_goes_next_to_ones_own_piece() {
-    let state = seed_example_3_position();
+    let state = common::seed_example_3_position();
     assert!(matches!(
         rejected(&state, "A1"),
         PlayError::NotNextToOwnPiece {
@@ -547,81 +606,4 @@ fn n16_both_colours_holding_one_piece_is_a_draw() {
     );
     assert_eq!(after.outcome_text(), "draw both colours hold one piece");
     assert!(engine_moves(&after).is_empty());
-}
-
-// ---- The seed's examples -----------------------------------------------------------------
-
-/// Example 1: three black pieces, White to move (not its first move). White takes one
-/// and fills its square and two to the right; one to the right is fine too.
-#[test]
-fn seed_example_1_take_then_place_in_one_direction() {
-    let state = position(
-        12,
-        &[".....", ".B...", ".B...", ".B...", "....."],
-        Colour::White,
-    );
-    let moves = engine_moves(&state);
-    assert!(moves.contains(&"B2-D2".to_string()) && moves.contains(&"B2-C2".to_string()));
-    let mut after = state.clone();
-    play(&mut after, "B2-D2");
-    for square in ["B2", "C2", "D2"] {
-        assert_eq!(after.owner(c(square)), Some(Player::Second));
-    }
-    assert_eq!(after.hand(Player::First), state.hand(Player::First) + 1);
-    // Not both sides of the taken square: A2-C2 would start on the empty A2.
-    assert!(matches!(
-        rejected(&state, "A2-C2"),
-        PlayError::NothingToTake { .. }
-    ));
-    // If this were White's first move, only the three-piece line would do (rule 6, N-4).
-    let mut setup = state.to_setup();
-    setup.first_move_due.white = true;
-    let first = Bind::from_setup(&setup).unwrap();
-    assert!(first.is_legal(mv(&first, "B2-D2")));
-    assert!(!first.is_legal(mv(&first, "B2-C2")));
-}
-
-/// Example 2: White's pieces "2" "1" "3" in a row; Black may take 2 or 3, not 1.
-#[test]
-fn seed_example_2_only_the_ends_may_be_taken() {
-    let state = position(
-        12,
-        &[".....", ".....", ".WWW.", ".....", "BB..."],
-        Colour::Black,
-    );
-    let moves = engine_moves(&state);
-    let taken: std::collections::BTreeSet<&str> =
-        moves.iter().map(|m| m.split('-').next().unwrap()).collect();
-    assert_eq!(taken.into_iter().collect::<Vec<_>>(), ["B3", "D3"]);
-    assert!(matches!(
-        rejected(&state, "C3-C5"),
-        PlayError::TakeIsolates { .. }
-    ));
-    assert_eq!(moves, Brute::of(&state).moves());
-}
-
-fn seed_example_3_position() -> Bind {
-    position(
-        12,
-        &["BB...", ".....", "..WW.", ".....", "...BB"],
-        Colour::White,
-    )
-}
-
-/// Example 3: White to move cannot take any black piece (each take leaves its partner
-/// alone), so White places one piece next to its own (rule 5).
-#[test]
-fn seed_example_3_no_take_so_a_single_placement() {
-    let state = seed_example_3_position();
-    for take in ["A5-A4", "B5-B3", "D1-D2", "E1-E3"] {
-        assert!(
-            matches!(rejected(&state, take), PlayError::TakeIsolates { .. }),
-            "{take}"
-        );
-    }
-    assert_eq!(
-        engine_moves(&state),
-        names(&["B3", "C2", "C4", "D2", "D4", "E3"])
-    );
-    assert_eq!(engine_moves(&state), Brute::of(&state).moves());
 }

@@ -159,3 +159,70 @@ fn the_state_serialises_through_its_setup_and_bad_setups_are_refused() {
     value["hands"]["black"] = 0.into();
     assert!(serde_json::from_str::<Bind>(&value.to_string()).is_err());
 }
+
+#[test]
+fn n13_a_setup_with_the_largest_move_count_still_plays_without_overflow() {
+    // Bad input never panics: a deserialised state may carry any `ply`, and the next move
+    // must not overflow the count (it saturates; no game reaches it by play).
+    let mut state = Bind::new(Variant::MINI);
+    state.play(state.parse_move("A1-C1").unwrap()).unwrap();
+    let mut setup = state.to_setup();
+    setup.ply = usize::MAX;
+    let json = serde_json::to_string(&setup).unwrap();
+    let mut big: Bind = serde_json::from_str(&json).unwrap();
+    big.play(big.parse_move("A1-A3").unwrap()).unwrap();
+    assert_eq!(big.move_count(), usize::MAX);
+    assert_eq!(big.to_move(), Player::First);
+}
+
+#[test]
+fn n12_a_setup_with_the_colour_to_move_holding_nothing_is_refused() {
+    // After N-12 the winner's hand is empty and the other colour is to move; a setup
+    // with the empty-handed colour to move could not arise.
+    let mut setup = Bind::new(Variant::custom(3, 3).unwrap()).to_setup();
+    setup.board = vec!["...".into(), "...".into(), "BBB".into()];
+    setup.hands.black = 0;
+    setup.first_move_due.black = false;
+    setup.ply = 1;
+    setup.to_move = Colour::White;
+    let won = Bind::from_setup(&setup).unwrap();
+    assert_eq!(won.outcome_text(), "black placed every piece");
+    setup.to_move = Colour::Black;
+    setup.first_move_due.white = false;
+    assert_eq!(
+        Bind::from_setup(&setup).unwrap_err(),
+        SetupError::EmptyHandToMove { colour: "black" }
+    );
+}
+
+#[test]
+fn n15_a_setup_resigned_after_the_rules_ended_the_game_is_refused() {
+    // A record refuses a resignation after the end; the setup (and so serde) does too.
+    let mut setup = Bind::new(Variant::custom(3, 4).unwrap()).to_setup();
+    setup.board = vec!["...".into(), "BBB".into(), "...".into()];
+    setup.hands.black = 1;
+    setup.first_move_due.black = false;
+    setup.ply = 1;
+    setup.to_move = Colour::White;
+    let over = Bind::from_setup(&setup).unwrap();
+    assert_eq!(over.outcome_text(), "black wins: white has no legal move");
+    setup.resigned = Some(Colour::White);
+    let err = Bind::from_setup(&setup).unwrap_err();
+    assert_eq!(
+        err,
+        SetupError::ResignedAfterEnd {
+            colour: "white",
+            outcome: "black wins: white has no legal move".into()
+        }
+    );
+    let json = serde_json::to_string(&setup).unwrap();
+    assert!(serde_json::from_str::<Bind>(&json).is_err());
+    // While the game goes on, a resignation in a setup is kept.
+    let mut state = Bind::new(Variant::MINI);
+    state.play(state.parse_move("A1-C1").unwrap()).unwrap();
+    let mut live = state.to_setup();
+    live.resigned = Some(Colour::Black);
+    let resigned = Bind::from_setup(&live).unwrap();
+    assert_eq!(resigned.outcome_text(), "white wins: black resigned");
+    assert_eq!(resigned.to_setup(), live);
+}

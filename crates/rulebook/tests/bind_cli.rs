@@ -1,7 +1,7 @@
 //! The `rulebook` contract for bind, run through the real binary.
 
 mod common;
-use common::{rulebook, stdout, temp_dir};
+use common::{ok, refused, rulebook, stdout, temp_dir};
 
 #[test]
 fn legal_lists_the_30_opening_lines_sorted() {
@@ -154,4 +154,77 @@ fn bench_prints_bind_rows() {
     let out = stdout(&rulebook(&["bench", "bind", "--seconds", "0.05"]));
     assert!(out.contains("random plies"), "{out}");
     assert!(out.contains("engine random plies, mini"), "{out}");
+}
+
+#[test]
+fn n12_n10_after_the_end_legal_is_an_empty_line_and_more_moves_are_refused() {
+    // 3x3 with 3 pieces each: Black's first line places everything and wins (N-12).
+    let small = ["--size", "3", "--pieces", "3"];
+    let with = |cmd: &str, moves: &str| {
+        let mut args = vec![cmd, "bind"];
+        args.extend(small);
+        args.extend(["--moves", moves]);
+        ok(&args)
+    };
+    assert_eq!(with("legal", "A1-C1"), "\n");
+    assert_eq!(
+        with("trace", "A1-C1"),
+        "0: A1-A3 A1-C1 A2-C2 A3-C3 B1-B3 C1-C3\n1: \nresult: black placed every piece\n"
+    );
+    assert!(with("show", "A1-C1").ends_with("game over: black placed every piece\n"));
+    // A finished game has no moves, so it counts 0 at every depth (rules/README.md).
+    let mut perft = vec!["perft", "bind", "2", "--divide"];
+    perft.extend(small);
+    perft.extend(["--moves", "A1-C1"]);
+    assert_eq!(ok(&perft), "perft 1 0\nperft 2 0\n");
+    let err = refused(&[
+        "legal",
+        "bind",
+        "--size",
+        "3",
+        "--pieces",
+        "3",
+        "--moves",
+        "A1-C1 A2-C2",
+    ]);
+    assert!(err.contains("move 2 (`A2-C2`): the game is over"), "{err}");
+    // 3x3 with 4 each: after the middle row White has no three-piece first move (N-4, N-10).
+    let out = ok(&[
+        "trace", "bind", "--size", "3", "--pieces", "4", "--moves", "A2-C2",
+    ]);
+    assert!(
+        out.ends_with("1: \nresult: black wins: white has no legal move\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn n14_input_is_case_insensitive_and_output_canonical_and_junk_is_exit_2() {
+    // Lower case, and Black's first line from its other end (N-3), read as the listed move.
+    assert_eq!(
+        ok(&["legal", "bind", "--moves", "c1-a1"]),
+        "A1-A3 C1-C3 C1-E1\n"
+    );
+    assert_eq!(
+        ok(&["legal", "bind", "--variant", "FULL", "--moves", "b2-B4"]),
+        "B2-D2 B4-B6 B4-D4\n"
+    );
+    for (moves, number, reason) in [
+        ("A01-A03", 1, "leading zeros"),
+        ("A1-C01", 1, "leading zeros"),
+        ("A0-A2", 1, "leading zeros"),
+        ("I1-I3", 1, "column letter I"),
+        ("D1-F1", 1, "off the 5x5 board"),
+        ("A1-B2", 1, "is not a line"),
+        ("A1-C1 a2", 2, "rule 4 has priority"),
+        ("A1+A3", 1, "the row must be a number"),
+        ("A1-C1 pas", 2, "the row must be a number"),
+    ] {
+        let err = refused(&["legal", "bind", "--moves", moves]);
+        assert!(err.contains(&format!("move {number} (")), "{moves}: {err}");
+        assert!(err.contains(reason), "{moves}: {err}");
+    }
+    // Each error names its move by number, from 1.
+    let err = refused(&["legal", "bind", "--moves", "A1-C1 A1-A3 B1"]);
+    assert!(err.contains("move 3 (`B1`)"), "{err}");
 }

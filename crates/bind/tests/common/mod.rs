@@ -5,7 +5,7 @@
 //! it lifts each opponent piece in turn and re-checks every remaining opponent piece.
 #![allow(dead_code)]
 
-use bind::{Bind, Colour, PerColour, Setup};
+use bind::{Bind, Colour, Move, PerColour, PlayError, Setup};
 use game_core::Game;
 
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -64,9 +64,9 @@ impl Brute {
         (col >= 0 && row >= 0 && col < n && row < n).then(|| self.board[row as usize][col as usize])
     }
 
-    /// Every opponent-of-`colour`... : whether every piece of `colour` has a same-colour
+    /// Whether every piece of `colour` has a same-colour
     /// orthogonal neighbour.
-    fn all_have_partner(board: &[Vec<u8>], colour: u8) -> bool {
+    pub fn all_have_partner(board: &[Vec<u8>], colour: u8) -> bool {
         let n = board.len() as i64;
         for row in 0..n {
             for col in 0..n {
@@ -229,10 +229,20 @@ impl Brute {
     }
 }
 
-/// The engine's legal moves as sorted names.
+/// The engine's legal moves as sorted names. Also checks that `check_move` accepts
+/// exactly the listed moves among every move on or next to the board, so each hand-built
+/// position (lone pieces, first-move flags) tests both.
 pub fn engine_moves(state: &Bind) -> Vec<String> {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
+    for mv in every_candidate(state.variant().size() + 1) {
+        assert_eq!(
+            state.check_move(mv).is_ok(),
+            moves.contains(&mv),
+            "check_move and the move list disagree on {mv} at {state:?}: {:?}",
+            state.check_move(mv)
+        );
+    }
     let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     names.sort();
     names
@@ -284,4 +294,46 @@ pub fn every_candidate(size: usize) -> Vec<bind::Move> {
         }
     }
     out
+}
+
+// ---- Helpers of the decision and example tests ------------------------------------------
+
+/// The move `text` as `state` reads it.
+pub fn mv(state: &Bind, text: &str) -> Move {
+    state.parse_move(text).unwrap()
+}
+
+/// Plays `text`, which must be legal.
+pub fn play(state: &mut Bind, text: &str) {
+    let m = mv(state, text);
+    state.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+/// Plays `text`, expects it to be rejected, and checks the state did not change.
+pub fn rejected(state: &Bind, text: &str) -> PlayError {
+    let mut copy = state.clone();
+    let err = copy.play(mv(state, text)).expect_err(text);
+    assert_eq!(&copy, state, "rejecting {text} changed the state");
+    err
+}
+
+/// Sorted move names.
+pub fn names(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// A square.
+pub fn c(text: &str) -> board_geometry::Coord {
+    text.parse().unwrap()
+}
+
+/// The seed's example 3: White to move, Black standing in pairs.
+pub fn seed_example_3_position() -> Bind {
+    position(
+        12,
+        &["BB...", ".....", "..WW.", ".....", "...BB"],
+        Colour::White,
+    )
 }
