@@ -483,6 +483,9 @@ fn b22_junk_and_non_ascii_notation_is_an_error_not_a_panic() {
         "F+1R",
         "P",
         "F\u{0}R",
+        "F06L",
+        "f01r",
+        "B08R",
     ] {
         assert!(bad.parse::<Move>().is_err(), "{bad:?}");
     }
