@@ -301,13 +301,15 @@ impl Game for Position {
                 winner,
                 reason: EndReason::FrontEmpty,
             }) => {
-                // B-9/B-20: the loser's front row is empty (or, after a self-emptying
-                // move, the mover's own).
+                // B-9/B-20: the loser's front row is empty either way. A front-empty end
+                // keeps the mover as the player to move (bao-record.md), so the winner is
+                // the mover when it emptied the opponent's row, and the loser is the mover
+                // when its move emptied its own row.
                 let loser = Self::PLAYER_NAMES[winner.other().index()];
-                let reason = if self.front_occupied(winner.other().index()) {
-                    format!("wins: {loser} emptied its own front row (front-empty)")
-                } else {
+                let reason = if self.to_move == winner {
                     format!("emptied {loser}'s front row (front-empty)")
+                } else {
+                    format!("wins: {loser} emptied its own front row (front-empty)")
                 };
                 Outcome::win(winner, reason)
             }

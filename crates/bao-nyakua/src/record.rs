@@ -139,6 +139,15 @@ pub enum RecordError {
     /// Not JSON of the record's shape.
     #[error("not a Bao NYAKUA trial A record: {0}")]
     Json(#[from] serde_json::Error),
+    /// A history entry that is not an entry's shape (an unknown field or value, a count
+    /// out of range).
+    #[error("move {number}: not a history entry: {source}")]
+    Entry {
+        /// The move's number from 1.
+        number: usize,
+        /// What serde found wrong with it.
+        source: serde_json::Error,
+    },
     /// A header field that replay checks has the wrong value.
     #[error("not a supported proposal A trial record: {field} is {found}, expected {expected}")]
     Header {
@@ -239,7 +248,28 @@ impl GameRecord {
     /// # Errors
     /// [`RecordError::Json`] when the text is not a record's JSON shape.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        Ok(serde_json::from_str(text)?)
+        serde_json::from_str(text).map_err(|error| {
+            // rules/README.md: a bad field value in a move names the move's number.
+            Self::first_bad_entry(text).unwrap_or(RecordError::Json(error))
+        })
+    }
+
+    /// The first history entry of `text` that does not read as a [`HistoryEntry`].
+    fn first_bad_entry(text: &str) -> Option<RecordError> {
+        let value: serde_json::Value = serde_json::from_str(text).ok()?;
+        value
+            .get("history")?
+            .as_array()?
+            .iter()
+            .enumerate()
+            .find_map(|(i, entry)| {
+                HistoryEntry::deserialize(entry)
+                    .err()
+                    .map(|source| RecordError::Entry {
+                        number: i + 1,
+                        source,
+                    })
+            })
     }
 
     /// The record as the trial app saves it: 2-space indentation, no final newline.

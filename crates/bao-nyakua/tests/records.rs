@@ -229,9 +229,24 @@ fn b24_replay_names_the_first_bad_move() {
         "{err}"
     );
 
-    let mut unknown = base;
+    // rules/README.md: an unknown field or value in a move names the move's number.
+    let mut unknown = base.clone();
     unknown["history"][0]["extra"] = json!(1);
-    assert!(matches!(replay_value(&unknown), Err(RecordError::Json(_))));
+    let err = replay_value(&unknown).unwrap_err();
+    assert!(matches!(err, RecordError::Entry { number: 1, .. }), "{err}");
+    let mut bad_value = base.clone();
+    bad_value["history"][2]["move"]["direction"] = json!("up");
+    let err = replay_value(&bad_value).unwrap_err();
+    assert!(matches!(err, RecordError::Entry { number: 3, .. }), "{err}");
+    assert!(err.to_string().starts_with("move 3: "), "{err}");
+    let mut negative = base.clone();
+    negative["history"][1]["captures"] = json!(-1);
+    let err = replay_value(&negative).unwrap_err();
+    assert!(matches!(err, RecordError::Entry { number: 2, .. }), "{err}");
+    // Outside the history there is no move to name.
+    let mut header = base;
+    header["extra"] = json!(1);
+    assert!(matches!(replay_value(&header), Err(RecordError::Json(_))));
     assert!(GameRecord::from_json("not json").is_err());
 }
 

@@ -354,3 +354,139 @@ fn the_position_is_small_and_copy() {
         std::mem::size_of::<Position>()
     );
 }
+
+#[test]
+fn b13_f8_rightward_in_namua_and_f1_leftward_in_mtaji_are_forbidden_too() {
+    // NAMUA: F8 (1) is the only occupied front pit; no pit of 2, so the 1-kete pit is a
+    // candidate, but F8R would lift the whole front row into the back row.
+    let namua_f8 = namua(
+        [0, 0, 0, 0, 0, 0, 0, 1],
+        [0, 0, 1, 0, 0, 0, 0, 0],
+        [false; 2],
+    );
+    assert_eq!(legal(&namua_f8), ["F8L"]);
+    assert_eq!(
+        namua_f8.check_move(mv("F8R")),
+        Err(PlayError::SelfEmptying { mv: mv("F8R") })
+    );
+    // MTAJI: F1 (3) alone in the front row: F1L goes B1, B2, B3.
+    let mtaji_f1 = mtaji(
+        [[3, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 2]],
+        [[0, 1, 0, 0, 0, 0, 0, 0], EMPTY],
+    );
+    assert_eq!(legal(&mtaji_f1), ["F1R"]);
+    assert_eq!(
+        mtaji_f1.check_move(mv("F1L")),
+        Err(PlayError::SelfEmptying { mv: mv("F1L") })
+    );
+    // A second front pit of 1 keeps the row occupied: both directions are legal.
+    let mtaji_two = mtaji(
+        [[3, 0, 0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 2]],
+        [[0, 1, 0, 0, 0, 0, 0, 0], EMPTY],
+    );
+    assert_eq!(legal(&mtaji_two), ["F1L", "F1R"]);
+}
+
+#[test]
+fn b17_a_pit_of_exactly_15_starts_a_capture() {
+    // F1 (15) leftward: B1 … B8 (8), F8 … F2 (7): the last kete lands in F2 (1 → 2),
+    // which faces north F7 (1). 15 is inside 2–15, so F1L is a capture and compulsory.
+    let position = mtaji(
+        [[15, 1, 0, 0, 0, 0, 0, 0], EMPTY],
+        [[0, 0, 0, 0, 0, 0, 1, 0], EMPTY],
+    );
+    assert_eq!(legal(&position), ["F1L"]);
+    let mut after = position;
+    let report = after.play_reported(mv("F1L")).unwrap();
+    // North's only front kete is taken: B-9, the handful of 1 goes to pending.
+    assert_eq!(report.captures, 1);
+    assert_eq!(after.pending(Player::First), 1);
+    let end = after.end().unwrap();
+    assert_eq!(
+        (end.winner, end.reason),
+        (Player::First, EndReason::FrontEmpty)
+    );
+}
+
+#[test]
+fn b9_b14_a_winning_second_capture_ends_at_once_without_the_addition() {
+    // F3 (1) faces north F6 (7); F7 (1) faces north F2 (1), north's last other front kete.
+    let mut position = namua(
+        [0, 0, 1, 0, 0, 0, 1, 0],
+        [0, 1, 0, 0, 0, 7, 0, 0],
+        [false; 2],
+    );
+    // F3R: F3 1→2; take 7: F1 … F7 (F7 1→2) → take north F2 (1): north's front row is
+    // empty, so the move ends there: 1 kete pending, two captures but no addition.
+    let report = position.play_reported(mv("F3R")).unwrap();
+    assert_eq!((report.captures, report.addition), (2, None));
+    assert_eq!(front(&position, Player::First), [1, 1, 3, 1, 1, 1, 2, 0]);
+    assert_eq!(position.pending(Player::First), 1);
+    assert_eq!(
+        (position.hand(Player::First), position.hand(Player::Second)),
+        (9, 10)
+    );
+    let end = position.end().unwrap();
+    assert_eq!(
+        (end.winner, end.reason),
+        (Player::First, EndReason::FrontEmpty)
+    );
+    assert_eq!(position.to_move(), Player::First);
+    assert_eq!(position.total_kete(), 64);
+}
+
+#[test]
+fn b20_the_front_empty_outcome_names_who_emptied_which_row() {
+    // Finished set-ups (a front-empty end keeps the mover as `player`). South moved; its
+    // own front row is empty, so north wins because of south's own move.
+    let own_row = |mover: u8, winner: u8| bao_nyakua::StateRecord {
+        pits: [
+            [[0; 8], [10, 0, 0, 0, 0, 0, 0, 0]],
+            [[10, 0, 0, 0, 0, 0, 0, 0], [0; 8]],
+        ],
+        reserve: [22, 22],
+        nyakua_reserve: [0, 0],
+        house_owned: [false, false],
+        player: mover,
+        phase: PhaseName::Namua,
+        winner: Some(winner),
+        reason: "front-empty".into(),
+        turn: 9,
+        pending: [0, 0],
+    };
+    let self_emptied = Position::from_state(&own_row(0, 1), Ruleset::Seed).unwrap();
+    assert_eq!(
+        self_emptied.outcome_text(),
+        "north wins: south emptied its own front row (front-empty)"
+    );
+    // North moved and emptied south's front row.
+    let emptied = Position::from_state(&own_row(1, 1), Ruleset::Seed).unwrap();
+    assert_eq!(
+        emptied.outcome_text(),
+        "north emptied south's front row (front-empty)"
+    );
+}
+
+#[test]
+fn b22_junk_and_non_ascii_notation_is_an_error_not_a_panic() {
+    for bad in [
+        "é",
+        "Fé",
+        "F1é",
+        "F1Ré",
+        "F1R:ｓtop",
+        " F1R",
+        "F1R ",
+        "F1R:",
+        "pass:stop",
+        "F-1R",
+        "F+1R",
+        "P",
+        "F\u{0}R",
+        "F06L",
+        "f01r",
+        "B08R",
+    ] {
+        assert!(bad.parse::<Move>().is_err(), "{bad:?}");
+    }
+}

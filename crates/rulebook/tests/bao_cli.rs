@@ -188,3 +188,31 @@ fn the_safety_stop_game_traces_and_replays_with_no_winner() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn after_the_end_legal_is_empty_perft_is_zero_and_a_further_move_is_exit_2() {
+    let moves = anomaly_moves().join(" ");
+    let args = |cmd: &[&'static str]| {
+        let mut all: Vec<String> = cmd.iter().map(ToString::to_string).collect();
+        all.extend(["--ruleset", "reference", "--moves"].map(String::from));
+        all
+    };
+    let run = |cmd: &[&'static str], moves: &str| {
+        let mut all = args(cmd);
+        all.push(moves.to_string());
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        rulebook(&refs)
+    };
+    assert_eq!(stdout(&run(&["legal", "bao"], &moves)), "\n");
+    assert_eq!(
+        stdout(&run(&["perft", "bao", "2"], &moves)),
+        "perft 1 0\nperft 2 0\n"
+    );
+    let show = stdout(&run(&["show", "bao"], &moves));
+    assert!(show.contains("relay-limit"), "{show}");
+    let out = run(&["legal", "bao"], &format!("{moves} f2r"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 41"), "{err}");
+}
