@@ -24,8 +24,8 @@ pub(crate) const fn stone(player: Player) -> u8 {
     player.index() as u8 + 1
 }
 
-const fn zobrist_table() -> [[u64; 2]; CELLS] {
-    let mut t = [[0u64; 2]; CELLS];
+const fn zobrist_table() -> [[u64; 2]; SLOTS] {
+    let mut t = [[0u64; 2]; SLOTS];
     let mut i = 0;
     while i < POINTS {
         let c = cell_of(Point::from_index(i));
@@ -37,12 +37,12 @@ const fn zobrist_table() -> [[u64; 2]; CELLS] {
 }
 
 /// Zobrist keys by cell and colour (the workspace's stable 64-bit table, keyed by point).
-const ZOBRIST: [[u64; 2]; CELLS] = zobrist_table();
+const ZOBRIST: [[u64; 2]; SLOTS] = zobrist_table();
 
 /// The Zobrist key of a stone of `player` on `cell`.
 #[inline]
 pub(crate) fn key(cell: usize, player: Player) -> u64 {
-    ZOBRIST[cell][player.index()]
+    ZOBRIST[cell & MASK_INDEX][player.index() & 1]
 }
 
 /// The Zobrist hash of a whole board, computed from scratch (the reference the incremental
@@ -75,6 +75,9 @@ pub struct Board {
     stones: [Mask; SLOTS],
     /// The liberties of the chain whose head is the index.
     liberties: [Mask; SLOTS],
+    /// The number of stones of the chain whose head is the index (merges keep the larger
+    /// chain's head without a popcount).
+    size: [u8; SLOTS],
     /// The stones of each colour.
     by_colour: [Mask; 2],
     /// Zobrist hash of the stones.
@@ -118,6 +121,7 @@ impl Board {
             head: [0; SLOTS],
             stones: [0; SLOTS],
             liberties: [0; SLOTS],
+            size: [0; SLOTS],
             by_colour: [0; 2],
             hash: 0,
             empties,
@@ -141,6 +145,7 @@ impl Board {
                 let h = chain.trailing_zeros() as usize;
                 board.stones[h] = chain;
                 board.liberties[h] = spread(chain) & empty;
+                board.size[h] = chain.count_ones() as u8;
                 for c in cells(chain) {
                     board.head[c] = h as u8;
                 }
@@ -174,13 +179,13 @@ impl Board {
         self.empty_count -= 1;
         let last = self.empties[usize::from(self.empty_count)];
         self.empties[slot] = last;
-        self.empty_slot[usize::from(last)] = slot as u8;
+        self.empty_slot[usize::from(last) & MASK_INDEX] = slot as u8;
     }
 
-    /// The empty cells, in no particular order.
+    /// The empty cells, in no particular order (the list and how many entries are used).
     #[inline]
-    pub(crate) fn empty_cells(&self) -> ([u8; POINTS], usize) {
-        (self.empties, usize::from(self.empty_count))
+    pub(crate) fn empty_cells(&self) -> (&[u8; POINTS], usize) {
+        (&self.empties, usize::from(self.empty_count))
     }
 
     /// The stones of `player` as a cell mask.
@@ -314,11 +319,13 @@ impl Board {
         let friends = around & own;
         let mut head = if friends == 0 {
             self.stones[c & MASK_INDEX] = me;
+            self.size[c & MASK_INDEX] = 1;
             self.liberties[c & MASK_INDEX] = 0;
             c
         } else {
             let h = self.head_of(friends.trailing_zeros() as usize);
             self.stones[h] |= me;
+            self.size[h] += 1;
             h
         };
         self.head[c & MASK_INDEX] = head as u8;
@@ -347,7 +354,7 @@ impl Board {
     /// Merges two chains; returns the surviving head (the larger chain's, so the fewest
     /// stones are relabelled).
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (keep, gone) = if self.chain_size(a) >= self.chain_size(b) {
+        let (keep, gone) = if self.size[a & MASK_INDEX] >= self.size[b & MASK_INDEX] {
             (a, b)
         } else {
             (b, a)
@@ -357,15 +364,8 @@ impl Board {
         }
         self.stones[keep & MASK_INDEX] |= self.stones[gone & MASK_INDEX];
         self.liberties[keep & MASK_INDEX] |= self.liberties[gone & MASK_INDEX];
+        self.size[keep & MASK_INDEX] += self.size[gone & MASK_INDEX];
         keep
-    }
-
-    /// The number of stones of the chain whose head is `h` (a cheap count: the mask's two
-    /// halves, and most chains are small).
-    #[inline]
-    fn chain_size(&self, h: usize) -> u32 {
-        let m = self.stones[h & MASK_INDEX];
-        if m & (m - 1) == 0 { 1 } else { m.count_ones() }
     }
 
     /// Removes the stones `captured` of `owner`, giving their points back as liberties to
@@ -433,6 +433,12 @@ impl Board {
                 if self.liberties[mine & MASK_INDEX] != fresh.liberties[theirs] {
                     return Err(format!(
                         "the liberties of the chain through point {} are wrong",
+                        point_of(c).index()
+                    ));
+                }
+                if u32::from(self.size[mine & MASK_INDEX]) != fresh.stones[theirs].count_ones() {
+                    return Err(format!(
+                        "the stone count of the chain through point {} is wrong",
                         point_of(c).index()
                     ));
                 }

@@ -8,6 +8,7 @@ use std::fmt;
 
 use board_geometry::Point;
 use game_core::{ByPlayer, Player};
+use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::layout::{Mask, ON_BOARD, POINTS, bit, cell_of, components, points_of, spread};
@@ -35,38 +36,41 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
     }
     let empty = ON_BOARD & !own & !opponent;
     // G-9.1: the colour's chains, and its regions (maximal connected non-own sets).
-    let mut chains = [0 as Mask; POINTS];
-    let mut reach = [0 as Mask; POINTS];
-    let mut chain_count = 0;
+    // (Lists that fill as they go: zeroing fixed arrays of 81 masks cost more than the
+    // computation on the boards playouts end with. A 9×9 board has at most 41 chains of a
+    // colour; more would only spill to the heap.)
+    let mut chains: SmallVec<[Mask; 48]> = SmallVec::new();
+    let mut reach: SmallVec<[Mask; 48]> = SmallVec::new();
     for chain in components(own) {
-        chains[chain_count] = chain;
-        reach[chain_count] = spread(chain);
-        chain_count += 1;
+        chains.push(chain);
+        reach.push(spread(chain));
     }
+    let chain_count = chains.len();
     // Per region: the chains bordering it, and those it is vital to (G-9.2: every empty
     // point of the region is a liberty of the chain).
-    let mut regions = [0 as Mask; POINTS];
-    let mut borders = [0u128; POINTS];
-    let mut vital = [0u128; POINTS];
-    let mut region_count = 0;
+    let mut regions: SmallVec<[Mask; 48]> = SmallVec::new();
+    let mut borders: SmallVec<[u128; 48]> = SmallVec::new();
+    let mut vital: SmallVec<[u128; 48]> = SmallVec::new();
     for region in components(ON_BOARD & !own) {
-        for (i, &near) in reach[..chain_count].iter().enumerate() {
+        let (mut border, mut vital_to) = (0u128, 0u128);
+        for (i, &near) in reach.iter().enumerate() {
             if near & region != 0 {
-                borders[region_count] |= 1 << i;
+                border |= 1 << i;
                 if region & empty & !near == 0 {
-                    vital[region_count] |= 1 << i;
+                    vital_to |= 1 << i;
                 }
             }
         }
-        regions[region_count] = region;
-        region_count += 1;
+        regions.push(region);
+        borders.push(border);
+        vital.push(vital_to);
     }
     // G-9.3: a region counts while every chain bordering it is alive; a chain with fewer
     // than two counting vital regions dies. Repeat until nothing changes.
     let mut alive: u128 = (1u128 << chain_count) - 1;
     loop {
         let (mut once, mut twice) = (0u128, 0u128);
-        for (&border, &vital) in borders[..region_count].iter().zip(&vital[..region_count]) {
+        for (&border, &vital) in borders.iter().zip(&vital) {
             if border & !alive == 0 {
                 let v = vital & alive;
                 twice |= once & v;
@@ -80,7 +84,7 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
         alive = next;
     }
     let mut result = PassAlive::default();
-    for (i, chain) in chains[..chain_count].iter().enumerate() {
+    for (i, chain) in chains.iter().enumerate() {
         if alive & (1 << i) != 0 {
             result.chains |= chain;
         }
@@ -88,10 +92,12 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
     // G-9.4: territory is a region bordered only by pass-alive chains that is small (at
     // most one point not next to the colour) or holds no opponent stones.
     let next_to_own = spread(own);
-    for (&region, &border) in regions[..region_count].iter().zip(&borders[..region_count]) {
+    for (&region, &border) in regions.iter().zip(&borders) {
+        // At most one point not next to the colour (a bit trick instead of a popcount).
+        let far = region & !next_to_own;
         if border != 0
             && border & !alive == 0
-            && ((region & !next_to_own).count_ones() <= 1 || region & opponent == 0)
+            && (far & far.wrapping_sub(1) == 0 || region & opponent == 0)
         {
             result.territory |= region;
         }
@@ -144,17 +150,21 @@ impl Score {
         let black = board.stones_of(Player::First) & !dead[0];
         let white = board.stones_of(Player::Second) & !dead[1];
         let empty = ON_BOARD & !black & !white;
-        let mut area = [black.count_ones(), white.count_ones()];
-        let mut neutral = 0;
+        // Each colour's surrounded regions are collected as one mask and counted once.
+        let mut surrounded = [0 as Mask; 2];
         for region in components(empty) {
             let around = spread(region);
-            let size = region.count_ones();
             match (around & black != 0, around & white != 0) {
-                (true, false) => area[0] += size,
-                (false, true) => area[1] += size,
-                _ => neutral += size,
+                (true, false) => surrounded[0] |= region,
+                (false, true) => surrounded[1] |= region,
+                _ => {}
             }
         }
+        let area = [
+            (black | surrounded[0]).count_ones(),
+            (white | surrounded[1]).count_ones(),
+        ];
+        let neutral = POINTS as u32 - area[0] - area[1];
         Score {
             area: ByPlayer::new(area[0], area[1]),
             neutral,

@@ -253,6 +253,19 @@ impl GoState {
         Ok(effect.captured)
     }
 
+    /// The captures of a placement by `player` on the empty cell `c` if it is legal (not
+    /// suicide, no repeated board), `None` if not: [`GoState::check_placement`] without
+    /// the reasons, for the playout loop.
+    #[inline]
+    pub(crate) fn legal_captures(&self, c: usize, player: Player) -> Option<Mask> {
+        let effect = self.board.effect(c, player);
+        if effect.suicide || self.repeats(c, player, effect.captured).is_some() {
+            None
+        } else {
+            Some(effect.captured)
+        }
+    }
+
     /// G-4: the move number whose board this placement would repeat, if any. Boards are
     /// compared exactly; the 64-bit hash only finds candidates.
     #[inline]
@@ -340,41 +353,63 @@ impl GoState {
     /// Applies a move already known to be legal. `captured` is what it captures.
     #[inline]
     pub(crate) fn apply(&mut self, player: Player, mv: Move, captured: Mask) {
-        let record = Played {
-            mv,
+        match mv {
+            Move::Pass => self.apply_pass(player),
+            Move::Place(p) => self.apply_placement(player, cell_of(p), captured),
+        }
+    }
+
+    /// Applies a pass by `player`.
+    #[inline]
+    pub(crate) fn apply_pass(&mut self, player: Player) {
+        self.played.push(Played {
+            mv: Move::Pass,
+            player,
+            to_move_before: self.to_move,
+            passes_before: self.passes,
+            captured: 0,
+            first_on_point: false,
+        });
+        self.passes += 1;
+        self.end_turn(player);
+    }
+
+    /// Applies a placement by `player` on the empty cell `c`, known to be legal and to
+    /// capture `captured`.
+    #[inline]
+    pub(crate) fn apply_placement(&mut self, player: Player, c: usize, captured: Mask) {
+        let here = bit(c);
+        self.played.push(Played {
+            mv: Move::Place(point_of(c)),
             player,
             to_move_before: self.to_move,
             passes_before: self.passes,
             captured,
-            first_on_point: match mv {
-                Move::Place(p) => self.ever_occupied & bit(cell_of(p)) == 0,
-                Move::Pass => false,
-            },
-        };
-        match mv {
-            Move::Pass => self.passes += 1,
-            Move::Place(p) => {
-                let c = cell_of(p);
-                let removed = self.board.place(c, player);
-                debug_assert_eq!(removed, captured);
-                if removed != 0 {
-                    self.prisoners[player] += removed.count_ones();
-                }
-                self.ever_occupied |= bit(c);
-                self.passes = 0;
-                let key = self.board.hash() as u32;
-                self.seen_table.insert(key, self.seen.len());
-                self.seen.push(Seen {
-                    key,
-                    masks: [
-                        self.board.stones_of(Player::First),
-                        self.board.stones_of(Player::Second),
-                    ],
-                    made_by: (self.played.len() + 1) as u16,
-                });
-            }
+            first_on_point: self.ever_occupied & here == 0,
+        });
+        let removed = self.board.place(c, player);
+        debug_assert_eq!(removed, captured);
+        if removed != 0 {
+            self.prisoners[player] += removed.count_ones();
         }
-        self.played.push(record);
+        self.ever_occupied |= here;
+        self.passes = 0;
+        let key = self.board.hash() as u32;
+        self.seen_table.insert(key, self.seen.len());
+        self.seen.push(Seen {
+            key,
+            masks: [
+                self.board.stones_of(Player::First),
+                self.board.stones_of(Player::Second),
+            ],
+            made_by: self.played.len() as u16,
+        });
+        self.end_turn(player);
+    }
+
+    /// Hands the turn to the other colour and ends the game by two passes or the cap.
+    #[inline]
+    fn end_turn(&mut self, player: Player) {
         self.to_move = player.other();
         if self.passes >= 2 {
             self.end = Some(EndReason::TwoPasses);
