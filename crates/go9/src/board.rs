@@ -5,7 +5,8 @@ use board_geometry::{Point, zobrist};
 use game_core::Player;
 
 use crate::layout::{
-    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, orthogonal, point_of, spread,
+    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, neighbours_in, orthogonal,
+    point_of, spread,
 };
 
 /// What a cell holds.
@@ -255,6 +256,12 @@ impl Board {
         crate::layout::points_of(self.liberties[self.head_of(c)])
     }
 
+    /// The stones of the chain of the stone on `c`.
+    #[inline]
+    pub(crate) fn chain_at(&self, c: usize) -> Mask {
+        self.stones[self.head_of(c)]
+    }
+
     /// The liberty mask of the chain of the stone on `c`.
     #[inline]
     pub(crate) fn liberties_at(&self, c: usize) -> Mask {
@@ -273,14 +280,14 @@ impl Board {
         let own = self.by_colour[player.index()];
         let opponent = self.by_colour[player.other().index()];
         let mut captured = 0;
-        for n in cells(around & opponent) {
+        for n in neighbours_in(c, opponent) {
             if self.liberties_at(n) == me {
                 captured |= self.stones[self.head_of(n)];
             }
         }
         let breathes = captured != 0
             || around & !own & !opponent != 0
-            || cells(around & own).any(|n| self.liberties_at(n) & !me != 0);
+            || neighbours_in(c, own).any(|n| self.liberties_at(n) & !me != 0);
         PlacementEffect {
             captured,
             suicide: !breathes,
@@ -316,21 +323,22 @@ impl Board {
         let opponent = self.by_colour[player.other().index()];
         // The new stone joins its first friendly neighbour's chain (or starts its own);
         // further friendly chains are merged into the larger one.
-        let friends = around & own;
-        let mut head = if friends == 0 {
+        let mut friends = neighbours_in(c, own);
+        let first_friend = friends.next();
+        let mut head = if let Some(first) = first_friend {
+            let h = self.head_of(first);
+            self.stones[h] |= me;
+            self.size[h] += 1;
+            h
+        } else {
             self.stones[c & MASK_INDEX] = me;
             self.size[c & MASK_INDEX] = 1;
             self.liberties[c & MASK_INDEX] = 0;
             c
-        } else {
-            let h = self.head_of(friends.trailing_zeros() as usize);
-            self.stones[h] |= me;
-            self.size[h] += 1;
-            h
         };
         self.head[c & MASK_INDEX] = head as u8;
         self.liberties[head & MASK_INDEX] |= around & !own & !opponent;
-        for n in cells(friends) {
+        for n in friends {
             let other = self.head_of(n);
             if other != head {
                 head = self.merge(head, other);
@@ -338,7 +346,7 @@ impl Board {
         }
         self.liberties[head & MASK_INDEX] &= !me;
         let mut captured = 0;
-        for n in cells(around & opponent) {
+        for n in neighbours_in(c, opponent) {
             let h = self.head_of(n);
             self.liberties[h] &= !me;
             if self.liberties[h] == 0 {
@@ -377,7 +385,7 @@ impl Board {
             self.colour[s & MASK_INDEX] = EMPTY;
             self.push_empty(s);
             self.hash ^= key(s, owner);
-            for n in cells(orthogonal(s) & capturer) {
+            for n in neighbours_in(s, capturer) {
                 let h = self.head_of(n);
                 self.liberties[h] |= bit(s);
             }

@@ -25,11 +25,13 @@ pub(crate) struct PassAlive {
     pub territory: Mask,
 }
 
-/// G-9 for the colour whose stones are `own` against `opponent`.
+/// G-9 for `player`'s stones on `board`.
 ///
 /// Chains and regions are numbered (at most 81 of each), and sets of chains are 128-bit
 /// masks of those numbers, so the whole computation runs in fixed arrays on the stack.
-pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
+pub(crate) fn pass_alive(board: &Board, player: Player) -> PassAlive {
+    let own = board.stones_of(player);
+    let opponent = board.stones_of(player.other());
     if own == 0 {
         // G-9.4: territory needs a stone of the colour on the board.
         return PassAlive::default();
@@ -41,7 +43,11 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
     // colour; more would only spill to the heap.)
     let mut chains: SmallVec<[Mask; 48]> = SmallVec::new();
     let mut reach: SmallVec<[Mask; 48]> = SmallVec::new();
-    for chain in components(own) {
+    // The board keeps its chains: one lookup per chain instead of a flood fill.
+    let mut left = own;
+    while left != 0 {
+        let chain = board.chain_at(left.trailing_zeros() as usize);
+        left &= !chain;
         chains.push(chain);
         reach.push(spread(chain));
     }
@@ -107,9 +113,10 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
 
 /// G-9's pass-alive chains and territory of both colours, by point index.
 pub(crate) fn pass_alive_map(board: &Board) -> Vec<Option<Player>> {
-    let black = board.stones_of(Player::First);
-    let white = board.stones_of(Player::Second);
-    let areas = [pass_alive(black, white), pass_alive(white, black)];
+    let areas = [
+        pass_alive(board, Player::First),
+        pass_alive(board, Player::Second),
+    ];
     (0..POINTS)
         .map(|i| {
             let cell = bit(cell_of(Point::from_index(i)));
@@ -125,8 +132,8 @@ pub(crate) fn pass_alive_map(board: &Board) -> Vec<Option<Player>> {
 pub(crate) fn dead_masks(board: &Board) -> [Mask; 2] {
     let black = board.stones_of(Player::First);
     let white = board.stones_of(Player::Second);
-    let black_area = pass_alive(black, white);
-    let white_area = pass_alive(white, black);
+    let black_area = pass_alive(board, Player::First);
+    let white_area = pass_alive(board, Player::Second);
     [black & white_area.territory, white & black_area.territory]
 }
 
