@@ -5,8 +5,8 @@ use board_geometry::{Point, zobrist};
 use game_core::Player;
 
 use crate::layout::{
-    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, neighbours_in, orthogonal,
-    point_of, spread,
+    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, near, near_cells, near_on,
+    neighbours_in, orthogonal, point_of, spread,
 };
 
 /// What a cell holds.
@@ -256,6 +256,12 @@ impl Board {
         crate::layout::points_of(self.liberties[self.head_of(c)])
     }
 
+    /// The head cell of the chain of the stone on `c` (the same for all its stones).
+    #[inline]
+    pub(crate) fn head_at(&self, c: usize) -> usize {
+        self.head_of(c)
+    }
+
     /// The stones of the chain of the stone on `c`.
     #[inline]
     pub(crate) fn chain_at(&self, c: usize) -> Mask {
@@ -270,24 +276,37 @@ impl Board {
 
     /// What placing a `player` stone on the empty cell `c` would capture, and whether it
     /// would be suicide (G-3: captures first, then the own chain's liberties).
-    ///
-    /// Neighbours are visited as bit masks, so only the stones actually next to `c` cost
-    /// anything: most placements touch no opponent stone and have an empty neighbour.
     #[inline]
     pub(crate) fn effect(&self, c: usize, player: Player) -> PlacementEffect {
+        let (own, opponent) = self.near_stones(c, player);
+        self.effect_near(c, own, opponent)
+    }
+
+    /// `player`'s and the opponent's stones next to `c`, as [`near`] words.
+    #[inline]
+    pub(crate) fn near_stones(&self, c: usize, player: Player) -> (u32, u32) {
+        (
+            near(c, self.by_colour[player.index()]),
+            near(c, self.by_colour[player.other().index()]),
+        )
+    }
+
+    /// [`Board::effect`] from the [`Board::near_stones`] of `c`.
+    ///
+    /// Only the stones actually next to `c` cost anything: most placements touch no
+    /// opponent stone and have an empty neighbour.
+    #[inline]
+    pub(crate) fn effect_near(&self, c: usize, own: u32, opponent: u32) -> PlacementEffect {
         let me = bit(c);
-        let around = orthogonal(c);
-        let own = self.by_colour[player.index()];
-        let opponent = self.by_colour[player.other().index()];
         let mut captured = 0;
-        for n in neighbours_in(c, opponent) {
+        for n in near_cells(c, opponent) {
             if self.liberties_at(n) == me {
                 captured |= self.stones[self.head_of(n)];
             }
         }
         let breathes = captured != 0
-            || around & !own & !opponent != 0
-            || neighbours_in(c, own).any(|n| self.liberties_at(n) & !me != 0);
+            || near_on(c) & !own & !opponent != 0
+            || near_cells(c, own).any(|n| self.liberties_at(n) & !me != 0);
         PlacementEffect {
             captured,
             suicide: !breathes,

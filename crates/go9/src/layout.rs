@@ -126,24 +126,55 @@ pub(crate) const fn on_edge(c: usize) -> bool {
 /// The bits of the four neighbours of a cell `c` in a mask shifted right by `c - WIDTH`.
 const NEAR_BITS: u32 = 1 | 1 << (WIDTH - 1) | 1 << (WIDTH + 1) | 1 << (2 * WIDTH);
 
-/// The orthogonal neighbours of the on-board cell `c` that lie in `m`, lowest first.
-///
-/// One 128-bit shift brings the four neighbours into a 32-bit word, which is then walked
-/// with 32-bit operations (a loop over `cells(orthogonal(c) & m)` pays 128-bit ones at
-/// every step).
+/// The neighbours of the on-board cell `c` that lie in `m`, as bits of a 32-bit word: bit
+/// `i` stands for cell `c - WIDTH + i`, so only bits 0, `WIDTH - 1`, `WIDTH + 1` and
+/// `2 * WIDTH` can be set. One 128-bit shift; everything after it is 32-bit work.
 #[inline]
-pub(crate) fn neighbours_in(c: usize, m: Mask) -> impl Iterator<Item = usize> {
+pub(crate) fn near(c: usize, m: Mask) -> u32 {
+    (m >> (c - WIDTH)) as u32 & NEAR_BITS
+}
+
+const fn near_on_table() -> [u32; 128] {
+    let mut t = [0u32; 128];
+    let mut c = WIDTH + 1;
+    while c < CELLS - WIDTH - 1 {
+        if ON_BOARD & (1u128 << c) != 0 {
+            t[c] = (ON_BOARD >> (c - WIDTH)) as u32 & NEAR_BITS;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `near(c, ON_BOARD)` for every cell: the neighbours that are on the board.
+const NEAR_ON: [u32; 128] = near_on_table();
+
+/// The on-board neighbours of `c` as a [`near`] word.
+#[inline]
+pub(crate) const fn near_on(c: usize) -> u32 {
+    NEAR_ON[c & 127]
+}
+
+/// The cells of a [`near`] word of `c`, lowest first.
+#[inline]
+pub(crate) fn near_cells(c: usize, mut bits: u32) -> impl Iterator<Item = usize> {
     let base = c - WIDTH;
-    let mut near = (m >> base) as u32 & NEAR_BITS;
     std::iter::from_fn(move || {
-        if near == 0 {
+        if bits == 0 {
             None
         } else {
-            let n = base + near.trailing_zeros() as usize;
-            near &= near - 1;
+            let n = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             Some(n)
         }
     })
+}
+
+/// The orthogonal neighbours of the on-board cell `c` that lie in `m`, lowest first
+/// (a loop over `cells(orthogonal(c) & m)` would pay 128-bit operations at every step).
+#[inline]
+pub(crate) fn neighbours_in(c: usize, m: Mask) -> impl Iterator<Item = usize> {
+    near_cells(c, near(c, m))
 }
 
 /// The on-board cells orthogonally adjacent to some cell of `m` (may include `m` itself).
@@ -231,6 +262,8 @@ mod tests {
             assert_eq!(spread(bit(c)), expected);
             assert_eq!(orthogonal(c), expected);
             assert_eq!(on_edge(c), expected.count_ones() < 4);
+            let listed = near_cells(c, near_on(c)).fold(0, |m, n| m | bit(n));
+            assert_eq!(listed, expected);
             let listed = neighbours_in(c, !0).fold(0, |m, n| m | bit(n));
             assert_eq!(listed & ON_BOARD, expected);
             let some = ON_BOARD & !(bit(c - 1) | bit(c + WIDTH));

@@ -3,7 +3,7 @@
 
 use game_core::{Game, GameRng, Player};
 
-use crate::layout::{Mask, diagonal, on_edge, orthogonal, point_of};
+use crate::layout::{Mask, diagonal, near_on, on_edge, point_of};
 use crate::moves::Move;
 use crate::state::GoState;
 
@@ -13,14 +13,20 @@ impl GoState {
     /// (none on the edge), so filling it could only hurt.
     #[inline]
     pub(crate) fn is_own_eye(&self, c: usize, player: Player) -> bool {
-        let board = self.board();
-        let own = board.stones_of(player);
-        if orthogonal(c) & !own != 0 {
+        let (own, _) = self.board().near_stones(c, player);
+        self.is_own_eye_near(c, player, own)
+    }
+
+    /// [`GoState::is_own_eye`] with `player`'s stones next to `c` already read (as a
+    /// `layout::near` word).
+    #[inline]
+    fn is_own_eye_near(&self, c: usize, player: Player, own: u32) -> bool {
+        if near_on(c) & !own != 0 {
             return false;
         }
         // At most one opponent stone on the diagonals, none on the edge (a bit trick
         // instead of a popcount: `e & (e - 1)` clears the lowest stone).
-        let enemies = diagonal(c) & board.stones_of(player.other());
+        let enemies = diagonal(c) & self.board().stones_of(player.other());
         enemies == 0 || (!on_edge(c) && enemies & (enemies - 1) == 0)
     }
 
@@ -91,10 +97,11 @@ impl GoState {
     /// it (legal, and not `player`'s own single-point eye).
     #[inline(always)]
     fn acceptable(&self, c: usize, player: Player) -> Option<Mask> {
-        if self.is_own_eye(c, player) {
+        let (own, opponent) = self.board().near_stones(c, player);
+        if self.is_own_eye_near(c, player, own) {
             None
         } else {
-            self.legal_captures(c, player)
+            self.legal_captures(c, player, own, opponent)
         }
     }
 

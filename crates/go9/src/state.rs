@@ -255,10 +255,17 @@ impl GoState {
 
     /// The captures of a placement by `player` on the empty cell `c` if it is legal (not
     /// suicide, no repeated board), `None` if not: [`GoState::check_placement`] without
-    /// the reasons, for the playout loop.
+    /// the reasons, for the playout loop, which has already read the stones next to `c`
+    /// (`own`, `opponent`: `Board::near_stones`).
     #[inline]
-    pub(crate) fn legal_captures(&self, c: usize, player: Player) -> Option<Mask> {
-        let effect = self.board.effect(c, player);
+    pub(crate) fn legal_captures(
+        &self,
+        c: usize,
+        player: Player,
+        own: u32,
+        opponent: u32,
+    ) -> Option<Mask> {
+        let effect = self.board.effect_near(c, own, opponent);
         if effect.suicide || self.repeats(c, player, effect.captured).is_some() {
             None
         } else {
