@@ -331,7 +331,17 @@ impl Board {
 
     /// Places a `player` stone on the empty cell `c`, removes the opponent chains left
     /// without liberties, and returns them. The caller has checked the move is not suicide.
-    pub(crate) fn place(&mut self, c: usize, player: Player) -> Mask {
+    ///
+    /// `near_own` and `near_opponent` are the [`Board::near_stones`] of `c` (read before
+    /// the placement; the callers have them already).
+    #[inline]
+    pub(crate) fn place_near(
+        &mut self,
+        c: usize,
+        player: Player,
+        near_own: u32,
+        near_opponent: u32,
+    ) -> Mask {
         let me = bit(c);
         let around = orthogonal(c);
         self.colour[c & MASK_INDEX] = stone(player);
@@ -342,7 +352,7 @@ impl Board {
         let opponent = self.by_colour[player.other().index()];
         // The new stone joins its first friendly neighbour's chain (or starts its own);
         // further friendly chains are merged into the larger one.
-        let mut friends = neighbours_in(c, own);
+        let mut friends = near_cells(c, near_own);
         let first_friend = friends.next();
         let mut head = if let Some(first) = first_friend {
             let h = self.head_of(first);
@@ -365,7 +375,7 @@ impl Board {
         }
         self.liberties[head & MASK_INDEX] &= !me;
         let mut captured = 0;
-        for n in neighbours_in(c, opponent) {
+        for n in near_cells(c, near_opponent) {
             let h = self.head_of(n);
             self.liberties[h] &= !me;
             if self.liberties[h] == 0 {

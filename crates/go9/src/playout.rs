@@ -7,6 +7,17 @@ use crate::layout::{Mask, diagonal, near_on, on_edge, point_of};
 use crate::moves::Move;
 use crate::state::GoState;
 
+/// A placement the playout policy chose, with what was found while checking it: its
+/// captures and the stones next to it (`layout::near` words), so that playing it does not
+/// look them up again.
+#[derive(Clone, Copy)]
+struct Choice {
+    cell: usize,
+    captured: Mask,
+    own: u32,
+    opponent: u32,
+}
+
 impl GoState {
     /// Whether the empty cell `c` is a single-point eye of `player`: every on-board
     /// neighbour is `player`'s stone, and the diagonals hold at most one opponent stone
@@ -55,19 +66,19 @@ impl GoState {
             return None;
         }
         Some(match self.playout_choice(rng) {
-            Some((c, _)) => Move::Place(point_of(c)),
+            Some(choice) => Move::Place(point_of(choice.cell)),
             None => Move::Pass,
         })
     }
 
-    /// The policy's choice: the cell of the chosen placement with its captures, `None`
-    /// for a pass. The game must not be over.
+    /// The policy's choice: the chosen placement (see [`Choice`]), `None` for a pass. The
+    /// game must not be over.
     ///
     /// The first candidate is drawn from the board's list of empty points as it stands;
     /// only after a rejection is the list copied, so that the draws go on without
     /// replacement (the same draws, in the same order, as copying it up front).
     #[inline]
-    fn playout_choice(&self, rng: &mut GameRng) -> Option<(usize, Mask)> {
+    fn playout_choice(&self, rng: &mut GameRng) -> Option<Choice> {
         let player = self.to_move();
         let (list, total) = self.board().empty_cells();
         if total == 0 {
@@ -75,8 +86,8 @@ impl GoState {
         }
         let i = rng.below(total);
         let c = usize::from(list[i]);
-        if let Some(captured) = self.acceptable(c, player) {
-            return Some((c, captured));
+        if let Some(choice) = self.acceptable(c, player) {
+            return Some(choice);
         }
         let mut candidates = *list;
         let mut n = total - 1;
@@ -84,8 +95,8 @@ impl GoState {
         while n > 0 {
             let i = rng.below(n);
             let c = usize::from(candidates[i]);
-            if let Some(captured) = self.acceptable(c, player) {
-                return Some((c, captured));
+            if let Some(choice) = self.acceptable(c, player) {
+                return Some(choice);
             }
             n -= 1;
             candidates[i] = candidates[n];
@@ -96,12 +107,18 @@ impl GoState {
     /// The captures of a placement by `player` on the empty cell `c` if the policy accepts
     /// it (legal, and not `player`'s own single-point eye).
     #[inline(always)]
-    fn acceptable(&self, c: usize, player: Player) -> Option<Mask> {
+    fn acceptable(&self, c: usize, player: Player) -> Option<Choice> {
         let (own, opponent) = self.board().near_stones(c, player);
         if self.is_own_eye_near(c, player, own) {
             None
         } else {
             self.legal_captures(c, player, own, opponent)
+                .map(|captured| Choice {
+                    cell: c,
+                    captured,
+                    own,
+                    opponent,
+                })
         }
     }
 
@@ -117,7 +134,13 @@ impl GoState {
         while !self.is_over() {
             let player = self.to_move();
             match self.playout_choice(rng) {
-                Some((c, captured)) => self.apply_placement(player, c, captured),
+                Some(choice) => self.apply_placement_near(
+                    player,
+                    choice.cell,
+                    choice.captured,
+                    choice.own,
+                    choice.opponent,
+                ),
                 None => self.apply_pass(player),
             }
             played += 1;

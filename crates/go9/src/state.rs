@@ -385,6 +385,21 @@ impl GoState {
     /// capture `captured`.
     #[inline]
     pub(crate) fn apply_placement(&mut self, player: Player, c: usize, captured: Mask) {
+        let (own, opponent) = self.board.near_stones(c, player);
+        self.apply_placement_near(player, c, captured, own, opponent);
+    }
+
+    /// [`GoState::apply_placement`] with the stones next to `c` already read (as
+    /// `Board::near_stones` gives them).
+    #[inline]
+    pub(crate) fn apply_placement_near(
+        &mut self,
+        player: Player,
+        c: usize,
+        captured: Mask,
+        own: u32,
+        opponent: u32,
+    ) {
         let here = bit(c);
         self.played.push(Played {
             mv: Move::Place(point_of(c)),
@@ -394,7 +409,7 @@ impl GoState {
             captured,
             first_on_point: self.ever_occupied & here == 0,
         });
-        let removed = self.board.place(c, player);
+        let removed = self.board.place_near(c, player, own, opponent);
         debug_assert_eq!(removed, captured);
         if removed != 0 {
             self.prisoners[player] += removed.count_ones();
