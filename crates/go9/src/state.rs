@@ -275,12 +275,19 @@ impl GoState {
 
     /// G-4: the move number whose board this placement would repeat, if any. Boards are
     /// compared exactly; the 64-bit hash only finds candidates.
-    #[inline]
+    #[inline(always)]
     fn repeats(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
         if self.ever_occupied & bit(c) == 0 {
             // Every earlier board had this point empty: the new board is new.
             return None;
         }
+        self.repeats_seen(c, player, captured)
+    }
+
+    /// [`GoState::repeats`] for a point that has held a stone: the table lookup (kept out
+    /// of line so that the common early answer above stays small where it is inlined).
+    #[inline(never)]
+    fn repeats_seen(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
         let key = self.board.hash_after(c, player, captured) as u32;
         let masks = self.board.masks_after(c, player, captured);
         self.seen_table
