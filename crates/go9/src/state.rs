@@ -1,14 +1,16 @@
 //! The game: whose turn, the board history for superko, passes, prisoners, the end, undo.
 
 use board_geometry::Point;
-use game_core::{ByPlayer, Game, Outcome, Player};
+use game_core::{ByPlayer, Player};
 
 use crate::board::{Board, EMPTY};
 use crate::error::{EndCallError, PlayError, SetupError, UndoError};
 use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
-use crate::moves::{Move, ParseMoveError};
+use crate::moves::Move;
 use crate::scoring::Score;
 use crate::superko::SeenTable;
+
+mod game;
 
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;
@@ -573,80 +575,5 @@ impl GoState {
             return Err(format!("{} passes counted, {trailing} played", self.passes));
         }
         Ok(())
-    }
-}
-
-impl Game for GoState {
-    type Move = Move;
-    type ParseMoveError = ParseMoveError;
-    type PlayError = PlayError;
-
-    const NAME: &'static str = "go9";
-    const PLAYER_NAMES: [&'static str; 2] = ["black", "white"];
-
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.legal_moves_for(self.to_move, moves);
-    }
-
-    fn check_move(&self, mv: Move) -> Result<(), PlayError> {
-        self.check_move_for(self.to_move, mv)
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        let captured = match mv {
-            Move::Pass => 0,
-            Move::Place(p) => self.board.effect(cell_of(p), self.to_move).captured,
-        };
-        self.apply(self.to_move, mv, captured);
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        self.play_as(self.to_move, mv)
-    }
-
-    fn is_over(&self) -> bool {
-        self.end.is_some()
-    }
-
-    fn outcome(&self) -> Outcome {
-        let Some(end) = self.end else {
-            return Outcome::Ongoing;
-        };
-        let name = |p: Player| Self::PLAYER_NAMES[p.index()];
-        match end {
-            EndReason::TwoPasses | EndReason::MoveLimit => {
-                let score = self.score();
-                let why = if end == EndReason::TwoPasses {
-                    "two passes"
-                } else {
-                    "300-move limit"
-                };
-                let detail = format!("({}: {score}; {why})", score.result());
-                match score.winner() {
-                    Some(winner) => Outcome::win(
-                        winner,
-                        format!("by {} points {detail}", score.margin().abs()),
-                    ),
-                    None => Outcome::draw(format!("by jigo {detail}")),
-                }
-            }
-            EndReason::Resignation(loser) => Outcome::win(
-                loser.other(),
-                format!("by resignation ({} resigned)", name(loser)),
-            ),
-            EndReason::Time(loser) => Outcome::win(
-                loser.other(),
-                format!("on time ({} ran out of time)", name(loser)),
-            ),
-            EndReason::AgreedDraw => Outcome::draw("by agreement"),
-        }
-    }
-
-    fn ply(&self) -> usize {
-        self.played.len()
     }
 }
