@@ -5,7 +5,8 @@ use board_geometry::{Point, zobrist};
 use game_core::Player;
 
 use crate::layout::{
-    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, orthogonal, point_of, spread,
+    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, near, near_cells, near_on,
+    neighbours_in, orthogonal, point_of, spread,
 };
 
 /// What a cell holds.
@@ -24,8 +25,8 @@ pub(crate) const fn stone(player: Player) -> u8 {
     player.index() as u8 + 1
 }
 
-const fn zobrist_table() -> [[u64; 2]; CELLS] {
-    let mut t = [[0u64; 2]; CELLS];
+const fn zobrist_table() -> [[u64; 2]; SLOTS] {
+    let mut t = [[0u64; 2]; SLOTS];
     let mut i = 0;
     while i < POINTS {
         let c = cell_of(Point::from_index(i));
@@ -37,12 +38,12 @@ const fn zobrist_table() -> [[u64; 2]; CELLS] {
 }
 
 /// Zobrist keys by cell and colour (the workspace's stable 64-bit table, keyed by point).
-const ZOBRIST: [[u64; 2]; CELLS] = zobrist_table();
+const ZOBRIST: [[u64; 2]; SLOTS] = zobrist_table();
 
 /// The Zobrist key of a stone of `player` on `cell`.
 #[inline]
 pub(crate) fn key(cell: usize, player: Player) -> u64 {
-    ZOBRIST[cell][player.index()]
+    ZOBRIST[cell & MASK_INDEX][player.index() & 1]
 }
 
 /// The Zobrist hash of a whole board, computed from scratch (the reference the incremental
@@ -75,6 +76,9 @@ pub struct Board {
     stones: [Mask; SLOTS],
     /// The liberties of the chain whose head is the index.
     liberties: [Mask; SLOTS],
+    /// The number of stones of the chain whose head is the index (merges keep the larger
+    /// chain's head without a popcount).
+    size: [u8; SLOTS],
     /// The stones of each colour.
     by_colour: [Mask; 2],
     /// Zobrist hash of the stones.
@@ -118,6 +122,7 @@ impl Board {
             head: [0; SLOTS],
             stones: [0; SLOTS],
             liberties: [0; SLOTS],
+            size: [0; SLOTS],
             by_colour: [0; 2],
             hash: 0,
             empties,
@@ -141,6 +146,7 @@ impl Board {
                 let h = chain.trailing_zeros() as usize;
                 board.stones[h] = chain;
                 board.liberties[h] = spread(chain) & empty;
+                board.size[h] = chain.count_ones() as u8;
                 for c in cells(chain) {
                     board.head[c] = h as u8;
                 }
@@ -174,13 +180,13 @@ impl Board {
         self.empty_count -= 1;
         let last = self.empties[usize::from(self.empty_count)];
         self.empties[slot] = last;
-        self.empty_slot[usize::from(last)] = slot as u8;
+        self.empty_slot[usize::from(last) & MASK_INDEX] = slot as u8;
     }
 
-    /// The empty cells, in no particular order.
+    /// The empty cells, in no particular order (the list and how many entries are used).
     #[inline]
-    pub(crate) fn empty_cells(&self) -> ([u8; POINTS], usize) {
-        (self.empties, usize::from(self.empty_count))
+    pub(crate) fn empty_cells(&self) -> (&[u8; POINTS], usize) {
+        (&self.empties, usize::from(self.empty_count))
     }
 
     /// The stones of `player` as a cell mask.
@@ -250,6 +256,18 @@ impl Board {
         crate::layout::points_of(self.liberties[self.head_of(c)])
     }
 
+    /// The head cell of the chain of the stone on `c` (the same for all its stones).
+    #[inline]
+    pub(crate) fn head_at(&self, c: usize) -> usize {
+        self.head_of(c)
+    }
+
+    /// The stones of the chain of the stone on `c`.
+    #[inline]
+    pub(crate) fn chain_at(&self, c: usize) -> Mask {
+        self.stones[self.head_of(c)]
+    }
+
     /// The liberty mask of the chain of the stone on `c`.
     #[inline]
     pub(crate) fn liberties_at(&self, c: usize) -> Mask {
@@ -258,24 +276,37 @@ impl Board {
 
     /// What placing a `player` stone on the empty cell `c` would capture, and whether it
     /// would be suicide (G-3: captures first, then the own chain's liberties).
-    ///
-    /// Neighbours are visited as bit masks, so only the stones actually next to `c` cost
-    /// anything: most placements touch no opponent stone and have an empty neighbour.
     #[inline]
     pub(crate) fn effect(&self, c: usize, player: Player) -> PlacementEffect {
+        let (own, opponent) = self.near_stones(c, player);
+        self.effect_near(c, own, opponent)
+    }
+
+    /// `player`'s and the opponent's stones next to `c`, as [`near`] words.
+    #[inline]
+    pub(crate) fn near_stones(&self, c: usize, player: Player) -> (u32, u32) {
+        (
+            near(c, self.by_colour[player.index()]),
+            near(c, self.by_colour[player.other().index()]),
+        )
+    }
+
+    /// [`Board::effect`] from the [`Board::near_stones`] of `c`.
+    ///
+    /// Only the stones actually next to `c` cost anything: most placements touch no
+    /// opponent stone and have an empty neighbour.
+    #[inline]
+    pub(crate) fn effect_near(&self, c: usize, own: u32, opponent: u32) -> PlacementEffect {
         let me = bit(c);
-        let around = orthogonal(c);
-        let own = self.by_colour[player.index()];
-        let opponent = self.by_colour[player.other().index()];
         let mut captured = 0;
-        for n in cells(around & opponent) {
+        for n in near_cells(c, opponent) {
             if self.liberties_at(n) == me {
                 captured |= self.stones[self.head_of(n)];
             }
         }
         let breathes = captured != 0
-            || around & !own & !opponent != 0
-            || cells(around & own).any(|n| self.liberties_at(n) & !me != 0);
+            || near_on(c) & !own & !opponent != 0
+            || near_cells(c, own).any(|n| self.liberties_at(n) & !me != 0);
         PlacementEffect {
             captured,
             suicide: !breathes,
@@ -300,7 +331,17 @@ impl Board {
 
     /// Places a `player` stone on the empty cell `c`, removes the opponent chains left
     /// without liberties, and returns them. The caller has checked the move is not suicide.
-    pub(crate) fn place(&mut self, c: usize, player: Player) -> Mask {
+    ///
+    /// `near_own` and `near_opponent` are the [`Board::near_stones`] of `c` (read before
+    /// the placement; the callers have them already).
+    #[inline]
+    pub(crate) fn place_near(
+        &mut self,
+        c: usize,
+        player: Player,
+        near_own: u32,
+        near_opponent: u32,
+    ) -> Mask {
         let me = bit(c);
         let around = orthogonal(c);
         self.colour[c & MASK_INDEX] = stone(player);
@@ -311,19 +352,22 @@ impl Board {
         let opponent = self.by_colour[player.other().index()];
         // The new stone joins its first friendly neighbour's chain (or starts its own);
         // further friendly chains are merged into the larger one.
-        let friends = around & own;
-        let mut head = if friends == 0 {
+        let mut friends = near_cells(c, near_own);
+        let first_friend = friends.next();
+        let mut head = if let Some(first) = first_friend {
+            let h = self.head_of(first);
+            self.stones[h] |= me;
+            self.size[h] += 1;
+            h
+        } else {
             self.stones[c & MASK_INDEX] = me;
+            self.size[c & MASK_INDEX] = 1;
             self.liberties[c & MASK_INDEX] = 0;
             c
-        } else {
-            let h = self.head_of(friends.trailing_zeros() as usize);
-            self.stones[h] |= me;
-            h
         };
         self.head[c & MASK_INDEX] = head as u8;
         self.liberties[head & MASK_INDEX] |= around & !own & !opponent;
-        for n in cells(friends) {
+        for n in friends {
             let other = self.head_of(n);
             if other != head {
                 head = self.merge(head, other);
@@ -331,7 +375,7 @@ impl Board {
         }
         self.liberties[head & MASK_INDEX] &= !me;
         let mut captured = 0;
-        for n in cells(around & opponent) {
+        for n in near_cells(c, near_opponent) {
             let h = self.head_of(n);
             self.liberties[h] &= !me;
             if self.liberties[h] == 0 {
@@ -347,7 +391,7 @@ impl Board {
     /// Merges two chains; returns the surviving head (the larger chain's, so the fewest
     /// stones are relabelled).
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (keep, gone) = if self.chain_size(a) >= self.chain_size(b) {
+        let (keep, gone) = if self.size[a & MASK_INDEX] >= self.size[b & MASK_INDEX] {
             (a, b)
         } else {
             (b, a)
@@ -357,15 +401,8 @@ impl Board {
         }
         self.stones[keep & MASK_INDEX] |= self.stones[gone & MASK_INDEX];
         self.liberties[keep & MASK_INDEX] |= self.liberties[gone & MASK_INDEX];
+        self.size[keep & MASK_INDEX] += self.size[gone & MASK_INDEX];
         keep
-    }
-
-    /// The number of stones of the chain whose head is `h` (a cheap count: the mask's two
-    /// halves, and most chains are small).
-    #[inline]
-    fn chain_size(&self, h: usize) -> u32 {
-        let m = self.stones[h & MASK_INDEX];
-        if m & (m - 1) == 0 { 1 } else { m.count_ones() }
     }
 
     /// Removes the stones `captured` of `owner`, giving their points back as liberties to
@@ -377,7 +414,7 @@ impl Board {
             self.colour[s & MASK_INDEX] = EMPTY;
             self.push_empty(s);
             self.hash ^= key(s, owner);
-            for n in cells(orthogonal(s) & capturer) {
+            for n in neighbours_in(s, capturer) {
                 let h = self.head_of(n);
                 self.liberties[h] |= bit(s);
             }
@@ -433,6 +470,12 @@ impl Board {
                 if self.liberties[mine & MASK_INDEX] != fresh.liberties[theirs] {
                     return Err(format!(
                         "the liberties of the chain through point {} are wrong",
+                        point_of(c).index()
+                    ));
+                }
+                if u32::from(self.size[mine & MASK_INDEX]) != fresh.stones[theirs].count_ones() {
+                    return Err(format!(
+                        "the stone count of the chain through point {} is wrong",
                         point_of(c).index()
                     ));
                 }

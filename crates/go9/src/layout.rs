@@ -27,16 +27,43 @@ pub(crate) const fn cell_of(p: Point) -> usize {
     (i / SIZE + 1) * WIDTH + i % SIZE + 1
 }
 
+const fn point_table() -> [u8; 128] {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < POINTS {
+        t[(i / SIZE + 1) * WIDTH + i % SIZE + 1] = i as u8;
+        i += 1;
+    }
+    t
+}
+
+/// The point index of every on-board cell (a table read instead of a division by 11).
+const POINT_INDEX: [u8; 128] = point_table();
+
 /// The board point of an on-board cell.
 #[inline]
 pub(crate) const fn point_of(cell: usize) -> Point {
-    Point::from_index((cell / WIDTH - 1) * SIZE + cell % WIDTH - 1)
+    Point::from_index(POINT_INDEX[cell & 127] as usize)
 }
 
-/// The single-cell mask.
+const fn bit_table() -> [Mask; 128] {
+    let mut t = [0u128; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = 1u128 << c;
+        c += 1;
+    }
+    t
+}
+
+/// `1 << c` for every cell: a 128-bit shift by a variable amount is half a dozen
+/// instructions on x86-64, a table read is one or two.
+const BITS: [Mask; 128] = bit_table();
+
+/// The single-cell mask (`cell` is below 128).
 #[inline]
 pub(crate) const fn bit(cell: usize) -> Mask {
-    1u128 << cell
+    BITS[cell & 127]
 }
 
 const fn on_board_mask() -> Mask {
@@ -94,6 +121,60 @@ pub(crate) const fn diagonal(c: usize) -> Mask {
 #[inline]
 pub(crate) const fn on_edge(c: usize) -> bool {
     ADJACENCY.2[c & 127]
+}
+
+/// The bits of the four neighbours of a cell `c` in a mask shifted right by `c - WIDTH`.
+const NEAR_BITS: u32 = 1 | 1 << (WIDTH - 1) | 1 << (WIDTH + 1) | 1 << (2 * WIDTH);
+
+/// The neighbours of the on-board cell `c` that lie in `m`, as bits of a 32-bit word: bit
+/// `i` stands for cell `c - WIDTH + i`, so only bits 0, `WIDTH - 1`, `WIDTH + 1` and
+/// `2 * WIDTH` can be set. One 128-bit shift; everything after it is 32-bit work.
+#[inline]
+pub(crate) fn near(c: usize, m: Mask) -> u32 {
+    (m >> (c - WIDTH)) as u32 & NEAR_BITS
+}
+
+const fn near_on_table() -> [u32; 128] {
+    let mut t = [0u32; 128];
+    let mut c = WIDTH + 1;
+    while c < CELLS - WIDTH - 1 {
+        if ON_BOARD & (1u128 << c) != 0 {
+            t[c] = (ON_BOARD >> (c - WIDTH)) as u32 & NEAR_BITS;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `near(c, ON_BOARD)` for every cell: the neighbours that are on the board.
+const NEAR_ON: [u32; 128] = near_on_table();
+
+/// The on-board neighbours of `c` as a [`near`] word.
+#[inline]
+pub(crate) const fn near_on(c: usize) -> u32 {
+    NEAR_ON[c & 127]
+}
+
+/// The cells of a [`near`] word of `c`, lowest first.
+#[inline]
+pub(crate) fn near_cells(c: usize, mut bits: u32) -> impl Iterator<Item = usize> {
+    let base = c - WIDTH;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            None
+        } else {
+            let n = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(n)
+        }
+    })
+}
+
+/// The orthogonal neighbours of the on-board cell `c` that lie in `m`, lowest first
+/// (a loop over `cells(orthogonal(c) & m)` would pay 128-bit operations at every step).
+#[inline]
+pub(crate) fn neighbours_in(c: usize, m: Mask) -> impl Iterator<Item = usize> {
+    near_cells(c, near(c, m))
 }
 
 /// The on-board cells orthogonally adjacent to some cell of `m` (may include `m` itself).
@@ -181,6 +262,13 @@ mod tests {
             assert_eq!(spread(bit(c)), expected);
             assert_eq!(orthogonal(c), expected);
             assert_eq!(on_edge(c), expected.count_ones() < 4);
+            let listed = near_cells(c, near_on(c)).fold(0, |m, n| m | bit(n));
+            assert_eq!(listed, expected);
+            let listed = neighbours_in(c, !0).fold(0, |m, n| m | bit(n));
+            assert_eq!(listed & ON_BOARD, expected);
+            let some = ON_BOARD & !(bit(c - 1) | bit(c + WIDTH));
+            let listed = neighbours_in(c, some).fold(0, |m, n| m | bit(n));
+            assert_eq!(listed, expected & some);
         }
     }
 }

@@ -1,11 +1,22 @@
 //! Random playouts: uniform over the legal moves that do not fill one's own single-point
 //! eye, with full superko legality, until the game ends by the rules.
 
-use game_core::{GameRng, Player};
+use game_core::{Game, GameRng, Player};
 
-use crate::layout::{diagonal, on_edge, orthogonal, point_of};
+use crate::layout::{Mask, diagonal, near_on, on_edge, point_of};
 use crate::moves::Move;
 use crate::state::GoState;
+
+/// A placement the playout policy chose, with what was found while checking it: its
+/// captures and the stones next to it (`layout::near` words), so that playing it does not
+/// look them up again.
+#[derive(Clone, Copy)]
+struct Choice {
+    cell: usize,
+    captured: Mask,
+    own: u32,
+    opponent: u32,
+}
 
 impl GoState {
     /// Whether the empty cell `c` is a single-point eye of `player`: every on-board
@@ -13,14 +24,20 @@ impl GoState {
     /// (none on the edge), so filling it could only hurt.
     #[inline]
     pub(crate) fn is_own_eye(&self, c: usize, player: Player) -> bool {
-        let board = self.board();
-        let own = board.stones_of(player);
-        if orthogonal(c) & !own != 0 {
+        let (own, _) = self.board().near_stones(c, player);
+        self.is_own_eye_near(c, player, own)
+    }
+
+    /// [`GoState::is_own_eye`] with `player`'s stones next to `c` already read (as a
+    /// `layout::near` word).
+    #[inline]
+    fn is_own_eye_near(&self, c: usize, player: Player, own: u32) -> bool {
+        if near_on(c) & !own != 0 {
             return false;
         }
         // At most one opponent stone on the diagonals, none on the edge (a bit trick
         // instead of a popcount: `e & (e - 1)` clears the lowest stone).
-        let enemies = diagonal(c) & board.stones_of(player.other());
+        let enemies = diagonal(c) & self.board().stones_of(player.other());
         enemies == 0 || (!on_edge(c) && enemies & (enemies - 1) == 0)
     }
 
@@ -32,8 +49,7 @@ impl GoState {
             Move::Pass => false,
             Move::Place(p) => {
                 let c = crate::layout::cell_of(p);
-                self.board().cell(c) == crate::board::EMPTY
-                    && self.is_own_eye(c, game_core::Game::to_move(self))
+                self.board().cell(c) == crate::board::EMPTY && self.is_own_eye(c, self.to_move())
             }
         }
     }
@@ -46,39 +62,87 @@ impl GoState {
     /// It draws candidates without replacement, so each acceptable move is equally likely,
     /// and checks only those drawn (occupied, suicide and superko as in play).
     pub fn playout_move(&self, rng: &mut GameRng) -> Option<Move> {
-        self.playout_choice(rng).map(|(mv, _)| mv)
-    }
-
-    /// [`GoState::playout_move`] with the captures of the chosen placement.
-    #[inline]
-    fn playout_choice(&self, rng: &mut GameRng) -> Option<(Move, u128)> {
-        if game_core::Game::is_over(self) {
+        if self.is_over() {
             return None;
         }
-        let player = game_core::Game::to_move(self);
-        let (mut candidates, mut n) = self.board().empty_cells();
+        Some(match self.playout_choice(rng) {
+            Some(choice) => Move::Place(point_of(choice.cell)),
+            None => Move::Pass,
+        })
+    }
+
+    /// The policy's choice: the chosen placement (see [`Choice`]), `None` for a pass. The
+    /// game must not be over.
+    ///
+    /// The first candidate is drawn from the board's list of empty points as it stands;
+    /// only after a rejection is the list copied, so that the draws go on without
+    /// replacement (the same draws, in the same order, as copying it up front).
+    #[inline]
+    fn playout_choice(&self, rng: &mut GameRng) -> Option<Choice> {
+        let player = self.to_move();
+        let (list, total) = self.board().empty_cells();
+        if total == 0 {
+            return None;
+        }
+        let i = rng.below(total);
+        let c = usize::from(list[i]);
+        if let Some(choice) = self.acceptable(c, player) {
+            return Some(choice);
+        }
+        let mut candidates = *list;
+        let mut n = total - 1;
+        candidates[i] = candidates[n];
         while n > 0 {
             let i = rng.below(n);
             let c = usize::from(candidates[i]);
-            if !self.is_own_eye(c, player) {
-                if let Ok(captured) = self.check_placement(c, player) {
-                    return Some((Move::Place(point_of(c)), captured));
-                }
+            if let Some(choice) = self.acceptable(c, player) {
+                return Some(choice);
             }
             n -= 1;
             candidates[i] = candidates[n];
         }
-        Some((Move::Pass, 0))
+        None
+    }
+
+    /// The captures of a placement by `player` on the empty cell `c` if the policy accepts
+    /// it (legal, and not `player`'s own single-point eye).
+    #[inline(always)]
+    fn acceptable(&self, c: usize, player: Player) -> Option<Choice> {
+        let (own, opponent) = self.board().near_stones(c, player);
+        if self.is_own_eye_near(c, player, own) {
+            None
+        } else {
+            self.legal_captures(c, player, own, opponent)
+                .map(|captured| Choice {
+                    cell: c,
+                    captured,
+                    own,
+                    opponent,
+                })
+        }
     }
 
     /// Plays [`GoState::playout_move`] until the game ends by the rules (two passes or the
     /// 300th move). Returns the number of moves played.
+    ///
+    /// The moves are recorded as by [`game_core::Game::play`] (undo, the record and the
+    /// superko history all work afterwards); only the checks that the policy already made
+    /// are not repeated.
     pub fn random_playout(&mut self, rng: &mut GameRng) -> usize {
         self.reserve_for_full_game();
         let mut played = 0;
-        while let Some((mv, captured)) = self.playout_choice(rng) {
-            let player = game_core::Game::to_move(self);
-            self.apply(player, mv, captured);
+        while !self.is_over() {
+            let player = self.to_move();
+            match self.playout_choice(rng) {
+                Some(choice) => self.apply_placement_near(
+                    player,
+                    choice.cell,
+                    choice.captured,
+                    choice.own,
+                    choice.opponent,
+                ),
+                None => self.apply_pass(player),
+            }
             played += 1;
         }
         played

@@ -8,9 +8,12 @@ use std::fmt;
 
 use board_geometry::Point;
 use game_core::{ByPlayer, Player};
+use smallvec::SmallVec;
 
 use crate::board::Board;
-use crate::layout::{Mask, ON_BOARD, POINTS, bit, cell_of, components, points_of, spread};
+use crate::layout::{
+    Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, neighbours_in, points_of, spread,
+};
 
 /// Komi given to White (G-10, the seed's コミ7目).
 pub const KOMI: u32 = 7;
@@ -24,49 +27,73 @@ pub(crate) struct PassAlive {
     pub territory: Mask,
 }
 
-/// G-9 for the colour whose stones are `own` against `opponent`.
+/// G-9 for `player`'s stones on `board`.
 ///
 /// Chains and regions are numbered (at most 81 of each), and sets of chains are 128-bit
 /// masks of those numbers, so the whole computation runs in fixed arrays on the stack.
-pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
+pub(crate) fn pass_alive(board: &Board, player: Player) -> PassAlive {
+    let own = board.stones_of(player);
+    let opponent = board.stones_of(player.other());
     if own == 0 {
         // G-9.4: territory needs a stone of the colour on the board.
         return PassAlive::default();
     }
     let empty = ON_BOARD & !own & !opponent;
     // G-9.1: the colour's chains, and its regions (maximal connected non-own sets).
-    let mut chains = [0 as Mask; POINTS];
-    let mut reach = [0 as Mask; POINTS];
-    let mut chain_count = 0;
-    for chain in components(own) {
-        chains[chain_count] = chain;
-        reach[chain_count] = spread(chain);
-        chain_count += 1;
+    // (Lists that fill as they go: zeroing fixed arrays of 81 masks cost more than the
+    // computation on the boards playouts end with. A 9×9 board has at most 41 chains of a
+    // colour; more would only spill to the heap.)
+    let mut chains: SmallVec<[Mask; 48]> = SmallVec::new();
+    let mut reach: SmallVec<[Mask; 48]> = SmallVec::new();
+    // The board keeps its chains: one lookup per chain instead of a flood fill.
+    // `number[head]` is the chain's number, for the one-point regions below.
+    let mut number = [0u8; 128];
+    let mut left = own;
+    while left != 0 {
+        let c = left.trailing_zeros() as usize;
+        let chain = board.chain_at(c);
+        left &= !chain;
+        number[board.head_at(c)] = chains.len() as u8;
+        chains.push(chain);
+        reach.push(spread(chain));
     }
+    let chain_count = chains.len();
     // Per region: the chains bordering it, and those it is vital to (G-9.2: every empty
     // point of the region is a liberty of the chain).
-    let mut regions = [0 as Mask; POINTS];
-    let mut borders = [0u128; POINTS];
-    let mut vital = [0u128; POINTS];
-    let mut region_count = 0;
-    for region in components(ON_BOARD & !own) {
-        for (i, &near) in reach[..chain_count].iter().enumerate() {
+    let mut regions: SmallVec<[Mask; 48]> = SmallVec::new();
+    let mut borders: SmallVec<[u128; 48]> = SmallVec::new();
+    let mut vital: SmallVec<[u128; 48]> = SmallVec::new();
+    // One-point regions (most of them at the end of a playout: eyes) need no flood fill:
+    // they border the chains of their own-colour neighbours and are vital to all of them
+    // (an empty point is a liberty of each; an opponent stone has no empty point).
+    let others = ON_BOARD & !own;
+    let lonely = others & !spread(others);
+    for c in cells(lonely) {
+        let border = neighbours_in(c, own).fold(0u128, |b, n| b | 1 << number[board.head_at(n)]);
+        regions.push(bit(c));
+        borders.push(border);
+        vital.push(border);
+    }
+    for region in components(others & !lonely) {
+        let (mut border, mut vital_to) = (0u128, 0u128);
+        for (i, &near) in reach.iter().enumerate() {
             if near & region != 0 {
-                borders[region_count] |= 1 << i;
+                border |= 1 << i;
                 if region & empty & !near == 0 {
-                    vital[region_count] |= 1 << i;
+                    vital_to |= 1 << i;
                 }
             }
         }
-        regions[region_count] = region;
-        region_count += 1;
+        regions.push(region);
+        borders.push(border);
+        vital.push(vital_to);
     }
     // G-9.3: a region counts while every chain bordering it is alive; a chain with fewer
     // than two counting vital regions dies. Repeat until nothing changes.
     let mut alive: u128 = (1u128 << chain_count) - 1;
     loop {
         let (mut once, mut twice) = (0u128, 0u128);
-        for (&border, &vital) in borders[..region_count].iter().zip(&vital[..region_count]) {
+        for (&border, &vital) in borders.iter().zip(&vital) {
             if border & !alive == 0 {
                 let v = vital & alive;
                 twice |= once & v;
@@ -80,7 +107,7 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
         alive = next;
     }
     let mut result = PassAlive::default();
-    for (i, chain) in chains[..chain_count].iter().enumerate() {
+    for (i, chain) in chains.iter().enumerate() {
         if alive & (1 << i) != 0 {
             result.chains |= chain;
         }
@@ -88,10 +115,12 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
     // G-9.4: territory is a region bordered only by pass-alive chains that is small (at
     // most one point not next to the colour) or holds no opponent stones.
     let next_to_own = spread(own);
-    for (&region, &border) in regions[..region_count].iter().zip(&borders[..region_count]) {
+    for (&region, &border) in regions.iter().zip(&borders) {
+        // At most one point not next to the colour (a bit trick instead of a popcount).
+        let far = region & !next_to_own;
         if border != 0
             && border & !alive == 0
-            && ((region & !next_to_own).count_ones() <= 1 || region & opponent == 0)
+            && (far & far.wrapping_sub(1) == 0 || region & opponent == 0)
         {
             result.territory |= region;
         }
@@ -101,9 +130,10 @@ pub(crate) fn pass_alive(own: Mask, opponent: Mask) -> PassAlive {
 
 /// G-9's pass-alive chains and territory of both colours, by point index.
 pub(crate) fn pass_alive_map(board: &Board) -> Vec<Option<Player>> {
-    let black = board.stones_of(Player::First);
-    let white = board.stones_of(Player::Second);
-    let areas = [pass_alive(black, white), pass_alive(white, black)];
+    let areas = [
+        pass_alive(board, Player::First),
+        pass_alive(board, Player::Second),
+    ];
     (0..POINTS)
         .map(|i| {
             let cell = bit(cell_of(Point::from_index(i)));
@@ -119,8 +149,8 @@ pub(crate) fn pass_alive_map(board: &Board) -> Vec<Option<Player>> {
 pub(crate) fn dead_masks(board: &Board) -> [Mask; 2] {
     let black = board.stones_of(Player::First);
     let white = board.stones_of(Player::Second);
-    let black_area = pass_alive(black, white);
-    let white_area = pass_alive(white, black);
+    let black_area = pass_alive(board, Player::First);
+    let white_area = pass_alive(board, Player::Second);
     [black & white_area.territory, white & black_area.territory]
 }
 
@@ -144,17 +174,24 @@ impl Score {
         let black = board.stones_of(Player::First) & !dead[0];
         let white = board.stones_of(Player::Second) & !dead[1];
         let empty = ON_BOARD & !black & !white;
-        let mut area = [black.count_ones(), white.count_ones()];
-        let mut neutral = 0;
-        for region in components(empty) {
+        // Each colour's surrounded regions are collected as one mask and counted once.
+        // One-point regions (eyes, mostly) are sorted in bulk: all their neighbours are
+        // stones, so they are a colour's if no neighbour has the other colour.
+        let lonely = empty & !spread(empty);
+        let mut surrounded = [lonely & !spread(white), lonely & !spread(black)];
+        for region in components(empty & !lonely) {
             let around = spread(region);
-            let size = region.count_ones();
             match (around & black != 0, around & white != 0) {
-                (true, false) => area[0] += size,
-                (false, true) => area[1] += size,
-                _ => neutral += size,
+                (true, false) => surrounded[0] |= region,
+                (false, true) => surrounded[1] |= region,
+                _ => {}
             }
         }
+        let area = [
+            (black | surrounded[0]).count_ones(),
+            (white | surrounded[1]).count_ones(),
+        ];
+        let neutral = POINTS as u32 - area[0] - area[1];
         Score {
             area: ByPlayer::new(area[0], area[1]),
             neutral,
@@ -204,5 +241,137 @@ impl fmt::Display for Score {
             self.area.first,
             self.white_total()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::GoState;
+    use game_core::{Game, GameRng};
+
+    /// G-9 as first written: chains by flood fill, every region by flood fill, fixed
+    /// arrays. The faster `pass_alive` must agree with it everywhere.
+    fn reference_pass_alive(own: Mask, opponent: Mask) -> PassAlive {
+        if own == 0 {
+            // G-9.4: territory needs a stone of the colour on the board.
+            return PassAlive::default();
+        }
+        let empty = ON_BOARD & !own & !opponent;
+        // G-9.1: the colour's chains, and its regions (maximal connected non-own sets).
+        let mut chains = [0 as Mask; POINTS];
+        let mut reach = [0 as Mask; POINTS];
+        let mut chain_count = 0;
+        for chain in components(own) {
+            chains[chain_count] = chain;
+            reach[chain_count] = spread(chain);
+            chain_count += 1;
+        }
+        // Per region: the chains bordering it, and those it is vital to (G-9.2: every empty
+        // point of the region is a liberty of the chain).
+        let mut regions = [0 as Mask; POINTS];
+        let mut borders = [0u128; POINTS];
+        let mut vital = [0u128; POINTS];
+        let mut region_count = 0;
+        for region in components(ON_BOARD & !own) {
+            for (i, &near) in reach[..chain_count].iter().enumerate() {
+                if near & region != 0 {
+                    borders[region_count] |= 1 << i;
+                    if region & empty & !near == 0 {
+                        vital[region_count] |= 1 << i;
+                    }
+                }
+            }
+            regions[region_count] = region;
+            region_count += 1;
+        }
+        // G-9.3: a region counts while every chain bordering it is alive; a chain with fewer
+        // than two counting vital regions dies. Repeat until nothing changes.
+        let mut alive: u128 = (1u128 << chain_count) - 1;
+        loop {
+            let (mut once, mut twice) = (0u128, 0u128);
+            for (&border, &vital) in borders[..region_count].iter().zip(&vital[..region_count]) {
+                if border & !alive == 0 {
+                    let v = vital & alive;
+                    twice |= once & v;
+                    once |= v;
+                }
+            }
+            let next = alive & twice;
+            if next == alive {
+                break;
+            }
+            alive = next;
+        }
+        let mut result = PassAlive::default();
+        for (i, chain) in chains[..chain_count].iter().enumerate() {
+            if alive & (1 << i) != 0 {
+                result.chains |= chain;
+            }
+        }
+        // G-9.4: territory is a region bordered only by pass-alive chains that is small (at
+        // most one point not next to the colour) or holds no opponent stones.
+        let next_to_own = spread(own);
+        for (&region, &border) in regions[..region_count].iter().zip(&borders[..region_count]) {
+            if border != 0
+                && border & !alive == 0
+                && ((region & !next_to_own).count_ones() <= 1 || region & opponent == 0)
+            {
+                result.territory |= region;
+            }
+        }
+        result
+    }
+
+    /// The area count as first written: every empty region by flood fill.
+    fn reference_area(board: &Board) -> [u32; 3] {
+        let dead = dead_masks(board);
+        let black = board.stones_of(Player::First) & !dead[0];
+        let white = board.stones_of(Player::Second) & !dead[1];
+        let mut area = [black.count_ones(), white.count_ones(), 0];
+        for region in components(ON_BOARD & !black & !white) {
+            let around = spread(region);
+            let i = match (around & black != 0, around & white != 0) {
+                (true, false) => 0,
+                (false, true) => 1,
+                _ => 2,
+            };
+            area[i] += region.count_ones();
+        }
+        area
+    }
+
+    #[test]
+    fn pass_alive_and_the_count_agree_with_the_first_implementation() {
+        let mut boards = 0;
+        for seed in 0..300 {
+            let mut rng = GameRng::seed_from(seed);
+            let mut state = GoState::new();
+            loop {
+                let board = state.board();
+                for player in Player::BOTH {
+                    let own = board.stones_of(player);
+                    let opponent = board.stones_of(player.other());
+                    assert_eq!(
+                        pass_alive(board, player),
+                        reference_pass_alive(own, opponent),
+                        "seed {seed}, ply {}",
+                        state.ply()
+                    );
+                }
+                let score = Score::count(board);
+                let [b, w, n] = reference_area(board);
+                assert_eq!(
+                    (score.area.first, score.area.second, score.neutral),
+                    (b, w, n)
+                );
+                boards += 1;
+                match state.playout_move(&mut rng) {
+                    Some(mv) => state.play(mv).unwrap(),
+                    None => break,
+                }
+            }
+        }
+        assert!(boards > 300 * 50);
     }
 }

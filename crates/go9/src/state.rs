@@ -1,14 +1,16 @@
 //! The game: whose turn, the board history for superko, passes, prisoners, the end, undo.
 
 use board_geometry::Point;
-use game_core::{ByPlayer, Game, Outcome, Player};
+use game_core::{ByPlayer, Player};
 
 use crate::board::{Board, EMPTY};
 use crate::error::{EndCallError, PlayError, SetupError, UndoError};
 use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
-use crate::moves::{Move, ParseMoveError};
+use crate::moves::Move;
 use crate::scoring::Score;
 use crate::superko::SeenTable;
+
+mod game;
 
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;
@@ -253,14 +255,41 @@ impl GoState {
         Ok(effect.captured)
     }
 
+    /// The captures of a placement by `player` on the empty cell `c` if it is legal (not
+    /// suicide, no repeated board), `None` if not: [`GoState::check_placement`] without
+    /// the reasons, for the playout loop, which has already read the stones next to `c`
+    /// (`own`, `opponent`: `Board::near_stones`).
+    #[inline]
+    pub(crate) fn legal_captures(
+        &self,
+        c: usize,
+        player: Player,
+        own: u32,
+        opponent: u32,
+    ) -> Option<Mask> {
+        let effect = self.board.effect_near(c, own, opponent);
+        if effect.suicide || self.repeats(c, player, effect.captured).is_some() {
+            None
+        } else {
+            Some(effect.captured)
+        }
+    }
+
     /// G-4: the move number whose board this placement would repeat, if any. Boards are
     /// compared exactly; the 64-bit hash only finds candidates.
-    #[inline]
+    #[inline(always)]
     fn repeats(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
         if self.ever_occupied & bit(c) == 0 {
             // Every earlier board had this point empty: the new board is new.
             return None;
         }
+        self.repeats_seen(c, player, captured)
+    }
+
+    /// [`GoState::repeats`] for a point that has held a stone: the table lookup (kept out
+    /// of line so that the common early answer above stays small where it is inlined).
+    #[inline(never)]
+    fn repeats_seen(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
         let key = self.board.hash_after(c, player, captured) as u32;
         let masks = self.board.masks_after(c, player, captured);
         self.seen_table
@@ -340,41 +369,78 @@ impl GoState {
     /// Applies a move already known to be legal. `captured` is what it captures.
     #[inline]
     pub(crate) fn apply(&mut self, player: Player, mv: Move, captured: Mask) {
-        let record = Played {
-            mv,
+        match mv {
+            Move::Pass => self.apply_pass(player),
+            Move::Place(p) => self.apply_placement(player, cell_of(p), captured),
+        }
+    }
+
+    /// Applies a pass by `player`.
+    #[inline]
+    pub(crate) fn apply_pass(&mut self, player: Player) {
+        self.played.push(Played {
+            mv: Move::Pass,
+            player,
+            to_move_before: self.to_move,
+            passes_before: self.passes,
+            captured: 0,
+            first_on_point: false,
+        });
+        self.passes += 1;
+        self.end_turn(player);
+    }
+
+    /// Applies a placement by `player` on the empty cell `c`, known to be legal and to
+    /// capture `captured`.
+    #[inline]
+    pub(crate) fn apply_placement(&mut self, player: Player, c: usize, captured: Mask) {
+        let (own, opponent) = self.board.near_stones(c, player);
+        self.apply_placement_near(player, c, captured, own, opponent);
+    }
+
+    /// [`GoState::apply_placement`] with the stones next to `c` already read (as
+    /// `Board::near_stones` gives them).
+    #[inline]
+    pub(crate) fn apply_placement_near(
+        &mut self,
+        player: Player,
+        c: usize,
+        captured: Mask,
+        own: u32,
+        opponent: u32,
+    ) {
+        let here = bit(c);
+        self.played.push(Played {
+            mv: Move::Place(point_of(c)),
             player,
             to_move_before: self.to_move,
             passes_before: self.passes,
             captured,
-            first_on_point: match mv {
-                Move::Place(p) => self.ever_occupied & bit(cell_of(p)) == 0,
-                Move::Pass => false,
-            },
-        };
-        match mv {
-            Move::Pass => self.passes += 1,
-            Move::Place(p) => {
-                let c = cell_of(p);
-                let removed = self.board.place(c, player);
-                debug_assert_eq!(removed, captured);
-                if removed != 0 {
-                    self.prisoners[player] += removed.count_ones();
-                }
-                self.ever_occupied |= bit(c);
-                self.passes = 0;
-                let key = self.board.hash() as u32;
-                self.seen_table.insert(key, self.seen.len());
-                self.seen.push(Seen {
-                    key,
-                    masks: [
-                        self.board.stones_of(Player::First),
-                        self.board.stones_of(Player::Second),
-                    ],
-                    made_by: (self.played.len() + 1) as u16,
-                });
-            }
+            first_on_point: self.ever_occupied & here == 0,
+        });
+        let removed = self.board.place_near(c, player, own, opponent);
+        debug_assert_eq!(removed, captured);
+        if removed != 0 {
+            self.prisoners[player] += removed.count_ones();
         }
-        self.played.push(record);
+        self.ever_occupied |= here;
+        self.passes = 0;
+        let key = self.board.hash() as u32;
+        self.seen_table.insert(key, self.seen.len());
+        self.seen.push(Seen {
+            key,
+            masks: [
+                self.board.stones_of(Player::First),
+                self.board.stones_of(Player::Second),
+            ],
+            made_by: self.played.len() as u16,
+        });
+        self.end_turn(player);
+    }
+
+    /// Hands the turn to the other colour and ends the game by two passes or the cap.
+    #[inline]
+    fn end_turn(&mut self, player: Player) {
         self.to_move = player.other();
         if self.passes >= 2 {
             self.end = Some(EndReason::TwoPasses);
@@ -509,80 +575,5 @@ impl GoState {
             return Err(format!("{} passes counted, {trailing} played", self.passes));
         }
         Ok(())
-    }
-}
-
-impl Game for GoState {
-    type Move = Move;
-    type ParseMoveError = ParseMoveError;
-    type PlayError = PlayError;
-
-    const NAME: &'static str = "go9";
-    const PLAYER_NAMES: [&'static str; 2] = ["black", "white"];
-
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.legal_moves_for(self.to_move, moves);
-    }
-
-    fn check_move(&self, mv: Move) -> Result<(), PlayError> {
-        self.check_move_for(self.to_move, mv)
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        let captured = match mv {
-            Move::Pass => 0,
-            Move::Place(p) => self.board.effect(cell_of(p), self.to_move).captured,
-        };
-        self.apply(self.to_move, mv, captured);
-    }
-
-    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        self.play_as(self.to_move, mv)
-    }
-
-    fn is_over(&self) -> bool {
-        self.end.is_some()
-    }
-
-    fn outcome(&self) -> Outcome {
-        let Some(end) = self.end else {
-            return Outcome::Ongoing;
-        };
-        let name = |p: Player| Self::PLAYER_NAMES[p.index()];
-        match end {
-            EndReason::TwoPasses | EndReason::MoveLimit => {
-                let score = self.score();
-                let why = if end == EndReason::TwoPasses {
-                    "two passes"
-                } else {
-                    "300-move limit"
-                };
-                let detail = format!("({}: {score}; {why})", score.result());
-                match score.winner() {
-                    Some(winner) => Outcome::win(
-                        winner,
-                        format!("by {} points {detail}", score.margin().abs()),
-                    ),
-                    None => Outcome::draw(format!("by jigo {detail}")),
-                }
-            }
-            EndReason::Resignation(loser) => Outcome::win(
-                loser.other(),
-                format!("by resignation ({} resigned)", name(loser)),
-            ),
-            EndReason::Time(loser) => Outcome::win(
-                loser.other(),
-                format!("on time ({} ran out of time)", name(loser)),
-            ),
-            EndReason::AgreedDraw => Outcome::draw("by agreement"),
-        }
-    }
-
-    fn ply(&self) -> usize {
-        self.played.len()
     }
 }

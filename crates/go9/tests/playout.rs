@@ -3,6 +3,7 @@
 
 mod common;
 
+use board_geometry::Point;
 use common::{position, pt};
 use game_core::{Game, GameRng, Player};
 use go9::{GoState, Move};
@@ -106,5 +107,88 @@ fn an_own_eye_has_own_neighbours_and_at_most_one_opponent_diagonal_none_on_the_e
     assert!(
         !two_diagonals.fills_own_eye(Move::Place(pt("D4"))),
         "a false eye"
+    );
+}
+
+/// The playout policy rebuilt from the public API only: `legal_moves`, `fills_own_eye`,
+/// `play` and the stones on the board. It keeps its own list of empty points in the order
+/// the engine documents (the points in order at the start; a placement's point is replaced
+/// by the last entry; captured points are appended in point order) and draws from a copy
+/// without replacement, so the same seed must give the same game move for move.
+/// Also returns how many drawn points were refused by superko alone.
+fn reference_playout(seed: u64) -> (GoState, usize) {
+    let mut superko_refusals = 0;
+    let mut rng = GameRng::seed_from(seed);
+    let mut state = GoState::new();
+    let mut empties: Vec<Point> = (0..go9::POINTS).map(Point::from_index).collect();
+    let mut legal = Vec::new();
+    while !state.is_over() {
+        state.legal_moves(&mut legal);
+        let mut candidates = empties.clone();
+        let mut n = candidates.len();
+        let mut choice = Move::Pass;
+        while n > 0 {
+            let i = rng.below(n);
+            let mv = Move::Place(candidates[i]);
+            if legal.contains(&mv) && !state.fills_own_eye(mv) {
+                choice = mv;
+                break;
+            }
+            if matches!(state.check_move(mv), Err(go9::PlayError::Superko { .. })) {
+                superko_refusals += 1;
+            }
+            n -= 1;
+            candidates[i] = candidates[n];
+        }
+        let before: Vec<Option<Player>> = (0..go9::POINTS)
+            .map(|i| state.board().stone_at(Point::from_index(i)))
+            .collect();
+        state.play(choice).unwrap();
+        if let Move::Place(p) = choice {
+            let slot = empties.iter().position(|&q| q == p).unwrap();
+            let last = empties.pop().unwrap();
+            if slot < empties.len() {
+                empties[slot] = last;
+            }
+            for (i, was) in before.iter().enumerate() {
+                let q = Point::from_index(i);
+                if was.is_some() && state.board().stone_at(q).is_none() {
+                    empties.push(q);
+                }
+            }
+        }
+    }
+    (state, superko_refusals)
+}
+
+#[test]
+fn the_fast_playout_plays_the_same_games_as_the_reference_built_from_the_public_api() {
+    let (mut total_moves, mut superko_refusals) = (0, 0);
+    for seed in 0..400 {
+        let (reference, refusals) = reference_playout(seed);
+        superko_refusals += refusals;
+        let mut fast = GoState::new();
+        let plies = fast.random_playout(&mut GameRng::seed_from(seed));
+        let expected: Vec<(Player, Move)> = reference.moves().collect();
+        let got: Vec<(Player, Move)> = fast.moves().collect();
+        assert_eq!(got, expected, "seed {seed}: the games differ");
+        assert_eq!(plies, expected.len(), "seed {seed}");
+        assert_eq!(fast, reference, "seed {seed}: the final states differ");
+        assert_eq!(fast.score(), reference.score(), "seed {seed}");
+        assert_eq!(fast.result(), reference.result(), "seed {seed}");
+        fast.validate().unwrap();
+        // `playout_move` + `play` (the policy one move at a time) is the same game too.
+        let mut stepped = GoState::new();
+        let mut rng = GameRng::seed_from(seed);
+        while let Some(mv) = stepped.playout_move(&mut rng) {
+            stepped.play(mv).unwrap();
+        }
+        assert_eq!(stepped, fast, "seed {seed}: playout_move differs");
+        total_moves += expected.len();
+    }
+    assert!(total_moves > 400 * 50, "the games are real games");
+    assert!(
+        superko_refusals > 0,
+        "superko refused some drawn points in these games"
     );
 }
