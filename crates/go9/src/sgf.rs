@@ -23,17 +23,29 @@ fn sgf_point(p: Point) -> String {
     )
 }
 
+/// The SGF letter of a coordinate: `a`–`z` for 0–25, `A`–`Z` for 26–51.
+fn sgf_letter(v: u8) -> char {
+    match v {
+        0..=25 => char::from(b'a' + v),
+        26..=51 => char::from(b'A' + (v - 26)),
+        _ => '?',
+    }
+}
+
 fn from_sgf_point(p: SgfPoint) -> Result<Point, RecordError> {
     let (x, y) = (usize::from(p.x), usize::from(p.y));
     if x >= SIZE || y >= SIZE {
         return Err(RecordError::Point(format!(
             "{}{}",
-            (b'a'.wrapping_add(p.x)) as char,
-            (b'a'.wrapping_add(p.y)) as char
+            sgf_letter(p.x),
+            sgf_letter(p.y)
         )));
     }
     Ok(Point::from_index((SIZE - 1 - y) * SIZE + x))
 }
+
+/// Root properties whose value the rules depend on: a malformed one is an error.
+const RULE_PROPS: [&str; 7] = ["GM", "SZ", "KM", "AB", "AW", "AE", "PL"];
 
 /// Escapes `]` and `\` in an SGF text value.
 fn escape(text: &str) -> String {
@@ -126,6 +138,14 @@ impl GoState {
                 Prop::PL(sgf_parse::Color::Black) => first = Player::First,
                 Prop::PL(sgf_parse::Color::White) => first = Player::Second,
                 Prop::RE(text) => result = Some(text.text.clone()),
+                // A malformed value of a property the rules depend on is an error, not
+                // something to skip: `AB[e]` must not silently drop stones (G-13).
+                Prop::Invalid(id, values) if RULE_PROPS.contains(&id.as_str()) => {
+                    return Err(RecordError::Sgf(format!(
+                        "malformed property {id}[{}]",
+                        values.join("][")
+                    )));
+                }
                 _ => {}
             }
         }
@@ -145,10 +165,30 @@ impl GoState {
                 let (player, sgf_move) = match prop {
                     Prop::B(m) => (Player::First, m),
                     Prop::W(m) => (Player::Second, m),
+                    // A malformed move (`B[e]`) is an error naming its number, never
+                    // skipped (G-13).
+                    Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                        number += 1;
+                        return Err(RecordError::Move {
+                            number,
+                            text: format!("{id}[{}]", values.join("][")),
+                            reason: "not a point or a pass".into(),
+                        });
+                    }
                     _ => continue,
                 };
                 number += 1;
-                let text = format!("{prop}");
+                let text = match sgf_move {
+                    SgfMove::Pass => {
+                        format!("{}[]", if player == Player::First { "B" } else { "W" })
+                    }
+                    SgfMove::Move(p) => format!(
+                        "{}[{}{}]",
+                        if player == Player::First { "B" } else { "W" },
+                        sgf_letter(p.x),
+                        sgf_letter(p.y)
+                    ),
+                };
                 let mv = match sgf_move {
                     SgfMove::Pass => Move::Pass,
                     SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
@@ -185,7 +225,7 @@ fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), Reco
         "B+TIME" => "B+T".to_string(),
         "W+TIME" => "W+T".to_string(),
         "?" | "VOID" | "" => return Ok(()),
-        _ => normal,
+        _ => whole_margin(&normal).unwrap_or(normal),
     };
     if state.end_reason().is_none() {
         let called = match normal.as_str() {
@@ -216,4 +256,16 @@ fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), Reco
         });
     }
     Ok(())
+}
+
+/// `B+7.0` → `B+7`: SGF writes a margin as a real number (GNU Go writes `W+7.0`); a whole
+/// number is the same result as G-10's integer notation.
+fn whole_margin(result: &str) -> Option<String> {
+    let (colour, margin) = result.split_once('+')?;
+    if !matches!(colour, "B" | "W") || !margin.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let value: f64 = margin.parse().ok()?;
+    (value.is_finite() && value.fract() == 0.0 && value > 0.0 && value < 1e6)
+        .then(|| format!("{colour}+{}", value as u32))
 }
