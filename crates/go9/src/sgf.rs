@@ -117,11 +117,12 @@ impl GoState {
         let mut white = Vec::new();
         let mut first = Player::First;
         let mut result = None;
+        let mut sized = false;
         for prop in root.properties() {
             match prop {
                 Prop::GM(1) | Prop::FF(_) => {}
                 Prop::GM(other) => return Err(RecordError::OtherGame(format!("SGF GM[{other}]"))),
-                Prop::SZ((9, 9)) => {}
+                Prop::SZ((9, 9)) => sized = true,
                 Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
                 Prop::KM(k) if (*k - f64::from(KOMI)).abs() < 1e-9 => {}
                 Prop::KM(k) => return Err(RecordError::Komi(k.to_string())),
@@ -148,6 +149,12 @@ impl GoState {
                 }
                 _ => {}
             }
+        }
+        if !sized {
+            // FF[4]: without SZ a Go game is 19x19, so its points mean something else.
+            return Err(RecordError::Size(
+                "19x19 (SGF's default: the file has no SZ)".into(),
+            ));
         }
         black.sort_unstable();
         white.sort_unstable();

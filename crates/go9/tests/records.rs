@@ -109,7 +109,7 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
     assert!(matches!(&err, RecordError::Move { number: 2, .. }), "{err}");
     assert!(err.to_string().contains("superko"), "{err}");
     // PL alone (no stones) still says who starts, and survives a round trip.
-    let white_first = GoState::from_sgf("(;GM[1]PL[W];W[ee])").unwrap();
+    let white_first = GoState::from_sgf("(;GM[1]SZ[9]PL[W];W[ee])").unwrap();
     assert_eq!(white_first.to_move(), Player::First);
     let again = GoState::from_sgf(&white_first.to_sgf(&SgfNames::default())).unwrap();
     assert_eq!(again, white_first);
@@ -129,7 +129,7 @@ fn g13_sgf_errors_name_what_is_wrong() {
         Err(RecordError::Size(_))
     ));
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]KM[6.5])"),
+        GoState::from_sgf("(;GM[1]SZ[9]KM[6.5])"),
         Err(RecordError::Komi(_))
     ));
     // sgf-parse refuses a non-Go game tree itself.
@@ -141,15 +141,15 @@ fn g13_sgf_errors_name_what_is_wrong() {
         GoState::from_sgf("not sgf"),
         Err(RecordError::Sgf(_))
     ));
-    let err = GoState::from_sgf("(;GM[1];B[ee];W[ee])").unwrap_err();
+    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ee])").unwrap_err();
     assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
-    let err = GoState::from_sgf("(;GM[1];B[ee];W[ek])").unwrap_err();
+    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ek])").unwrap_err();
     assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]RE[W+5];B[ee];W[];B[])"),
+        GoState::from_sgf("(;GM[1]SZ[9]RE[W+5];B[ee];W[];B[])"),
         Err(RecordError::Result { .. })
     ));
-    let resigned = GoState::from_sgf("(;GM[1]RE[B+R];B[ee])").unwrap();
+    let resigned = GoState::from_sgf("(;GM[1]SZ[9]RE[B+R];B[ee])").unwrap();
     assert_eq!(resigned.result().as_deref(), Some("B+R"));
 }
 
@@ -169,6 +169,11 @@ fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
     ] {
         assert!(GoState::from_sgf(bad).is_err(), "{bad} loaded");
     }
+    // Without SZ the file is 19x19 (SGF's default), not ours.
+    assert!(matches!(
+        GoState::from_sgf("(;GM[1]FF[4];B[ee])"),
+        Err(RecordError::Size(_))
+    ));
     // An off-board point is named in SGF letters (upper case is 26 and up).
     let err = GoState::from_sgf("(;GM[1]SZ[9];B[EE])").unwrap_err();
     assert!(err.to_string().contains("B[EE]"), "{err}");
