@@ -230,3 +230,20 @@ fn g9_step4_a_big_region_with_an_opponent_stone_is_not_territory() {
         (51, 1, 29)
     );
 }
+
+#[test]
+fn g10_g11_the_seeds_example_black_45_white_36_plus_7_is_black_by_2() {
+    // The seed: 黒45目、白36 + 7 = 43目なら黒の2目勝ち. Black's wall on column E owns A–E
+    // (45 points), White's wall on column F owns F–J (36 points).
+    let row = "....XO...";
+    let mut game = position(&[row; 9], B);
+    let score = game.score();
+    assert_eq!(
+        (score.area.first, score.area.second, score.neutral),
+        (45, 36, 0)
+    );
+    assert_eq!(score.to_string(), "Black 45 – White 43, komi 7");
+    play_all(&mut game, "pass pass");
+    assert_eq!(game.result().as_deref(), Some("B+2"));
+    assert_eq!(game.outcome().winner(), Some(B));
+}
