@@ -104,10 +104,13 @@ impl GoState {
 
     /// Reads the first game of an SGF file and replays its main line through the rules.
     /// `B[tt]` is a pass as well as `B[]`; `RE` is checked against the replayed result
-    /// (`B+R`, `W+T` and a draw after an unfinished game are applied as G-7 calls).
+    /// (`B+R`, `W+T` and a draw after an unfinished game are applied as G-7 calls; a
+    /// whole margin may be written `W+7.0`).
     ///
     /// # Errors
-    /// [`RecordError`] naming the first bad property or move (by its number).
+    /// [`RecordError`] naming the first bad property or move (by its number): `SZ` other
+    /// than 9 or missing (SGF's default is 19), `KM` other than 7, a malformed move or
+    /// rule property (`B[e]`, `AB[e]`, `PL[X]`), an illegal move, a result that differs.
     pub fn from_sgf(text: &str) -> Result<GoState, RecordError> {
         let trees = sgf_parse::go::parse(text).map_err(|e| RecordError::Sgf(e.to_string()))?;
         let root = trees
