@@ -189,7 +189,12 @@ impl GtpEngine {
         let without_comment = cleaned.split('#').next().unwrap_or("");
         let mut words = without_comment.split_whitespace().peekable();
         let first = words.peek()?;
-        let id = first.parse::<u64>().ok();
+        // A GTP id is a decimal integer: digits only (`u64::from_str` would also take `+5`).
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            first.parse::<u64>().ok()
+        } else {
+            None
+        };
         if id.is_some() {
             words.next();
         }
@@ -365,13 +370,19 @@ impl GtpEngine {
             .map_err(|e| GtpReply::fail(format!("cannot load file: {path}: {e}")))?;
         let mut state = GoState::from_sgf(&text)
             .map_err(|e: RecordError| GtpReply::fail(format!("cannot load file: {e}")))?;
-        // GTP: `loadsgf FILE N` sets up the position before move N.
-        if let Some(n) = limit {
-            while state.ply() + 1 > n.max(1) {
-                if state.undo().is_err() {
-                    break;
-                }
+        // GTP: `loadsgf FILE N` sets up the position before move N. The first N - 1 moves
+        // are replayed from the setup rather than undone, because undo cannot take back a
+        // resignation or time loss the file's `RE` applied at the end.
+        if let Some(n) = limit.filter(|&n| n <= state.ply()) {
+            let (black, white, first) = state.setup();
+            let mut partial = GoState::with_setup(&black, &white, first)
+                .map_err(|e| GtpReply::fail(format!("cannot load file: {e}")))?;
+            for (player, mv) in state.moves().take(n.saturating_sub(1)) {
+                partial
+                    .play_as(player, mv)
+                    .map_err(|e| GtpReply::fail(format!("cannot load file: {e}")))?;
             }
+            state = partial;
         }
         self.state = state;
         let next = if self.state.to_move() == Player::First {

@@ -23,17 +23,29 @@ fn sgf_point(p: Point) -> String {
     )
 }
 
+/// The SGF letter of a coordinate: `a`–`z` for 0–25, `A`–`Z` for 26–51.
+fn sgf_letter(v: u8) -> char {
+    match v {
+        0..=25 => char::from(b'a' + v),
+        26..=51 => char::from(b'A' + (v - 26)),
+        _ => '?',
+    }
+}
+
 fn from_sgf_point(p: SgfPoint) -> Result<Point, RecordError> {
     let (x, y) = (usize::from(p.x), usize::from(p.y));
     if x >= SIZE || y >= SIZE {
         return Err(RecordError::Point(format!(
             "{}{}",
-            (b'a'.wrapping_add(p.x)) as char,
-            (b'a'.wrapping_add(p.y)) as char
+            sgf_letter(p.x),
+            sgf_letter(p.y)
         )));
     }
     Ok(Point::from_index((SIZE - 1 - y) * SIZE + x))
 }
+
+/// Root properties whose value the rules depend on: a malformed one is an error.
+const RULE_PROPS: [&str; 7] = ["GM", "SZ", "KM", "AB", "AW", "AE", "PL"];
 
 /// Escapes `]` and `\` in an SGF text value.
 fn escape(text: &str) -> String {
@@ -92,10 +104,13 @@ impl GoState {
 
     /// Reads the first game of an SGF file and replays its main line through the rules.
     /// `B[tt]` is a pass as well as `B[]`; `RE` is checked against the replayed result
-    /// (`B+R`, `W+T` and a draw after an unfinished game are applied as G-7 calls).
+    /// (`B+R`, `W+T` and a draw after an unfinished game are applied as G-7 calls; a
+    /// whole margin may be written `W+7.0`).
     ///
     /// # Errors
-    /// [`RecordError`] naming the first bad property or move (by its number).
+    /// [`RecordError`] naming the first bad property or move (by its number): `SZ` other
+    /// than 9 or missing (SGF's default is 19), `KM` other than 7, a malformed move or
+    /// rule property (`B[e]`, `AB[e]`, `PL[X]`), an illegal move, a result that differs.
     pub fn from_sgf(text: &str) -> Result<GoState, RecordError> {
         let trees = sgf_parse::go::parse(text).map_err(|e| RecordError::Sgf(e.to_string()))?;
         let root = trees
@@ -105,11 +120,12 @@ impl GoState {
         let mut white = Vec::new();
         let mut first = Player::First;
         let mut result = None;
+        let mut sized = false;
         for prop in root.properties() {
             match prop {
                 Prop::GM(1) | Prop::FF(_) => {}
                 Prop::GM(other) => return Err(RecordError::OtherGame(format!("SGF GM[{other}]"))),
-                Prop::SZ((9, 9)) => {}
+                Prop::SZ((9, 9)) => sized = true,
                 Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
                 Prop::KM(k) if (*k - f64::from(KOMI)).abs() < 1e-9 => {}
                 Prop::KM(k) => return Err(RecordError::Komi(k.to_string())),
@@ -126,8 +142,22 @@ impl GoState {
                 Prop::PL(sgf_parse::Color::Black) => first = Player::First,
                 Prop::PL(sgf_parse::Color::White) => first = Player::Second,
                 Prop::RE(text) => result = Some(text.text.clone()),
+                // A malformed value of a property the rules depend on is an error, not
+                // something to skip: `AB[e]` must not silently drop stones (G-13).
+                Prop::Invalid(id, values) if RULE_PROPS.contains(&id.as_str()) => {
+                    return Err(RecordError::Sgf(format!(
+                        "malformed property {id}[{}]",
+                        values.join("][")
+                    )));
+                }
                 _ => {}
             }
+        }
+        if !sized {
+            // FF[4]: without SZ a Go game is 19x19, so its points mean something else.
+            return Err(RecordError::Size(
+                "19x19 (SGF's default: the file has no SZ)".into(),
+            ));
         }
         black.sort_unstable();
         white.sort_unstable();
@@ -145,10 +175,30 @@ impl GoState {
                 let (player, sgf_move) = match prop {
                     Prop::B(m) => (Player::First, m),
                     Prop::W(m) => (Player::Second, m),
+                    // A malformed move (`B[e]`) is an error naming its number, never
+                    // skipped (G-13).
+                    Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                        number += 1;
+                        return Err(RecordError::Move {
+                            number,
+                            text: format!("{id}[{}]", values.join("][")),
+                            reason: "not a point or a pass".into(),
+                        });
+                    }
                     _ => continue,
                 };
                 number += 1;
-                let text = format!("{prop}");
+                let text = match sgf_move {
+                    SgfMove::Pass => {
+                        format!("{}[]", if player == Player::First { "B" } else { "W" })
+                    }
+                    SgfMove::Move(p) => format!(
+                        "{}[{}{}]",
+                        if player == Player::First { "B" } else { "W" },
+                        sgf_letter(p.x),
+                        sgf_letter(p.y)
+                    ),
+                };
                 let mv = match sgf_move {
                     SgfMove::Pass => Move::Pass,
                     SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
@@ -185,7 +235,7 @@ fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), Reco
         "B+TIME" => "B+T".to_string(),
         "W+TIME" => "W+T".to_string(),
         "?" | "VOID" | "" => return Ok(()),
-        _ => normal,
+        _ => whole_margin(&normal).unwrap_or(normal),
     };
     if state.end_reason().is_none() {
         let called = match normal.as_str() {
@@ -216,4 +266,16 @@ fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), Reco
         });
     }
     Ok(())
+}
+
+/// `B+7.0` → `B+7`: SGF writes a margin as a real number (GNU Go writes `W+7.0`); a whole
+/// number is the same result as G-10's integer notation.
+fn whole_margin(result: &str) -> Option<String> {
+    let (colour, margin) = result.split_once('+')?;
+    if !matches!(colour, "B" | "W") || !margin.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let value: f64 = margin.parse().ok()?;
+    (value.is_finite() && value.fract() == 0.0 && value > 0.0 && value < 1e6)
+        .then(|| format!("{colour}+{}", value as u32))
 }

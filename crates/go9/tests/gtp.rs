@@ -201,3 +201,39 @@ fn g14_printsgf_and_loadsgf_round_trip_and_loadsgf_stops_before_a_move_number() 
     assert!(!ok && text.contains("cannot load"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn g14_an_id_is_digits_only() {
+    // `+2` is not a GTP id, so it is read as an (unknown) command and no id is echoed.
+    let mut engine = GtpEngine::new();
+    let out = session(&mut engine, "+2 name\n007 name\n");
+    assert_eq!(out, "? unknown command: +2\n\n=7 rulebook go9\n\n");
+}
+
+#[test]
+fn g14_loadsgf_with_a_move_number_stops_before_it_even_when_the_file_ends_by_resignation() {
+    let dir = std::env::temp_dir().join(format!("go9-gtp-re-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("resigned.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[9]KM[7]RE[B+R];B[ee];W[cc];B[gg];W[cg])",
+    )
+    .unwrap();
+    let mut engine = GtpEngine::new();
+    assert_eq!(
+        ask(&mut engine, &format!("loadsgf {} 2", file.display())),
+        (true, "white".into())
+    );
+    assert_eq!(engine.state().ply(), 1);
+    assert!(
+        !engine.state().is_over(),
+        "the resignation comes after move 4"
+    );
+    assert_eq!(ask(&mut engine, "list_stones white"), (true, String::new()));
+    assert_eq!(ask(&mut engine, "play white C7"), (true, String::new()));
+    // Past the end of the file: the whole game, resignation included.
+    assert!(ask(&mut engine, &format!("loadsgf {} 9", file.display())).0);
+    assert_eq!(engine.state().result().as_deref(), Some("B+R"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -54,8 +54,9 @@ fn g9_katago_pass_alive_boards_give_the_published_areas() {
 
 #[test]
 fn g9_stones_inside_a_two_eyed_group_are_removed() {
-    // White's group has two eyes (A9 region and the big area around B7–C8 with two black
-    // stones inside). The black stones inside are dead; Black's other stones stay.
+    // White's group has three vital regions: A9, A7, and C9 C8 holding a black stone
+    // (every point of it touches White, so it is territory). C8 is dead; Black's wall on
+    // the F column and row 5 stays (the open side is too big to be territory).
     let game = position(
         &[
             ".O.O.X...",

@@ -109,7 +109,7 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
     assert!(matches!(&err, RecordError::Move { number: 2, .. }), "{err}");
     assert!(err.to_string().contains("superko"), "{err}");
     // PL alone (no stones) still says who starts, and survives a round trip.
-    let white_first = GoState::from_sgf("(;GM[1]PL[W];W[ee])").unwrap();
+    let white_first = GoState::from_sgf("(;GM[1]SZ[9]PL[W];W[ee])").unwrap();
     assert_eq!(white_first.to_move(), Player::First);
     let again = GoState::from_sgf(&white_first.to_sgf(&SgfNames::default())).unwrap();
     assert_eq!(again, white_first);
@@ -129,7 +129,7 @@ fn g13_sgf_errors_name_what_is_wrong() {
         Err(RecordError::Size(_))
     ));
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]KM[6.5])"),
+        GoState::from_sgf("(;GM[1]SZ[9]KM[6.5])"),
         Err(RecordError::Komi(_))
     ));
     // sgf-parse refuses a non-Go game tree itself.
@@ -141,14 +141,54 @@ fn g13_sgf_errors_name_what_is_wrong() {
         GoState::from_sgf("not sgf"),
         Err(RecordError::Sgf(_))
     ));
-    let err = GoState::from_sgf("(;GM[1];B[ee];W[ee])").unwrap_err();
+    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ee])").unwrap_err();
     assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
-    let err = GoState::from_sgf("(;GM[1];B[ee];W[ek])").unwrap_err();
+    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ek])").unwrap_err();
     assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]RE[W+5];B[ee];W[];B[])"),
+        GoState::from_sgf("(;GM[1]SZ[9]RE[W+5];B[ee];W[];B[])"),
         Err(RecordError::Result { .. })
     ));
-    let resigned = GoState::from_sgf("(;GM[1]RE[B+R];B[ee])").unwrap();
+    let resigned = GoState::from_sgf("(;GM[1]SZ[9]RE[B+R];B[ee])").unwrap();
     assert_eq!(resigned.result().as_deref(), Some("B+R"));
+}
+
+#[test]
+fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
+    // `B[e]` is not a move: it must not vanish and let White's E5 become move 1.
+    let err = GoState::from_sgf("(;GM[1]SZ[9];B[e];W[ee])").unwrap_err();
+    assert!(matches!(&err, RecordError::Move { number: 1, .. }), "{err}");
+    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ff];B[gg]W[x])").unwrap_err();
+    assert!(matches!(&err, RecordError::Move { number: 4, .. }), "{err}");
+    for bad in [
+        "(;GM[1]SZ[9]AB[e];B[ee])",
+        "(;GM[1]SZ[9]AW[ee][q];B[cc])",
+        "(;GM[1]SZ[9]KM[seven])",
+        "(;GM[1]SZ[nine])",
+        "(;GM[1]SZ[9]PL[X])",
+    ] {
+        assert!(GoState::from_sgf(bad).is_err(), "{bad} loaded");
+    }
+    // Without SZ the file is 19x19 (SGF's default), not ours.
+    assert!(matches!(
+        GoState::from_sgf("(;GM[1]FF[4];B[ee])"),
+        Err(RecordError::Size(_))
+    ));
+    // An off-board point is named in SGF letters (upper case is 26 and up).
+    let err = GoState::from_sgf("(;GM[1]SZ[9];B[EE])").unwrap_err();
+    assert!(err.to_string().contains("B[EE]"), "{err}");
+}
+
+#[test]
+fn g13_a_whole_margin_written_as_a_real_number_is_the_same_result() {
+    // GNU Go writes RE[W+7.0]; G-10 writes W+7. Both describe the same count.
+    let game = GoState::from_sgf("(;GM[1]SZ[9]KM[7]RE[W+7.0];B[];W[])").unwrap();
+    assert_eq!(game.result().as_deref(), Some("W+7"));
+    for wrong in ["W+7.5", "W+8.0", "B+7.0"] {
+        let text = format!("(;GM[1]SZ[9]KM[7]RE[{wrong}];B[];W[])");
+        assert!(
+            matches!(GoState::from_sgf(&text), Err(RecordError::Result { .. })),
+            "{wrong}"
+        );
+    }
 }

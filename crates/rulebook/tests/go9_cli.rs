@@ -1,7 +1,7 @@
 //! The `rulebook` contract for go9, run as a program.
 
 mod common;
-use common::{rulebook, stdout, temp_dir};
+use common::{ok, refused, rulebook, stdout, temp_dir};
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -146,4 +146,60 @@ fn gtp_speaks_on_standard_input_and_output() {
 fn bench_reports_playouts() {
     let out = stdout(&rulebook(&["bench", "go9", "--seconds", "0.05"]));
     assert!(out.contains("playouts/s"), "{out}");
+}
+
+#[test]
+fn g1_bad_options_are_exit_2_with_nothing_on_stdout() {
+    for args in [
+        &["legal", "go9", "--size", "0"][..],
+        &["legal", "go9", "--size", "19"],
+        &["legal", "go9", "--size", "abc"],
+        &["legal", "go9", "--variant", "mini"],
+        &["perft", "go9", "1", "--ruleset", "reference"],
+        &["show", "go9", "--pieces", "3"],
+    ] {
+        refused(args);
+    }
+    assert_eq!(ok(&["perft", "go9", "1", "--size", "9"]), "perft 1 82\n");
+}
+
+#[test]
+fn g6_after_the_end_nothing_is_legal_and_perft_is_zero() {
+    // Moves are read case-insensitively: `Pass`, `PASS`.
+    assert_eq!(ok(&["legal", "go9", "--moves", "Pass PASS"]), "\n");
+    assert_eq!(
+        ok(&["perft", "go9", "2", "--moves", "pass pass"]),
+        "perft 1 0\nperft 2 0\n"
+    );
+    let shown = ok(&["show", "go9", "--moves", "pass pass"]);
+    assert!(
+        shown.ends_with(
+            "game over: white by 7 points (W+7: Black 0 – White 7, komi 7; two passes)\n"
+        ),
+        "{shown}"
+    );
+    // Canonical output whatever the input's case.
+    let trace = ok(&["trace", "go9", "--moves", "e5 j9"]);
+    assert!(
+        trace.lines().nth(2).unwrap().starts_with("2: A1 A2"),
+        "{trace}"
+    );
+    assert!(!trace.lines().nth(2).unwrap().contains("J9"), "{trace}");
+}
+
+#[test]
+fn g5_show_marks_the_superko_points() {
+    // Black takes the ko at E5; White may not retake at D5 (marked `#`).
+    let shown = ok(&["show", "go9", "--moves", "D6 E6 C5 F5 D4 E4 A9 D5 E5"]);
+    assert!(shown.contains(" 5 . . X # X O . . . 5"), "{shown}");
+}
+
+#[test]
+fn g13_replay_refuses_a_malformed_sgf_move_by_number() {
+    let dir = temp_dir("malformed-sgf");
+    let path = dir.join("bad.sgf");
+    std::fs::write(&path, "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[e];B[cc])").unwrap();
+    let err = refused(&["replay", path.to_str().unwrap()]);
+    assert!(err.contains("move 2 (W[e])"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
