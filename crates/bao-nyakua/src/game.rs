@@ -6,9 +6,8 @@ use crate::error::PlayError;
 use crate::move_object::MoveObject;
 use crate::moves::{Move, ParseMoveError};
 use crate::position::{Position, Ruleset};
-use crate::record::ComputerInfo;
 use crate::record::{
-    BASE_RULES, BASE_RULES_VERSION, FORMAT, GameRecord, HistoryEntry, OutcomeRecord, RULES_VERSION,
+    ComputerInfo, FORMAT, GameRecord, HistoryEntry, OutcomeRecord, RULES_VERSION, UncheckedHeader,
     VARIANT_RULE, VERSION, adjudication,
 };
 
@@ -22,6 +21,9 @@ pub struct BaoGame {
     moves: Vec<Move>,
     history: Vec<HistoryEntry>,
     mode: String,
+    /// The unchecked header fields of the record this game was replayed from; `None` (no
+    /// allocation when cloned for playouts) means the trial app's values.
+    header: Option<Box<UncheckedHeader>>,
 }
 
 impl Default for BaoGame {
@@ -39,12 +41,26 @@ impl BaoGame {
             moves: Vec::new(),
             history: Vec::new(),
             mode: "local".to_string(),
+            header: None,
         }
     }
 
-    /// Sets the record's `mode` (`local`, `computer`, …).
+    /// Sets the record's `mode` (`local`, `computer`, …). As the trial app does, `computer`
+    /// also names the app's computer player in the record's `computer` field.
     pub fn set_mode(&mut self, mode: &str) {
         mode.clone_into(&mut self.mode);
+        let mut header = self.header.as_deref().cloned().unwrap_or_default();
+        header.computer = (mode == "computer").then(|| ComputerInfo {
+            id: "nyakua-a-simple-001".into(),
+            learned_model: false,
+        });
+        self.set_unchecked_header(header);
+    }
+
+    /// Sets the header fields the record writes but replay never checks (a replayed record
+    /// keeps those it was read with, so it writes back byte for byte).
+    pub fn set_unchecked_header(&mut self, header: UncheckedHeader) {
+        self.header = (header != UncheckedHeader::default()).then(|| Box::new(header));
     }
 
     /// The current position.
@@ -85,28 +101,26 @@ impl BaoGame {
         } else {
             final_state.winner
         };
+        let header = self.header.as_deref().cloned().unwrap_or_default();
         GameRecord {
             format: FORMAT.into(),
             version: VERSION,
-            base_rules: BASE_RULES.into(),
-            base_rules_version: BASE_RULES_VERSION.into(),
+            base_rules: header.base_rules,
+            base_rules_version: header.base_rules_version,
             variant_rule: VARIANT_RULE.into(),
             rules_version: RULES_VERSION.into(),
             public_adopted: false,
-            board_rows_per_player: 2,
-            sowing_path: "ring".into(),
-            initial_hand: 22,
-            total_kete: 64,
-            nyakua_protect_last: true,
-            nyakua_fixed_pit_bulk: false,
+            board_rows_per_player: header.board_rows_per_player,
+            sowing_path: header.sowing_path,
+            initial_hand: header.initial_hand,
+            total_kete: header.total_kete,
+            nyakua_protect_last: header.nyakua_protect_last,
+            nyakua_fixed_pit_bulk: header.nyakua_fixed_pit_bulk,
             nyakua_next_turn_three: false,
-            nyakua_reserved_protected: false,
+            nyakua_reserved_protected: header.nyakua_reserved_protected,
             nyakua_end_pit_add: true,
             mode: self.mode.clone(),
-            computer: (self.mode == "computer").then(|| ComputerInfo {
-                id: "nyakua-a-simple-001".into(),
-                learned_model: false,
-            }),
+            computer: header.computer,
             ruleset: (self.position.ruleset() == Ruleset::Seed).then(|| "seed".to_string()),
             history: self.history.clone(),
             final_state,

@@ -58,6 +58,7 @@ pub use position::{
 };
 pub use record::{
     BASE_RULES, BASE_RULES_VERSION, ComputerInfo, Endpoint, FORMAT, GameRecord, HistoryEntry,
-    OutcomeRecord, RULES_VERSION, RecordError, VARIANT_RULE, VERSION, adjudication,
+    OutcomeRecord, RULES_VERSION, RecordError, UncheckedHeader, VARIANT_RULE, VERSION,
+    adjudication,
 };
 pub use setup::{PhaseName, SetupError, StateRecord};

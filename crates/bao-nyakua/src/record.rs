@@ -76,6 +76,50 @@ pub struct GameRecord {
     pub outcome: OutcomeRecord,
 }
 
+/// The header fields that replay does not check (bao-record.md, "What replay() checks":
+/// "No other header field is checked"). A replayed game keeps them as read, so an accepted
+/// record writes back to the same bytes; a new game uses the trial app's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UncheckedHeader {
+    /// `baseRules`.
+    pub base_rules: String,
+    /// `baseRulesVersion`.
+    pub base_rules_version: String,
+    /// `boardRowsPerPlayer`.
+    pub board_rows_per_player: u32,
+    /// `sowingPath`.
+    pub sowing_path: String,
+    /// `initialHand`.
+    pub initial_hand: u32,
+    /// `totalKete`.
+    pub total_kete: u32,
+    /// `nyakuaProtectLast`.
+    pub nyakua_protect_last: bool,
+    /// `nyakuaFixedPitBulk`.
+    pub nyakua_fixed_pit_bulk: bool,
+    /// `nyakuaReservedProtected`.
+    pub nyakua_reserved_protected: bool,
+    /// `computer`, written only when present.
+    pub computer: Option<ComputerInfo>,
+}
+
+impl Default for UncheckedHeader {
+    fn default() -> Self {
+        UncheckedHeader {
+            base_rules: BASE_RULES.into(),
+            base_rules_version: BASE_RULES_VERSION.into(),
+            board_rows_per_player: 2,
+            sowing_path: "ring".into(),
+            initial_hand: 22,
+            total_kete: 64,
+            nyakua_protect_last: true,
+            nyakua_fixed_pit_bulk: false,
+            nyakua_reserved_protected: false,
+            computer: None,
+        }
+    }
+}
+
 /// The author's computer player, named in records of `mode` `computer`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -345,6 +389,18 @@ impl GameRecord {
         let ruleset = self.ruleset()?;
         let mut game = BaoGame::new(ruleset);
         game.set_mode(&self.mode);
+        game.set_unchecked_header(UncheckedHeader {
+            base_rules: self.base_rules.clone(),
+            base_rules_version: self.base_rules_version.clone(),
+            board_rows_per_player: self.board_rows_per_player,
+            sowing_path: self.sowing_path.clone(),
+            initial_hand: self.initial_hand,
+            total_kete: self.total_kete,
+            nyakua_protect_last: self.nyakua_protect_last,
+            nyakua_fixed_pit_bulk: self.nyakua_fixed_pit_bulk,
+            nyakua_reserved_protected: self.nyakua_reserved_protected,
+            computer: self.computer.clone(),
+        });
         for (i, entry) in self.history.iter().enumerate() {
             let number = i + 1;
             let position = *game.position();

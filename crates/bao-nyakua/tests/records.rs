@@ -148,12 +148,13 @@ fn b24_replay_checks_the_header() {
             "{field}: {err}"
         );
     }
-    // Fields replay does not check are kept as they are.
+    // Fields replay does not check are kept as they are: a `computer` mode without a
+    // `computer` field stays without one.
     let mut value: Value = serde_json::from_str(&text).unwrap();
     value["mode"] = json!("computer");
     value.as_object_mut().unwrap().shift_remove("ruleset");
     let rewritten = replay_value(&value).unwrap().to_record().to_json();
-    assert!(rewritten.contains("\"computer\": {\n    \"id\": \"nyakua-a-simple-001\""));
+    assert_eq!(rewritten, serde_json::to_string_pretty(&value).unwrap());
 }
 
 #[test]
@@ -337,5 +338,68 @@ fn b24_a_finished_game_writes_normal_adjudication_and_replays() {
             .to_record()
             .to_json(),
         text
+    );
+}
+
+/// bao-record.md: replay checks only some header fields ("No other header field is
+/// checked"). A record with other values there is accepted, as by the author's engine, and
+/// must then write back byte for byte (issue: "an accepted record writes back to the same
+/// bytes"). Found by the `bao_record` fuzz target with `baseRulesVersion` "1.8.0".
+#[test]
+fn b24_unchecked_header_fields_are_kept_so_an_accepted_record_writes_back_unchanged() {
+    let text = game(&["F7L"], Ruleset::Seed).to_record().to_json();
+    let mut value: Value = serde_json::from_str(&text).unwrap();
+    value["baseRulesVersion"] = json!("1.8.0");
+    value["baseRules"] = json!("R-003");
+    value["boardRowsPerPlayer"] = json!(3);
+    value["sowingPath"] = json!("line");
+    value["initialHand"] = json!(21);
+    value["totalKete"] = json!(60);
+    value["nyakuaProtectLast"] = json!(false);
+    value["nyakuaFixedPitBulk"] = json!(true);
+    value["nyakuaReservedProtected"] = json!(true);
+    let changed = serde_json::to_string_pretty(&value).unwrap();
+    assert_eq!(GameRecord::from_json(&changed).unwrap().to_json(), changed);
+    let replayed = GameRecord::from_json(&changed).unwrap().replay().unwrap();
+    assert_eq!(replayed.to_record().to_json(), changed);
+}
+
+/// The `computer` field is kept as read as well: present with `mode` `local`, absent with
+/// `mode` `computer`, or naming another player.
+#[test]
+fn b24_the_computer_field_is_kept_as_read() {
+    let text = game(&["F7L"], Ruleset::Reference).to_record().to_json();
+    let base: Value = serde_json::from_str(&text).unwrap();
+    let computer = json!({"id": "someone-else", "learnedModel": true});
+    for (mode, field) in [
+        ("local", Some(computer.clone())),
+        ("computer", None),
+        ("computer", Some(computer)),
+    ] {
+        let mut value = Value::Object(serde_json::Map::new());
+        for (key, v) in base.as_object().unwrap() {
+            value[key] = v.clone();
+            if key == "mode" {
+                value["mode"] = json!(mode);
+                if let Some(info) = &field {
+                    value["computer"] = info.clone();
+                }
+            }
+        }
+        let changed = serde_json::to_string_pretty(&value).unwrap();
+        let replayed = GameRecord::from_json(&changed).unwrap().replay().unwrap();
+        assert_eq!(
+            replayed.to_record().to_json(),
+            changed,
+            "mode {mode}, computer {field:?}"
+        );
+    }
+    // A new game in `computer` mode names the trial app's player, as the app writes it.
+    let mut fresh = BaoGame::new(Ruleset::Seed);
+    fresh.set_mode("computer");
+    let written: Value = serde_json::from_str(&fresh.to_record().to_json()).unwrap();
+    assert_eq!(
+        written["computer"],
+        json!({"id": "nyakua-a-simple-001", "learnedModel": false})
     );
 }
