@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{play_all, position, pt};
+use common::{ko, play_all, position, pt};
 use game_core::{Game, GameRng, Player};
 use go9::{EndReason, GoState, Move, PlayError};
 
@@ -67,24 +67,6 @@ fn g8_undoing_the_300th_move_reopens_the_game_and_it_can_be_played_again() {
     assert!(!game.is_over());
     game.play(Move::Pass).unwrap();
     assert_eq!(game.end_reason(), Some(EndReason::MoveLimit));
-}
-
-/// The ko of `tests/rules.rs`: Black to take at E5, capturing D5.
-fn ko() -> GoState {
-    position(
-        &[
-            ".........",
-            ".........",
-            ".........",
-            "...XO....",
-            "..XO.O...",
-            "...XO....",
-            ".........",
-            ".........",
-            ".........",
-        ],
-        B,
-    )
 }
 
 #[test]

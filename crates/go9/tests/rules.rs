@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{play_all, position, pt};
+use common::{ko, play_all, position, pt};
 use game_core::{Game, Outcome, Player};
 use go9::{EndCallError, EndReason, GoState, Move, PlayError, SetupError, UndoError};
 
@@ -114,24 +114,6 @@ fn g3_a_placement_that_captures_is_never_suicide() {
     assert_eq!(game.board().stone_at(pt("B1")), None);
     assert_eq!(game.prisoners().first, 2);
     assert_eq!(game.prisoners().second, 0);
-}
-
-/// The ko of the D–E columns: Black takes at E5, capturing D5.
-fn ko() -> GoState {
-    position(
-        &[
-            ".........",
-            ".........",
-            ".........",
-            "...XO....",
-            "..XO.O...",
-            "...XO....",
-            ".........",
-            ".........",
-            ".........",
-        ],
-        B,
-    )
 }
 
 #[test]

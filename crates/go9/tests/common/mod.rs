@@ -48,3 +48,21 @@ pub fn play_all(state: &mut GoState, moves: &str) {
             .unwrap_or_else(|e| panic!("move {} {text}: {e}", i + 1));
     }
 }
+
+/// The ko used by several tests: Black to take at E5, capturing D5.
+pub fn ko() -> GoState {
+    position(
+        &[
+            ".........",
+            ".........",
+            ".........",
+            "...XO....",
+            "..XO.O...",
+            "...XO....",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        Player::First,
+    )
+}
