@@ -30,6 +30,10 @@ pub trait Game: Clone + Debug {
     type ParseMoveError: Error + Send + Sync + 'static;
     /// Why a move is not legal in this state.
     type PlayError: Error + Send + Sync + 'static;
+    /// Why a finished game ended, as a small value (an enum with the numbers it needs):
+    /// [`Game::outcome`] returns it without allocating, and `Display` gives its words only
+    /// when the outcome is shown.
+    type EndReason: Clone + Debug + PartialEq + Display + Send + Sync + 'static;
 
     /// The game's name as the `rulebook` program spells it (`"kazura"`).
     const NAME: &'static str;
@@ -59,8 +63,9 @@ pub trait Game: Clone + Debug {
     /// Whether the game is over (cheap: no allocation).
     fn is_over(&self) -> bool;
 
-    /// The outcome: [`Outcome::Ongoing`] while the game goes on.
-    fn outcome(&self) -> Outcome;
+    /// The outcome: [`Outcome::Ongoing`] while the game goes on. It allocates nothing (search
+    /// calls it at the end of every playout); the words come from the reason's `Display`.
+    fn outcome(&self) -> Outcome<Self::EndReason>;
 
     /// Moves played so far (plies), counted from the start position.
     fn ply(&self) -> usize;
@@ -99,7 +104,8 @@ pub trait Game: Clone + Debug {
         rng.choose(moves).copied()
     }
 
-    /// The outcome as the `rulebook` contract prints it after `result: `.
+    /// The outcome as the `rulebook` contract prints it after `result: `. A game may add
+    /// what the reason alone does not hold (Kazura adds every group length).
     fn outcome_text(&self) -> String {
         self.outcome().describe(Self::PLAYER_NAMES).to_string()
     }

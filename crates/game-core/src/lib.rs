@@ -8,6 +8,7 @@
 //! * [`GameRng`], [`random_playout`], [`random_move`]: seeded random games that replay the
 //!   same in every version.
 //! * [`checker`]: the random-game checker each game's tests run.
+//! * [`Recorded`]: a game that keeps its history and writes and reads records.
 //! * [`mcts_move`]: a Monte Carlo tree search player for any game.
 //!
 //! A whole game in a few lines (Nim: take 1–3 from a pile; who takes the last wins):
@@ -18,14 +19,20 @@
 //! #[derive(Clone, Debug, PartialEq)]
 //! struct Nim { pile: u32, to_move: Player, ply: usize }
 //!
-//! #[derive(Debug, thiserror::Error)]
-//! #[error("take 1 to 3 and no more than the pile")]
+//! #[derive(Debug)]
 //! struct Illegal;
+//! impl std::fmt::Display for Illegal {
+//!     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+//!         f.write_str("take 1 to 3 and no more than the pile")
+//!     }
+//! }
+//! impl std::error::Error for Illegal {}
 //!
 //! impl Game for Nim {
 //!     type Move = u32;
 //!     type ParseMoveError = std::num::ParseIntError;
 //!     type PlayError = Illegal;
+//!     type EndReason = &'static str;
 //!     const NAME: &'static str = "nim";
 //!     const PLAYER_NAMES: [&'static str; 2] = ["first", "second"];
 //!     fn to_move(&self) -> Player { self.to_move }
@@ -42,7 +49,7 @@
 //!         self.ply += 1;
 //!     }
 //!     fn is_over(&self) -> bool { self.pile == 0 }
-//!     fn outcome(&self) -> Outcome {
+//!     fn outcome(&self) -> Outcome<&'static str> {
 //!         if self.pile > 0 { Outcome::Ongoing }
 //!         else { Outcome::win(self.to_move.other(), "took the last counter") }
 //!     }
@@ -65,6 +72,7 @@ mod outcome;
 mod perft;
 mod player;
 mod playout;
+mod record;
 mod rng;
 
 pub use game::Game;
@@ -73,4 +81,5 @@ pub use outcome::{DescribedOutcome, Outcome};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{PlayoutEnd, random_move, random_playout};
+pub use record::Recorded;
 pub use rng::GameRng;

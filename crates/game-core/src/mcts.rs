@@ -1,7 +1,6 @@
 //! A generic Monte Carlo tree search player (UCT with uniformly random playouts).
 
 use crate::game::Game;
-use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::playout::random_playout;
 use crate::rng::GameRng;
@@ -35,16 +34,6 @@ struct Node<M> {
     expanded: bool,
     visits: u32,
     reward: f64,
-}
-
-/// The reward of a finished (or capped) game for `player`: 1 for a win, 0 for a loss,
-/// ½ otherwise.
-fn reward(outcome: &Outcome, player: Player) -> f64 {
-    match outcome.winner() {
-        Some(w) if w == player => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
 }
 
 /// Chooses a move for the player to move by UCT search: `config.iterations` descents with
@@ -124,7 +113,7 @@ pub fn mcts_move<G: Game>(state: &G, config: &MctsConfig, rng: &mut GameRng) -> 
         let outcome = current.outcome();
         // Backpropagation.
         for &n in &path {
-            let r = reward(&outcome, nodes[n].mover);
+            let r = outcome.score_for(nodes[n].mover);
             nodes[n].visits += 1;
             nodes[n].reward += r;
         }

@@ -1,10 +1,9 @@
 //! The two players and per-player containers.
 
-use serde::{Deserialize, Serialize};
-
 /// One of the two players, by the order they move in: `First` moves first
 /// (Black in Kazura, Go and Bind; South in Bao).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
     /// The player who makes the first move of the game.
     First,
@@ -59,7 +58,8 @@ impl Player {
 /// assert_eq!(hands.map(|h| h * 2), ByPlayer::new(18, 24));
 /// assert_eq!(hands.iter().sum::<i32>(), 21);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByPlayer<T> {
     /// The first player's value.
     pub first: T,

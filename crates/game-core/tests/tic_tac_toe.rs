@@ -91,6 +91,7 @@ impl Game for TicTacToe {
     type Move = Square;
     type ParseMoveError = ParseSquareError;
     type PlayError = TicTacToeError;
+    type EndReason = &'static str;
     const NAME: &'static str = "tictactoe";
     const PLAYER_NAMES: [&'static str; 2] = ["x", "o"];
 
@@ -131,7 +132,7 @@ impl Game for TicTacToe {
     fn is_over(&self) -> bool {
         self.winner().is_some() || self.ply == 9
     }
-    fn outcome(&self) -> Outcome {
+    fn outcome(&self) -> Outcome<&'static str> {
         match self.winner() {
             Some(p) => Outcome::win(p, "three in a row"),
             None if self.ply == 9 => Outcome::draw("board full"),
