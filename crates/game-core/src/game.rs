@@ -30,10 +30,10 @@ pub trait Game: Clone + Debug {
     type ParseMoveError: Error + Send + Sync + 'static;
     /// Why a move is not legal in this state.
     type PlayError: Error + Send + Sync + 'static;
-    /// Why a finished game ended, as a small value (an enum with the numbers it needs):
-    /// [`Game::outcome`] returns it without allocating, and `Display` gives its words only
-    /// when the outcome is shown.
-    type EndReason: Clone + Debug + PartialEq + Display + Send + Sync + 'static;
+    /// Why a finished game ended, as a small value (an enum with the numbers it needs). It
+    /// is `Copy`, so it owns no heap memory: [`Game::outcome`] returns it without
+    /// allocating, and `Display` gives its words only when the outcome is shown.
+    type EndReason: Copy + Debug + PartialEq + Display + Send + Sync + 'static;
 
     /// The game's name as the `rulebook` program spells it (`"kazura"`).
     const NAME: &'static str;

@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use game_core::{Game, GameRng};
+use std::fmt::Display;
+
+use game_core::{GameRng, Recorded};
 
 /// Game options from the command line. Each game reads the ones it knows and rejects the
 /// others with [`GameOptions::reject_unknown`].
@@ -40,17 +42,21 @@ impl GameOptions {
     }
 }
 
-/// A game the `rulebook` program can drive: built from options, drawn as text, recorded and
-/// replayed. Registering a game is one line in `games/mod.rs` once this is implemented.
-pub trait CliGame: Game + Send + 'static {
+/// A game the `rulebook` program can drive: built from options, drawn as text (its
+/// `Display`), recorded and replayed (its [`Recorded`] implementation). Registering a game is
+/// one line in `games/mod.rs` once this is implemented.
+pub trait CliGame: Recorded + Display + Send + 'static {
     /// The start position for these options.
     ///
     /// # Errors
     /// A message naming the bad or inapplicable option (exit status 2).
     fn from_options(options: &GameOptions) -> Result<Self, String>;
 
-    /// A text diagram of the position with coordinates, ending in a newline.
-    fn diagram(&self) -> String;
+    /// A text diagram of the position with coordinates, ending in a newline: the state's
+    /// `Display`.
+    fn diagram(&self) -> String {
+        self.to_string()
+    }
 
     /// One line on whose turn it is and how the game stands.
     fn status(&self) -> String {
@@ -66,17 +72,20 @@ pub trait CliGame: Game + Send + 'static {
     }
 
     /// The whole game so far as a record. `path` is where it will be written, so a game
-    /// with several formats may choose by extension (go9 writes SGF for `.sgf`).
-    fn record(&self, path: &Path) -> String;
+    /// with several formats may choose by extension (go9 writes SGF for `.sgf`). The
+    /// default is the game's JSON record ([`Recorded::write_record`]).
+    fn record(&self, _path: &Path) -> String {
+        self.write_record()
+    }
 
-    /// Whether `text` is a record of this game (by its format marker).
-    fn is_record(text: &str) -> bool;
-
-    /// Replays a record through the rules.
+    /// Replays a record through the rules. The default reads the game's JSON record
+    /// ([`Recorded::read_record`]); go9 also reads SGF.
     ///
     /// # Errors
     /// A message naming the first bad move (by its number) or field.
-    fn replay(text: &str) -> Result<Self, String>;
+    fn replay(text: &str) -> Result<Self, String> {
+        Self::read_record(text).map_err(|e| e.to_string())
+    }
 
     /// The move a `random` self-play player makes. The default is uniform over the legal
     /// moves; a game may refine it (go9 never fills its own single-point eye).
