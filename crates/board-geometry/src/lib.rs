@@ -28,6 +28,12 @@
 //! assert_eq!(filled.count(), 9);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Features
+//!
+//! * `serde` (on by default): `Serialize` and `Deserialize` for [`Coord`], [`Point`] (as
+//!   its index), [`Ring`] and [`RingDirection`]. Nothing else needs serde, so
+//!   `default-features = false` leaves it out.
 
 mod geometry;
 mod notation;
@@ -43,3 +49,8 @@ pub use point::Point;
 pub use point_set::{MAX_POINTS, PointSet, PointSetIter};
 pub use ring::{Ring, RingDirection};
 pub use union_find::UnionFind;
+
+// The README's examples run as doctests, so they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -3,7 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Column letters in order: `A`–`Z` without `I`, as in GTP. 25 letters, so boards up to 25×25.
@@ -25,7 +24,8 @@ pub fn column_letter(col: u8) -> Option<char> {
 /// assert_eq!(c.to_string(), "J10");
 /// # Ok::<(), board_geometry::ParsePointError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Coord {
     /// Column from the left, 0-based.
     pub col: u8,
@@ -42,7 +42,10 @@ impl Coord {
 }
 
 /// Why a text is not a point.
+///
+/// New ways to fail may be added in a minor release, so a `match` needs a `_` arm.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParsePointError {
     /// Nothing was given.
     #[error("empty point: expected a column letter and a row number such as `C4`")]

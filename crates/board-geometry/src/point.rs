@@ -1,13 +1,12 @@
 //! A point as a compact index.
 
-use serde::{Deserialize, Serialize};
-
 /// A point of a square board, stored as its index `row * size + column`.
 ///
 /// A `Point` does not know its board: use [`crate::Geometry`] to turn it into a
 /// column and row, a name, or its neighbours. Indices are below [`crate::MAX_POINTS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Point(u16);
 
 impl Point {

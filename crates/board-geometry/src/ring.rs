@@ -1,9 +1,8 @@
 //! A cyclic track of cells.
 
-use serde::{Deserialize, Serialize};
-
 /// The direction of a step around a [`Ring`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RingDirection {
     /// Towards higher indices, wrapping from `n - 1` to `0`.
     Forward,
@@ -31,7 +30,8 @@ impl RingDirection {
 /// assert_eq!(ring.step(0, RingDirection::Backward), 15);
 /// assert_eq!(ring.advance(14, RingDirection::Forward, 5), 3);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ring {
     len: usize,
 }
