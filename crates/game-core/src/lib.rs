@@ -64,6 +64,12 @@
 //! random_playout(&mut state, &mut GameRng::seed_from(1), 100, &mut Vec::new());
 //! assert!(state.outcome().is_over());
 //! ```
+//!
+//! # Features
+//!
+//! * `serde` (on by default): `Serialize` and `Deserialize` for [`Player`], [`ByPlayer`] and
+//!   [`Outcome`]. The game crates turn it on through their own `serde` feature, which their
+//!   records need.
 
 pub mod checker;
 mod game;
@@ -83,3 +89,8 @@ pub use player::{ByPlayer, Player};
 pub use playout::{PlayoutEnd, random_move, random_playout};
 pub use record::Recorded;
 pub use rng::GameRng;
+
+// The README's examples run as doctests, so they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

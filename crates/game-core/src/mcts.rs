@@ -6,7 +6,19 @@ use crate::playout::random_playout;
 use crate::rng::GameRng;
 
 /// Settings of [`mcts_move`].
+///
+/// More settings may be added in a minor release, so outside the crate a configuration is
+/// built with [`MctsConfig::new`] (or `default()`) and the `with_` methods, and its fields
+/// are set by assignment.
+///
+/// ```
+/// use game_core::MctsConfig;
+/// let config = MctsConfig::new(500).with_exploration(1.0);
+/// assert_eq!(config.iterations, 500);
+/// assert_eq!(config.max_playout_plies, MctsConfig::default().max_playout_plies);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct MctsConfig {
     /// Number of tree iterations (each one playout).
     pub iterations: u32,
@@ -14,6 +26,35 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// A playout that reaches this many plies is scored as a draw.
     pub max_playout_plies: usize,
+}
+
+impl MctsConfig {
+    /// `iterations` playouts per move, the other settings at their defaults.
+    #[must_use]
+    pub fn new(iterations: u32) -> MctsConfig {
+        MctsConfig {
+            iterations,
+            ..MctsConfig::default()
+        }
+    }
+
+    /// The same settings with the UCT exploration constant `exploration`.
+    #[must_use]
+    pub fn with_exploration(self, exploration: f64) -> MctsConfig {
+        MctsConfig {
+            exploration,
+            ..self
+        }
+    }
+
+    /// The same settings with playouts scored as a draw after `max_playout_plies` plies.
+    #[must_use]
+    pub fn with_max_playout_plies(self, max_playout_plies: usize) -> MctsConfig {
+        MctsConfig {
+            max_playout_plies,
+            ..self
+        }
+    }
 }
 
 impl Default for MctsConfig {

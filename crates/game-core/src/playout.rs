@@ -3,8 +3,10 @@
 use crate::game::Game;
 use crate::rng::GameRng;
 
-/// How a random playout ended.
+/// How a random playout ended. More ways may be added in a minor release, so a `match`
+/// needs a `_` arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PlayoutEnd {
     /// The game is over by its rules.
     Finished,

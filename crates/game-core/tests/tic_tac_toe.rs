@@ -96,7 +96,7 @@ impl Game for TicTacToe {
     const PLAYER_NAMES: [&'static str; 2] = ["x", "o"];
 
     fn to_move(&self) -> Player {
-        if self.ply % 2 == 0 {
+        if self.ply.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
@@ -317,10 +317,7 @@ fn position(moves: &str) -> TicTacToe {
 
 #[test]
 fn mcts_takes_a_win_and_blocks_a_loss() {
-    let config = MctsConfig {
-        iterations: 3_000,
-        ..MctsConfig::default()
-    };
+    let config = MctsConfig::new(3_000);
     // x: a1 b1, o: a3 b3 — x to move wins at c1.
     let s = position("a1 a3 b1 b3");
     assert_eq!(

@@ -230,10 +230,7 @@ fn selfplay<G: CliGame>(
     let mut wins = [0u64; 2];
     let (mut draws, mut no_winner, mut stopped, mut total_plies) = (0u64, 0u64, 0u64, 0usize);
     let mut moves = Vec::new();
-    let config = MctsConfig {
-        iterations: settings.iterations,
-        ..MctsConfig::default()
-    };
+    let config = MctsConfig::new(settings.iterations);
     for game in 0..settings.games {
         let mut rng = GameRng::seed_from(settings.seed.wrapping_add(game));
         let mut state = start.clone();
