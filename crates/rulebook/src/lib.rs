@@ -1,5 +1,7 @@
-//! The `rulebook` program's library: the command-line contract of `../shared/rules/README.md`
-//! for every registered game, behind one generic [`Driver`].
+//! The `rulebook` program's library: the command-line contract (the notation, perft, every
+//! command's output lines, the result words and the exit statuses, written down in
+//! `docs/rulebook.md` of the repository and in this crate's README) for every registered
+//! game, behind one generic [`Driver`].
 //!
 //! A game plugs in by implementing [`CliGame`] (options, diagram, records) for its state and
 //! adding one line to the registry in `games/mod.rs`.
@@ -32,3 +34,8 @@ pub mod progress;
 pub use cli_game::{CliGame, GameOptions};
 pub use driver::{Adapter, Driver, GameCommand, PlayerKind, SelfplaySettings};
 pub use error::CliError;
+
+// The README's examples run as doctests, so they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,5 +1,6 @@
 //! `rulebook`: legal moves, traces, perft, diagrams, self-play, replays and benchmarks for
-//! every game of the workspace. The contract is `../shared/rules/README.md`.
+//! every game of the workspace. What it prints and how it exits is the contract written down
+//! in `docs/rulebook.md`.
 
 use std::io::Write;
 use std::path::PathBuf;
