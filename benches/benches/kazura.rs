@@ -6,8 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use game_core::{Game, GameRng, perft, random_playout};
-use kazura_core::{Colour, Kazura, Move};
+use kazura_core::{Colour, Game, GameRng, Kazura, Move, perft, random_playout};
 
 /// The position `fraction` of the way through the random game of `seed` on a `size` board,
 /// and the move played next there.
@@ -66,6 +65,16 @@ fn clones(c: &mut Criterion) {
     });
 }
 
+/// The end query a search makes after every playout: no allocation, one scan of the board.
+fn outcomes(c: &mut Criterion) {
+    let mut game = Kazura::standard();
+    game.play_random_game(&mut GameRng::seed_from(5));
+    assert!(game.is_over());
+    c.bench_function("kazura/outcome 13x13 finished game", |b| {
+        b.iter(|| black_box(black_box(&game).outcome()))
+    });
+}
+
 fn longest_paths(c: &mut Criterion) {
     let (late, next) = position(19, 7, 0.75);
     let mut after = late.clone();
@@ -105,6 +114,7 @@ criterion_group!(
     move_generation,
     random_games,
     clones,
+    outcomes,
     longest_paths,
     perft_9x9
 );

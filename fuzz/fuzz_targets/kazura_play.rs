@@ -4,8 +4,7 @@
 //! and 0xFF resigns. `play` never panics.
 #![no_main]
 
-use game_core::Game;
-use kazura_core::{Colour, Kazura};
+use kazura_core::{Game, Kazura};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -42,12 +41,13 @@ fuzz_target!(|data: &[u8]| {
             }
             0xFF => {
                 let before = game.clone();
-                if game.resign(Colour::of_player(game.to_move())).is_err() {
+                if game.resign(game.to_move()).is_err() {
                     assert_eq!(game, before);
                 }
             }
         }
     }
     let _ = game.outcome_text();
+    assert_eq!(game.outcome().is_over(), game.is_over());
     let _ = game.decided();
 });

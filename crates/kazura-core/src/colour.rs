@@ -3,12 +3,12 @@
 use std::fmt;
 
 use game_core::Player;
-use serde::{Deserialize, Serialize};
 
 /// A stone colour. The rules track colours, not seats (K-2): Black moves first, and after a
 /// swap (K-8) the seats trade colours while the colour to move stays the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Colour {
     /// The colour that places the first stone.
     Black,
@@ -78,8 +78,9 @@ impl fmt::Display for Colour {
 
 /// A seat at the table: the person who placed the first stone, or the other one. The swap
 /// (K-8) is the only thing that changes which seat holds which colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Seat {
     /// The player who placed the first stone (as Black).
     Opener,

@@ -3,13 +3,12 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::colour::Colour;
 
 /// Each colour's group lengths, longest first (K-10): what decides the game, kept so that a
 /// program can show why it ended as it did.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GroupLengths {
     /// Black's group lengths, longest first.
     pub black: Vec<u16>,

@@ -5,19 +5,18 @@ use std::sync::OnceLock;
 use board_geometry::{Coord, Geometry, GeometryError, MAX_POINTS, MAX_SIZE, Point, PointSet};
 
 use crate::point_bits::PointBits;
-use game_core::{Game, GameRng, Outcome, Player};
+use game_core::{ByPlayer, Game, GameRng, Outcome, Player};
 
 use crate::colour::{Colour, Seat};
-use crate::error::PlayError;
+use crate::end::EndReason;
+use crate::error::{PlayError, SetupError};
 use crate::forest::{Forest, NEIGHBOURS};
-use crate::lengths::{Comparison, GroupLengths};
+use crate::lengths::GroupLengths;
 use crate::moves::{Move, ParseMoveError};
+use crate::setup::Setup;
 
 /// The default board side (K-1).
 pub const STANDARD_SIZE: usize = 13;
-
-/// Marks a point with no stone in `placed_at`.
-const NOT_PLACED: u16 = u16::MAX;
 
 /// The board geometry of each size, built once and shared, so a state only stores its size
 /// and cloning it copies no tables.
@@ -60,29 +59,55 @@ static PLACEMENTS: [[Move; MAX_POINTS]; MAX_SIZE as usize + 1] = {
     table
 };
 
-/// A Kazura game: the board, whose turn it is, the swap, and everything the rules need
-/// kept up to date move by move.
+/// A Kazura game: the board, whose turn it is, the swap, the moves played, and everything
+/// the rules need kept up to date move by move.
 ///
-/// Cloning copies fixed-size arrays only (no allocation), so playouts and searches can
-/// clone freely. Serialising writes the game record ([`crate::GameRecord`]); deserialising
-/// replays it through the rules, so serde never builds an illegal state.
+/// The board and its bookkeeping are fixed-size arrays; the one heap part is the move list
+/// ([`Kazura::moves`]), so a clone copies the arrays and the moves played so far (one
+/// allocation, none for a state with no moves yet). With the `serde` feature, serialising
+/// writes the game's record (`Record`) and deserialising replays it through the rules, so
+/// serde never builds an illegal state.
 ///
-/// Equality compares whole games, not only positions: each stone remembers the ply it was
-/// placed at, so one position reached by two move orders gives two unequal states.
-#[derive(Clone, PartialEq, Eq)]
+/// `Display` draws the board (the `rulebook show` diagram).
+///
+/// Equality compares whole games, not only positions: the move lists must be equal too, so
+/// one position reached by two move orders gives two unequal states.
+#[derive(PartialEq, Eq)]
 pub struct Kazura {
     size: u8,
     to_move: Colour,
-    ply: u16,
     swapped: bool,
+    /// Whether the game started from a set-up other than the empty start, where the swap
+    /// is never offered (K-8).
+    set_up: bool,
     resigned: Option<Colour>,
     forest: Forest,
     /// Per colour, the empty points where it may place (K-3), shrinking as stones land.
     legal: [PointBits; 2],
     /// Per colour, the length of its longest group (lengths never shrink).
     longest: [u16; 2],
-    /// The ply at which each stone was placed, so the move list can be rebuilt.
-    placed_at: [u16; MAX_POINTS],
+    /// The moves played, in order (K-13).
+    history: Vec<Move>,
+}
+
+impl Clone for Kazura {
+    /// Copies the arrays and the moves so far. The copy's move list keeps the original's
+    /// room to grow, so cloning and then playing on allocates once, not twice.
+    fn clone(&self) -> Kazura {
+        let mut history = Vec::with_capacity(self.history.capacity());
+        history.extend_from_slice(&self.history);
+        Kazura {
+            size: self.size,
+            to_move: self.to_move,
+            swapped: self.swapped,
+            set_up: self.set_up,
+            resigned: self.resigned,
+            forest: self.forest.clone(),
+            legal: self.legal,
+            longest: self.longest,
+            history,
+        }
+    }
 }
 
 impl Default for Kazura {
@@ -103,14 +128,79 @@ impl Kazura {
         Ok(Kazura {
             size: size as u8,
             to_move: Colour::Black,
-            ply: 0,
             swapped: false,
+            set_up: false,
             resigned: None,
             forest: Forest::new(),
             legal: [all, all],
             longest: [0, 0],
-            placed_at: [NOT_PLACED; MAX_POINTS],
+            history: Vec::new(),
         })
+    }
+
+    /// The position of `setup`: its stones on a board of its size, its player to move, no
+    /// moves played (ply 0). The order the stones are listed in does not matter: equal sets
+    /// of stones give equal states.
+    ///
+    /// The swap (K-8) belongs to the opening of a game from the empty board: a set-up with
+    /// any stone or with White to move never offers it, while the empty board with Black to
+    /// move is exactly [`Kazura::new`] (swap included).
+    ///
+    /// # Errors
+    /// [`SetupError::Size`] for a side outside 2 to 25; then, in the order the stones are
+    /// listed (Black's first), [`SetupError::OffBoard`] for a point past the board and
+    /// [`SetupError::Overlap`] for a second stone on one point; then
+    /// [`SetupError::ClosesLoop`] for a colour whose stones contain a loop (K-3), naming the
+    /// loop's last stone row by row from `A1` (the one that closes it when the stones are
+    /// placed in that order).
+    pub fn from_setup(setup: Setup) -> Result<Kazura, SetupError> {
+        let mut game = Kazura::new(setup.size)?;
+        let board = game.geometry();
+        let mut stones: [Option<Colour>; MAX_POINTS] = [None; MAX_POINTS];
+        for colour in Colour::BOTH {
+            for &point in setup.stones_of(colour) {
+                let Some(p) = board.point_at(point) else {
+                    return Err(SetupError::OffBoard {
+                        point,
+                        colour,
+                        size: game.size,
+                    });
+                };
+                if stones[p.index()].replace(colour).is_some() {
+                    return Err(SetupError::Overlap { point, colour });
+                }
+            }
+        }
+        // Row by row, so the kept trees do not depend on the order the stones were listed.
+        for p in board.points() {
+            let Some(colour) = stones[p.index()] else {
+                continue;
+            };
+            if !game.legal[colour.index()].contains(p) {
+                return Err(SetupError::ClosesLoop {
+                    point: COORDS[usize::from(game.size)][p.index()],
+                    colour,
+                });
+            }
+            game.place_stone(p, colour);
+        }
+        game.to_move = Colour::of_player(setup.to_move);
+        game.set_up = !setup.is_start();
+        Ok(game)
+    }
+
+    /// The position as a [`Setup`]: the size, each colour's stones row by row from `A1`,
+    /// and the player to move. The moves, the swap and a resignation are not part of it.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        let coords = &COORDS[usize::from(self.size)];
+        let mut stones = ByPlayer::<Vec<Coord>>::default();
+        for p in self.geometry().points() {
+            if let Some(colour) = self.forest.colour_at(p) {
+                stones[colour.player()].push(coords[p.index()]);
+            }
+        }
+        Setup::new(self.size(), stones, self.to_move.player())
     }
 
     /// The standard game: an empty 13×13 board (K-1).
@@ -129,6 +219,30 @@ impl Kazura {
     #[must_use]
     pub fn geometry(&self) -> &'static Geometry {
         geometry(self.size)
+    }
+
+    /// The set-up this game started from, before its first move: [`Setup::empty`] for a
+    /// game from the empty board, or the position given to [`Kazura::from_setup`].
+    #[must_use]
+    pub fn start_setup(&self) -> Setup {
+        let mut setup = self.setup();
+        // Nothing is ever removed (K-4), so the start's stones are today's without those the
+        // moves placed; every placement and pass changed the colour to move, a swap did not.
+        let mut to_move = self.to_move;
+        for mv in &self.history {
+            match *mv {
+                Move::Place(point) => {
+                    to_move = to_move.other();
+                    for stones in [&mut setup.stones.first, &mut setup.stones.second] {
+                        stones.retain(|&stone| stone != point);
+                    }
+                }
+                Move::Pass => to_move = to_move.other(),
+                Move::Swap => {}
+            }
+        }
+        setup.to_move = to_move.player();
+        setup
     }
 
     /// The colour to move (after the end, the colour that would have moved next).
@@ -156,6 +270,13 @@ impl Kazura {
     #[must_use]
     pub fn resigned(&self) -> Option<Colour> {
         self.resigned
+    }
+
+    /// Whether the game started from a [`Setup`] other than the empty start (then the swap
+    /// is never offered, K-8).
+    #[must_use]
+    pub fn is_set_up(&self) -> bool {
+        self.set_up
     }
 
     /// The stone on `point`, or `None` if it is empty or off the board.
@@ -213,9 +334,10 @@ impl Kazura {
     pub fn group_lengths(&self) -> GroupLengths {
         let mut lists = [Vec::new(), Vec::new()];
         for p in self.geometry().points() {
-            if let Some(colour) = self.forest.colour_at(p)
-                && usize::from(self.forest.group_of(p)) == p.index()
-            {
+            let Some(colour) = self.forest.colour_at(p) else {
+                continue;
+            };
+            if usize::from(self.forest.group_of(p)) == p.index() {
                 lists[colour.index()].push(self.forest.group(p.index() as u16).length);
             }
         }
@@ -259,35 +381,94 @@ impl Kazura {
             .unwrap_or(0)
     }
 
-    /// `colour` resigns and loses at once (K-11). Resigning is not a move: it is not in the
-    /// move list and does not count as a ply.
+    /// `player` resigns and loses at once (K-11): [`Player::First`] is Black,
+    /// [`Player::Second`] White (see [`Colour::of_player`]); after a swap the seats trade
+    /// colours, so the player is named by colour, not by seat. Resigning is not a move: it
+    /// is not in the move list, does not count as a ply, and works whoever is to move.
     ///
     /// # Errors
     /// [`PlayError::GameOver`] if the game has already ended; the state is then unchanged.
-    pub fn resign(&mut self, colour: Colour) -> Result<(), PlayError> {
+    pub fn resign(&mut self, player: Player) -> Result<(), PlayError> {
         if self.is_over() {
-            return Err(self.game_over());
+            return Err(PlayError::GameOver);
         }
-        self.resigned = Some(colour);
+        self.resigned = Some(Colour::of_player(player));
         Ok(())
     }
 
-    /// Every move played so far, in order (K-13), rebuilt from the ply each stone was
-    /// placed at: the ply of no stone is the swap (ply 1, if White swapped) or a pass.
+    /// Every move played so far, in order (K-13); empty for a new game or a fresh set-up.
     #[must_use]
-    pub fn moves(&self) -> Vec<Move> {
-        let mut list = vec![Move::Pass; usize::from(self.ply)];
-        if self.swapped {
-            list[1] = Move::Swap;
+    pub fn moves(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// Why the game ended, or `None` while it goes on: a resignation (K-11), or the
+    /// comparison of the length lists once neither colour can place (K-7, K-10). It
+    /// allocates nothing.
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        if let Some(loser) = self.resigned {
+            return Some(EndReason::Resigned { loser });
         }
-        let coords = &COORDS[usize::from(self.size)];
-        for p in self.geometry().points() {
-            let at = self.placed_at[p.index()];
-            if at != NOT_PLACED {
-                list[usize::from(at)] = Move::Place(coords[p.index()]);
+        if !(self.legal[0].is_empty() && self.legal[1].is_empty()) {
+            return None;
+        }
+        Some(self.compare_lengths())
+    }
+
+    /// K-10 without building the lists: counts each colour's groups by length, then walks
+    /// the lengths from the longest down, as a position-by-position walk of the two sorted
+    /// lists would.
+    fn compare_lengths(&self) -> EndReason {
+        let board = self.geometry();
+        let top = usize::from(self.longest[0].max(self.longest[1]));
+        let mut counts = [[0u16; MAX_POINTS + 1]; 2];
+        for p in board.points() {
+            let Some(colour) = self.forest.colour_at(p) else {
+                continue;
+            };
+            if usize::from(self.forest.group_of(p)) == p.index() {
+                let length = self.forest.group(p.index() as u16).length;
+                counts[colour.index()][usize::from(length)] += 1;
             }
         }
-        list
+        // Positions (ranks) where both lists are equal so far.
+        let mut matched = 0usize;
+        // Once one colour has more groups of a length: it, the rank where the lists differ,
+        // and its length there; the loser's next shorter length, if any, decides the kind.
+        let mut ahead: Option<(Colour, usize, u16)> = None;
+        for length in (1..=top).rev() {
+            let [black, white] = [counts[0][length], counts[1][length]];
+            if let Some((winner, rank, winner_length)) = ahead {
+                if counts[winner.other().index()][length] > 0 {
+                    return EndReason::LongerGroup {
+                        winner,
+                        rank,
+                        winner_length,
+                        loser_length: length as u16,
+                    };
+                }
+                continue;
+            }
+            if black == white {
+                matched += usize::from(black);
+                continue;
+            }
+            let winner = if black > white {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            ahead = Some((
+                winner,
+                matched + usize::from(black.min(white)) + 1,
+                length as u16,
+            ));
+        }
+        match ahead {
+            Some((winner, rank, _)) => EndReason::MoreGroups { winner, rank },
+            None => EndReason::EqualLengths,
+        }
     }
 
     /// Each colour's group lengths recomputed from the stones alone, by two breadth-first
@@ -355,15 +536,41 @@ impl Kazura {
         plies
     }
 
-    /// K-8: swap is legal exactly when Black's first stone is the only stone.
+    /// K-8: swap is legal exactly when Black's first stone is the only stone (of a game
+    /// from the empty board).
+    #[inline]
     fn swap_available(&self) -> bool {
-        self.ply == 1 && !self.swapped && self.resigned.is_none()
+        self.history.len() == 1 && !self.swapped && !self.set_up && self.resigned.is_none()
     }
 
-    fn game_over(&self) -> PlayError {
-        PlayError::GameOver {
-            outcome: self.outcome_text(),
-        }
+    /// Makes room in the move list for the longest game still possible, so a playout
+    /// allocates once instead of growing the list step by step: every placement fills a
+    /// point, every pass is followed by the other colour's placement, and there is at most
+    /// one swap, so a game has at most twice as many moves as points, plus one.
+    #[cold]
+    fn grow_history(&mut self) {
+        let most = 2 * self.geometry().point_count() + 1;
+        self.history
+            .reserve(most.saturating_sub(self.history.len()).max(1));
+    }
+
+    /// Puts a stone of `colour` on the empty point `p`, where `colour` may place, and keeps
+    /// the groups, the legal sets and the longest lengths up to date.
+    #[inline]
+    fn place_stone(&mut self, p: Point, colour: Colour) {
+        let (mine, theirs) = (colour.index(), colour.other().index());
+        self.forest.place(
+            &NEIGHBOURS[usize::from(self.size)],
+            p,
+            colour,
+            &mut self.legal[mine],
+        );
+        // The new stone's own point leaves both colours' sets (K-4: the other colour's
+        // groups are untouched, so nothing else changes for it).
+        self.legal[mine].remove(p);
+        self.legal[theirs].remove(p);
+        let length = self.forest.group(self.forest.group_of(p)).length;
+        self.longest[mine] = self.longest[mine].max(length);
     }
 
     fn point_of(&self, coord: Coord) -> Result<Point, PlayError> {
@@ -372,44 +579,13 @@ impl Kazura {
             size: self.size,
         })
     }
-
-    fn result_reason(&self, lengths: &GroupLengths) -> (Option<Colour>, String) {
-        if let Some(loser) = self.resigned {
-            return (
-                Some(loser.other()),
-                format!("as {loser} resigned; lengths {lengths}"),
-            );
-        }
-        match lengths.compare() {
-            Comparison::LongerGroup { winner, rank } => {
-                let (mine, theirs) = (
-                    lengths.of(winner)[rank - 1],
-                    lengths.of(winner.other())[rank - 1],
-                );
-                (
-                    Some(winner),
-                    format!(
-                        "by a longer group at rank {rank} ({mine} against {theirs}); \
-                         lengths {lengths}"
-                    ),
-                )
-            }
-            Comparison::MoreGroups { winner, rank } => (
-                Some(winner),
-                format!(
-                    "by more groups ({} has none at rank {rank}); lengths {lengths}",
-                    winner.other()
-                ),
-            ),
-            Comparison::Equal => (None, format!("with equal lengths {lengths}")),
-        }
-    }
 }
 
 impl Game for Kazura {
     type Move = Move;
     type ParseMoveError = ParseMoveError;
     type PlayError = PlayError;
+    type EndReason = EndReason;
 
     const NAME: &'static str = "kazura";
     const PLAYER_NAMES: [&'static str; 2] = ["black", "white"];
@@ -459,7 +635,7 @@ impl Game for Kazura {
 
     fn check_move(&self, mv: Move) -> Result<(), PlayError> {
         if self.is_over() {
-            return Err(self.game_over());
+            return Err(PlayError::GameOver);
         }
         let colour = self.to_move;
         match mv {
@@ -488,7 +664,7 @@ impl Game for Kazura {
             },
             Move::Swap if self.swap_available() => Ok(()),
             Move::Swap => Err(PlayError::SwapNotAvailable {
-                ply: usize::from(self.ply),
+                ply: self.history.len(),
             }),
         }
     }
@@ -509,27 +685,17 @@ impl Game for Kazura {
                     "{coord} is off the board"
                 );
                 let colour = self.to_move;
-                let (mine, theirs) = (colour.index(), colour.other().index());
-                self.forest.place(
-                    &NEIGHBOURS[usize::from(self.size)],
-                    p,
-                    colour,
-                    &mut self.legal[mine],
-                );
-                // The new stone's own point leaves both colours' sets (K-4: the other
-                // colour's groups are untouched, so nothing else changes for it).
-                self.legal[mine].remove(p);
-                self.legal[theirs].remove(p);
-                let length = self.forest.group(self.forest.group_of(p)).length;
-                self.longest[mine] = self.longest[mine].max(length);
-                self.placed_at[p.index()] = self.ply;
+                self.place_stone(p, colour);
                 self.to_move = colour.other();
             }
             Move::Pass => self.to_move = self.to_move.other(),
             // K-8: the seats trade colours; the colour to move (White) stays.
             Move::Swap => self.swapped = true,
         }
-        self.ply += 1;
+        if self.history.len() == self.history.capacity() {
+            self.grow_history();
+        }
+        self.history.push(mv);
     }
 
     fn is_over(&self) -> bool {
@@ -537,34 +703,57 @@ impl Game for Kazura {
         self.resigned.is_some() || (self.legal[0].is_empty() && self.legal[1].is_empty())
     }
 
-    fn outcome(&self) -> Outcome {
-        if !self.is_over() {
-            return Outcome::Ongoing;
-        }
-        let lengths = self.group_lengths();
-        match self.result_reason(&lengths) {
-            (Some(winner), reason) => Outcome::win(winner.player(), reason),
-            (None, reason) => Outcome::draw(reason),
+    /// The outcome (K-7, K-10, K-11); it allocates nothing. The reason holds the numbers
+    /// that decided; [`Game::outcome_text`] adds the two length lists.
+    fn outcome(&self) -> Outcome<EndReason> {
+        match self.end_reason() {
+            None => Outcome::Ongoing,
+            Some(reason) => match reason.winner() {
+                Some(winner) => Outcome::win(winner.player(), reason),
+                None => Outcome::draw(reason),
+            },
         }
     }
 
+    /// The `result:` text of the `rulebook` contract: the outcome's words, then both colours'
+    /// length lists (K-10), which the [`EndReason`] does not hold:
+    /// `black by a longer group at rank 2 (4 against 3); lengths black [9 4 1], white
+    /// [9 3 3 2]`, `white as black resigned; lengths …`, `draw with equal lengths black
+    /// [3 1], white [3 1]`, or `ongoing`.
+    fn outcome_text(&self) -> String {
+        let outcome = self.outcome();
+        let mut text = outcome.describe(Self::PLAYER_NAMES).to_string();
+        match outcome.reason() {
+            None => {}
+            Some(EndReason::EqualLengths) => {
+                text.push(' ');
+                text.push_str(&self.group_lengths().to_string());
+            }
+            Some(_) => {
+                text.push_str("; lengths ");
+                text.push_str(&self.group_lengths().to_string());
+            }
+        }
+        text
+    }
+
     fn ply(&self) -> usize {
-        usize::from(self.ply)
+        self.history.len()
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let mv: Move = text.parse()?;
-        if let Move::Place(coord) = mv
-            && self.geometry().point_at(coord).is_none()
-        {
-            return Err(ParseMoveError {
-                text: text.to_string(),
-                reason: board_geometry::ParsePointError::OffBoard {
+        match mv {
+            Move::Place(coord) if self.geometry().point_at(coord).is_none() => {
+                Err(ParseMoveError {
                     text: text.to_string(),
-                    size: self.size,
-                },
-            });
+                    reason: board_geometry::ParsePointError::OffBoard {
+                        text: text.to_string(),
+                        size: self.size,
+                    },
+                })
+            }
+            _ => Ok(mv),
         }
-        Ok(mv)
     }
 }

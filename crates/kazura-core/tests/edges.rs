@@ -2,8 +2,9 @@
 //! smallest and largest boards, what the state reports after the end, junk notation, and
 //! refusals that must leave the state exactly as it was. Positions are worked out by hand.
 
-use game_core::{Game, Outcome, Player};
-use kazura_core::{Colour, Comparison, Coord, Kazura, Move, PlayError};
+use kazura_core::{
+    Colour, Comparison, Coord, EndReason, Game, Kazura, Move, Outcome, PlayError, Player,
+};
 
 fn game_after(size: usize, moves: &str) -> Kazura {
     let mut game = Kazura::new(size).unwrap();
@@ -87,13 +88,13 @@ fn k7_after_the_end_every_move_is_refused_and_the_state_still_answers() {
         Move::Place(at("D4")),
     ] {
         assert!(
-            matches!(refused(&mut game, mv), PlayError::GameOver { .. }),
+            matches!(refused(&mut game, mv), PlayError::GameOver),
             "{mv}"
         );
     }
     assert!(matches!(
-        game.resign(Colour::White),
-        Err(PlayError::GameOver { .. })
+        game.resign(Colour::White.player()),
+        Err(PlayError::GameOver)
     ));
     assert_eq!(game.resigned(), None);
     // The colour that would have moved next, the same outcome, the full move list.
@@ -131,21 +132,27 @@ fn k10_a_played_game_won_by_more_groups() {
 #[test]
 fn k11_resigning_at_the_very_start_and_a_refused_resignation_changes_nothing() {
     let mut game = Kazura::new(2).unwrap();
-    game.resign(Colour::Black).unwrap();
+    game.resign(Colour::Black.player()).unwrap();
     assert_eq!(game.ply(), 0);
     assert_eq!(
         game.outcome(),
         Outcome::win(
             Player::Second,
-            "as black resigned; lengths black [], white []"
+            EndReason::Resigned {
+                loser: Colour::Black
+            }
         )
     );
+    assert_eq!(
+        game.outcome_text(),
+        "white as black resigned; lengths black [], white []"
+    );
     let before = game.clone();
-    assert!(game.resign(Colour::Black).is_err());
+    assert!(game.resign(Colour::Black.player()).is_err());
     assert_eq!(game, before);
     assert!(matches!(
         refused(&mut game, Move::Place(at("A1"))),
-        PlayError::GameOver { .. }
+        PlayError::GameOver
     ));
 }
 
@@ -181,7 +188,7 @@ fn k13_junk_notation_is_a_parse_error_never_a_panic() {
 #[test]
 fn k11_after_a_resignation_the_board_queries_answer_but_no_move_is_legal() {
     let mut game = game_after(3, "B2");
-    game.resign(Colour::White).unwrap();
+    game.resign(Colour::White.player()).unwrap();
     // The documented reading: can_place and placements look at the board only.
     assert!(game.can_place(Colour::White, at("A1")));
     assert_eq!(game.placement_count(Colour::White), 8);
@@ -242,8 +249,9 @@ fn k12_a_longest_group_equal_to_the_bound_is_not_decided_and_can_still_lose() {
 }
 
 #[test]
+#[cfg(feature = "serde")]
 fn k13_junk_records_are_refused_never_loaded_half_way() {
-    use kazura_core::GameRecord;
+    use kazura_core::Record;
     for json in [
         "",
         "null",
@@ -261,7 +269,7 @@ fn k13_junk_records_are_refused_never_loaded_half_way() {
         r#"{"game":"kazura","game":"kazura","size":3,"moves":[]}"#,
         r#"{"game":"Kazura","size":3,"moves":[]}"#,
     ] {
-        let read = GameRecord::from_json(json).and_then(|r| r.replay());
+        let read = Record::from_json(json).and_then(|r| r.replay());
         assert!(read.is_err(), "{json} was loaded");
         assert!(
             serde_json::from_str::<Kazura>(json).is_err(),

@@ -8,8 +8,7 @@
 mod brute;
 
 use brute::Brute;
-use game_core::{Game, perft, perft_divide};
-use kazura_core::Kazura;
+use kazura_core::{Game, Kazura, perft, perft_divide};
 
 fn engine_after(size: usize, moves: &str) -> Kazura {
     let mut game = Kazura::new(size).unwrap();

@@ -1,13 +1,12 @@
-//! Kazura for the `rulebook` program: `--size N` (2–25, default 13), JSON records marked
-//! `"game": "kazura"`, and bench rows for the direct random playout and for the kept longest
-//! paths against a full recomputation.
+//! Kazura for the `rulebook` program: `--size N` (2–25, default 13), a status line with the
+//! swap and the longest groups, and bench rows for the direct random playout and for the kept
+//! longest paths against a full recomputation. The diagram (`Display`) and the JSON records
+//! marked `"game": "kazura"` (`Recorded`) come from `kazura-core` itself.
 
 use std::hint::black_box;
-use std::path::Path;
 use std::time::Instant;
 
-use game_core::{Game, GameRng};
-use kazura_core::{Colour, GameRecord, Kazura, RECORD_MARKER, STANDARD_SIZE};
+use kazura_core::{Colour, Game, GameRng, Kazura, Move, STANDARD_SIZE};
 
 use crate::cli_game::{CliGame, GameOptions};
 
@@ -15,10 +14,6 @@ impl CliGame for Kazura {
     fn from_options(options: &GameOptions) -> Result<Kazura, String> {
         options.reject_unknown(Kazura::NAME, &["size"])?;
         Kazura::new(options.size.unwrap_or(STANDARD_SIZE)).map_err(|e| format!("--size: {e} (K-1)"))
-    }
-
-    fn diagram(&self) -> String {
-        self.to_string()
     }
 
     fn status(&self) -> String {
@@ -38,21 +33,6 @@ impl CliGame for Kazura {
                 self.longest_length(Colour::White),
             )
         }
-    }
-
-    fn record(&self, _path: &Path) -> String {
-        GameRecord::of(self).to_json_pretty() + "\n"
-    }
-
-    fn is_record(text: &str) -> bool {
-        serde_json::from_str::<serde_json::Value>(text)
-            .is_ok_and(|v| v.get("game").and_then(|g| g.as_str()) == Some(RECORD_MARKER))
-    }
-
-    fn replay(text: &str) -> Result<Kazura, String> {
-        GameRecord::from_json(text)
-            .and_then(|record| record.replay())
-            .map_err(|e| e.to_string())
     }
 
     fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
@@ -110,7 +90,7 @@ impl CliGame for Kazura {
 }
 
 /// A 19×19 position three quarters through a random game (seed 7), and its next move.
-fn late_19x19_position() -> (Kazura, kazura_core::Move) {
+fn late_19x19_position() -> (Kazura, Move) {
     let mut full = Kazura::new(19).expect("19 is a valid size");
     let plies = full.play_random_game(&mut GameRng::seed_from(7));
     let moves = full.moves();
