@@ -2,15 +2,14 @@
 //! playouts/s goal of issue 4, one core).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use game_core::{Game, GameRng};
-use go9::GoState;
+use go9::{Game, GameRng, Go9};
 use std::hint::black_box;
 
 /// Positions from a few playout-policy games (every 7th position).
-fn positions() -> Vec<GoState> {
+fn positions() -> Vec<Go9> {
     let mut out = Vec::new();
     for seed in 0..16 {
-        let mut state = GoState::new();
+        let mut state = Go9::new();
         let mut rng = GameRng::seed_from(seed);
         while let Some(mv) = state.playout_move(&mut rng) {
             if state.ply() % 7 == 0 {
@@ -63,7 +62,7 @@ fn play_undo(c: &mut Criterion) {
 }
 
 fn playouts(c: &mut Criterion) {
-    let start = GoState::new();
+    let start = Go9::new();
     let mut group = c.benchmark_group("go9");
     group.throughput(Throughput::Elements(1));
     let mut seed = 0;

@@ -2,7 +2,7 @@
 //! form, and the game the session leaves round-trips through SGF.
 #![no_main]
 
-use go9::{GoState, GtpEngine, SgfNames};
+use go9::{Go9, GtpEngine, SgfNames};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,6 +20,6 @@ fuzz_target!(|data: &[u8]| {
     }
     let state = engine.state();
     let written = state.to_sgf(&SgfNames::default());
-    let back = GoState::from_sgf(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    let back = Go9::from_sgf(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
     assert_eq!(&back, state, "{written}");
 });

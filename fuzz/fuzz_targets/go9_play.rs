@@ -3,14 +3,12 @@
 //! state stays valid. Never a panic.
 #![no_main]
 
-use board_geometry::Point;
-use game_core::Game;
-use go9::{GoState, Move};
+use go9::{Game, Go9, Move, Point};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let mut state = GoState::new();
-    let mut earlier: Vec<GoState> = Vec::new();
+    let mut state = Go9::new();
+    let mut earlier: Vec<Go9> = Vec::new();
     let mut legal = Vec::new();
     for &byte in data {
         if byte >= 250 {

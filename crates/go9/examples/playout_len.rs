@@ -5,13 +5,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20_000);
-    let start = go9::GoState::new();
+    let start = go9::Go9::new();
     let mut plies = 0;
     let mut margin = 0i64;
     let clock = std::time::Instant::now();
     for seed in 0..n {
         let mut state = start.clone();
-        plies += state.random_playout(&mut game_core::GameRng::seed_from(seed));
+        plies += state.random_playout(&mut go9::GameRng::seed_from(seed));
         margin += state.score().margin();
     }
     let seconds = clock.elapsed().as_secs_f64();

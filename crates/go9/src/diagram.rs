@@ -1,21 +1,31 @@
-//! The text diagram of a position.
+//! The text diagram of a position: the state's `Display`.
 
-use std::fmt::Write as _;
+use std::fmt;
 
 use board_geometry::Point;
 use game_core::Player;
 
-use crate::state::GoState;
+use crate::state::Go9;
 
-impl GoState {
-    /// A text diagram: columns `A`–`J` (no `I`), rows 9 to 1, `X` black, `O` white, `.`
-    /// empty, `#` an empty point forbidden only by superko (G-5); then the prisoners.
-    #[must_use]
-    pub fn diagram(&self) -> String {
+impl fmt::Display for Go9 {
+    /// A text diagram (the `rulebook show` board): columns `A`–`J` (no `I`), rows 9 to 1,
+    /// `X` black, `O` white, `.` empty, `#` an empty point forbidden only by superko (G-5);
+    /// then the prisoners.
+    ///
+    /// ```
+    /// use go9::{Game, Go9};
+    /// let mut game = Go9::new();
+    /// game.play("E5".parse()?)?;
+    /// let diagram = game.to_string();
+    /// assert!(diagram.contains(" 5 . . . . X . . . . 5\n"));
+    /// assert!(diagram.ends_with("captures: black 0, white 0\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let superko = self.superko_points();
-        let mut out = String::from("   A B C D E F G H J\n");
+        f.write_str("   A B C D E F G H J\n")?;
         for row in (0..9).rev() {
-            let _ = write!(out, "{:>2}", row + 1);
+            write!(f, "{:>2}", row + 1)?;
             for col in 0..9 {
                 let p = Point::from_index(row * 9 + col);
                 let ch = match self.board().stone_at(p) {
@@ -24,17 +34,16 @@ impl GoState {
                     None if superko.contains(&p) => '#',
                     None => '.',
                 };
-                let _ = write!(out, " {ch}");
+                write!(f, " {ch}")?;
             }
-            let _ = writeln!(out, " {}", row + 1);
+            writeln!(f, " {}", row + 1)?;
         }
-        out.push_str("   A B C D E F G H J\n");
-        let _ = writeln!(
-            out,
+        f.write_str("   A B C D E F G H J\n")?;
+        writeln!(
+            f,
             "captures: black {}, white {}",
             self.prisoners().first,
             self.prisoners().second
-        );
-        out
+        )
     }
 }

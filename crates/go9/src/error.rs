@@ -5,11 +5,13 @@ use thiserror::Error;
 
 use crate::moves::point_name;
 
-/// Why a move is not legal now.
+/// Why a move (or a game-ending call) is not legal now.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlayError {
-    /// The game has ended (G-6, G-7): no move is legal, not even a pass.
-    #[error("the game is over: no more moves can be played")]
+    /// The game has ended (G-6, G-7): no move is legal, not even a pass, and no further
+    /// resignation, time loss or draw can be called.
+    #[error("the game is over")]
     GameOver,
     /// The point already holds a stone (G-2).
     #[error("{} is occupied: play on an empty point", point_name(*.0))]
@@ -31,16 +33,9 @@ pub enum PlayError {
     },
 }
 
-/// Why a game-ending call (resignation, time loss, agreed draw; G-7) was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-pub enum EndCallError {
-    /// The game has already ended.
-    #[error("the game is already over")]
-    AlreadyOver,
-}
-
 /// Why `undo` was refused (G-8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum UndoError {
     /// No move has been played since the start.
     #[error("nothing to undo: no move has been played since the start")]
@@ -54,6 +49,7 @@ pub enum UndoError {
 
 /// Why a set-up position (SGF `AB`/`AW`) is refused (G-4).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// A point is given to both colours.
     #[error("{} is set up as both black and white", point_name(*.0))]
@@ -61,4 +57,75 @@ pub enum SetupError {
     /// A chain of the setup has no liberties.
     #[error("the set-up chain through {} has no liberties", point_name(*.0))]
     NoLiberties(Point),
+}
+
+impl PlayError {
+    /// The reason as GTP answers and record errors have always worded it: the same as the
+    /// `Display` text, except that [`PlayError::GameOver`] keeps its longer wording
+    /// ("the game is over: no more moves can be played"), so `rulebook gtp` answers stay
+    /// byte for byte what they were.
+    pub(crate) fn detail(&self) -> String {
+        match self {
+            PlayError::GameOver => "the game is over: no more moves can be played".to_string(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Why a record (JSON or SGF) does not load. Reading replays every move through the rules,
+/// so an illegal move is refused with its number ([`RecordError::BadMove`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The text is not valid JSON of the record's shape (the parser's message).
+    #[error("not a go9 JSON record: {0}")]
+    Json(String),
+    /// The text is not valid SGF.
+    #[error("not a readable SGF file: {0}")]
+    Sgf(String),
+    /// The record is of another game (its marker, or an SGF `GM` other than 1).
+    #[error("the record is of game `{found}`, not go9")]
+    WrongGame {
+        /// The game the record names.
+        found: String,
+    },
+    /// The board size is not 9.
+    #[error("the board size is {0}; only 9x9 is played under these rules")]
+    Size(String),
+    /// The komi is not 7.
+    #[error("the komi is {0}; the Ttakji rules fix it at 7")]
+    Komi(String),
+    /// A point's name is malformed or off the board.
+    #[error("`{0}` is not a point of the 9x9 board")]
+    Point(String),
+    /// A player's name is not `black` / `white` (`B` / `W` in SGF).
+    #[error("`{0}` is not a player (black or white)")]
+    Player(String),
+    /// The set-up stones are not a legal position.
+    #[error("bad setup: {0}")]
+    Setup(#[from] SetupError),
+    /// A move is malformed or illegal.
+    #[error("move {number} ({text}): {reason}")]
+    BadMove {
+        /// The move's number, counted from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// Set-up stones after the first node (SGF), which the rules cannot replay.
+    #[error("set-up stones (AB/AW/AE) after the start are not supported")]
+    SetupInGame,
+    /// The ending call cannot be applied (the game already ended by the rules).
+    #[error("the record ends the game by {0}, but the game was already over")]
+    EndAfterEnd(String),
+    /// The recorded result differs from the replayed one.
+    #[error("the record says the result is {recorded}, but replaying it gives {replayed}")]
+    ResultMismatch {
+        /// What the record says.
+        recorded: String,
+        /// What the rules give.
+        replayed: String,
+    },
 }

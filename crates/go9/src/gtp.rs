@@ -6,13 +6,13 @@ use std::path::Path;
 
 use game_core::{Game, GameRng, Player};
 
+use crate::error::RecordError;
 use crate::layout::points_of_players;
+use crate::monte_carlo::{MONTE_CARLO_PLAYOUTS, monte_carlo_move};
 use crate::moves::{Move, point_name};
-use crate::player::{DEFAULT_PLAYOUTS, choose_move};
-use crate::record::RecordError;
 use crate::scoring::KOMI;
 use crate::sgf::SgfNames;
-use crate::state::GoState;
+use crate::state::Go9;
 
 /// Every command the engine knows, as `list_commands` prints them.
 pub const GTP_COMMANDS: [&str; 23] = [
@@ -43,6 +43,7 @@ pub const GTP_COMMANDS: [&str; 23] = [
 
 /// The answer to one command: success or failure, its text, and whether to stop.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GtpReply {
     /// `=` (true) or `?` (false).
     pub success: bool,
@@ -73,7 +74,7 @@ impl GtpReply {
 /// The GTP engine: a game, and the random generator of its player.
 #[derive(Clone, Debug)]
 pub struct GtpEngine {
-    state: GoState,
+    state: Go9,
     rng: GameRng,
     playouts: usize,
     file_access: bool,
@@ -110,13 +111,13 @@ fn vertex_list(points: impl IntoIterator<Item = board_geometry::Point>) -> Strin
 
 impl GtpEngine {
     /// A fresh engine on the empty board, its player seeded with 0 and spending
-    /// [`DEFAULT_PLAYOUTS`] playouts per `genmove`; `loadsgf`/`printsgf FILE` may use files.
+    /// [`MONTE_CARLO_PLAYOUTS`] playouts per `genmove`; `loadsgf`/`printsgf FILE` may use files.
     #[must_use]
     pub fn new() -> GtpEngine {
         GtpEngine {
-            state: GoState::new(),
+            state: Go9::new(),
             rng: GameRng::seed_from(0),
-            playouts: DEFAULT_PLAYOUTS,
+            playouts: MONTE_CARLO_PLAYOUTS,
             file_access: true,
         }
     }
@@ -144,7 +145,7 @@ impl GtpEngine {
 
     /// The current game.
     #[must_use]
-    pub fn state(&self) -> &GoState {
+    pub fn state(&self) -> &Go9 {
         &self.state
     }
 
@@ -226,7 +227,7 @@ impl GtpEngine {
             }),
             "boardsize" => self.boardsize(args),
             "clear_board" => {
-                self.state = GoState::new();
+                self.state = Go9::new();
                 Ok(GtpReply::ok(""))
             }
             "komi" => Self::komi(args),
@@ -237,7 +238,7 @@ impl GtpEngine {
                 Ok(_) => Ok(GtpReply::ok("")),
                 Err(e) => Err(GtpReply::fail(format!("cannot undo: {e}"))),
             },
-            "showboard" => Ok(GtpReply::ok(format!("\n{}", self.state.diagram()))),
+            "showboard" => Ok(GtpReply::ok(format!("\n{}", self.state))),
             "final_score" => Ok(GtpReply::ok(
                 self.state
                     .result()
@@ -262,7 +263,7 @@ impl GtpEngine {
     fn boardsize(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         match args.first().map(|a| a.parse::<u32>()) {
             Some(Ok(9)) => {
-                self.state = GoState::new();
+                self.state = Go9::new();
                 Ok(GtpReply::ok(""))
             }
             Some(Ok(n)) => Err(GtpReply::fail(format!(
@@ -296,12 +297,12 @@ impl GtpEngine {
         self.state
             .play_as(player, mv)
             .map(|()| GtpReply::ok(""))
-            .map_err(|e| GtpReply::fail(format!("illegal move: {e}")))
+            .map_err(|e| GtpReply::fail(format!("illegal move: {}", e.detail())))
     }
 
     fn genmove(&mut self, args: &[&str], play: bool) -> Result<GtpReply, GtpReply> {
         let player = parse_one_colour(args)?;
-        let Some(mv) = choose_move(&self.state, player, self.playouts, &mut self.rng) else {
+        let Some(mv) = monte_carlo_move(&self.state, player, self.playouts, &mut self.rng) else {
             return Err(GtpReply::fail("the game is over: no move can be generated"));
         };
         if play {
@@ -368,19 +369,18 @@ impl GtpEngine {
         };
         let text = std::fs::read_to_string(Path::new(path))
             .map_err(|e| GtpReply::fail(format!("cannot load file: {path}: {e}")))?;
-        let mut state = GoState::from_sgf(&text)
+        let mut state = Go9::from_sgf(&text)
             .map_err(|e: RecordError| GtpReply::fail(format!("cannot load file: {e}")))?;
         // GTP: `loadsgf FILE N` sets up the position before move N. The first N - 1 moves
         // are replayed from the setup rather than undone, because undo cannot take back a
         // resignation or time loss the file's `RE` applied at the end.
         if let Some(n) = limit.filter(|&n| n <= state.ply()) {
-            let (black, white, first) = state.setup();
-            let mut partial = GoState::with_setup(&black, &white, first)
+            let mut partial = Go9::from_setup(state.setup())
                 .map_err(|e| GtpReply::fail(format!("cannot load file: {e}")))?;
-            for (player, mv) in state.moves().take(n.saturating_sub(1)) {
+            for (player, mv) in state.played().take(n.saturating_sub(1)) {
                 partial
                     .play_as(player, mv)
-                    .map_err(|e| GtpReply::fail(format!("cannot load file: {e}")))?;
+                    .map_err(|e| GtpReply::fail(format!("cannot load file: {}", e.detail())))?;
             }
             state = partial;
         }

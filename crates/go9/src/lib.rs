@@ -2,14 +2,15 @@
 //! positional superko, no suicide, two passes or the 300th move end the game, and
 //! pass-alive dead-stone removal before the count.
 //!
-//! The rules are the seed text and the decisions G-1 … G-14 of the workspace
-//! (`docs/go9.md` explains each). Everything plugs into [`game_core::Game`].
+//! The rules are the seed text and the decisions G-1 … G-14 of the workspace; the rules
+//! page `docs/go9.md` defines each. Everything plugs into [`Game`] (re-exported from
+//! `game-core`, with everything else of it and of `board-geometry` that the API uses, so
+//! this crate is the only dependency a user needs).
 //!
 //! ```
-//! use game_core::Game;
-//! use go9::{GoState, Move, PlayError};
+//! use go9::{Game, Go9, Move, PlayError};
 //!
-//! let mut game = GoState::new();
+//! let mut game = Go9::new();
 //! for mv in ["C3", "D4", "pass"] {
 //!     game.play(mv.parse()?)?;
 //! }
@@ -18,32 +19,58 @@
 //! let err = game.play("C3".parse()?).unwrap_err();
 //! assert!(matches!(err, PlayError::Occupied(_)));
 //! assert_eq!(game, before);
+//! assert_eq!(game.moves().len(), 3);
 //! // The G-11 preview: the count if the game ended now.
 //! assert_eq!(game.score().to_string(), "Black 1 – White 8, komi 7");
+//! game.play(Move::Pass)?;
+//! assert_eq!(
+//!     game.outcome_text(),
+//!     "white by 7 points (W+7: Black 1 – White 8, komi 7; two passes)"
+//! );
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! With the default feature `serde`, [`Go9`] implements [`Recorded`]: its JSON record
+//! (`Record`, marked by `RECORD_MARKER`) is written and read back by replaying every move,
+//! and `Go9` is `Serialize`/`Deserialize` through it. SGF (G-13) is read and written with
+//! or without the feature ([`Go9::to_sgf`], [`Go9::from_sgf`]).
+#![forbid(unsafe_code)]
 
 mod board;
 mod diagram;
+mod end;
 mod error;
 mod gtp;
 mod layout;
+mod monte_carlo;
 mod moves;
-mod player;
 mod playout;
+#[cfg(feature = "serde")]
 mod record;
 mod scoring;
 mod sgf;
 mod state;
 mod superko;
 
+pub use board_geometry::{self, Coord, ParsePointError, Point};
+pub use game_core::{
+    self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
+};
+
 pub use board::Board;
-pub use error::{EndCallError, PlayError, SetupError, UndoError};
+pub use end::EndReason;
+pub use error::{PlayError, RecordError, SetupError, UndoError};
 pub use gtp::{GTP_COMMANDS, GtpEngine, GtpReply};
 pub use layout::{POINTS, SIZE};
+pub use monte_carlo::{MONTE_CARLO_PLAYOUTS, monte_carlo_move};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
-pub use player::{DEFAULT_PLAYOUTS, choose_move};
-pub use record::{RECORD_GAME, Record, RecordCall, RecordError, RecordMove, RecordSetup};
-pub use scoring::{KOMI, Score};
+#[cfg(feature = "serde")]
+pub use record::{RECORD_MARKER, Record, RecordCall, RecordMove, RecordSetup};
+pub use scoring::{AreaCount, KOMI, Score};
 pub use sgf::SgfNames;
-pub use state::{EndReason, GoState, MOVE_LIMIT};
+pub use state::{Go9, MOVE_LIMIT, Setup};
+
+/// The README's example, run as a doctest (it reads a JSON record, hence `serde`).
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

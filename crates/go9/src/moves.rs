@@ -20,6 +20,7 @@ pub enum Move {
 
 /// Why a text is not a move of the 9×9 board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// The text is neither `pass` nor a point of the board (off the board, `I`, `A0`, …).
     #[error("not a move: {0} (write a point from A1 to J9, or `pass`)")]

@@ -5,7 +5,7 @@ use game_core::{Game, GameRng, Player};
 
 use crate::layout::{Mask, diagonal, near_on, on_edge, point_of};
 use crate::moves::Move;
-use crate::state::GoState;
+use crate::state::Go9;
 
 /// A placement the playout policy chose, with what was found while checking it: its
 /// captures and the stones next to it (`layout::near` words), so that playing it does not
@@ -18,7 +18,7 @@ struct Choice {
     opponent: u32,
 }
 
-impl GoState {
+impl Go9 {
     /// Whether the empty cell `c` is a single-point eye of `player`: every on-board
     /// neighbour is `player`'s stone, and the diagonals hold at most one opponent stone
     /// (none on the edge), so filling it could only hurt.
@@ -28,7 +28,7 @@ impl GoState {
         self.is_own_eye_near(c, player, own)
     }
 
-    /// [`GoState::is_own_eye`] with `player`'s stones next to `c` already read (as a
+    /// [`Go9::is_own_eye`] with `player`'s stones next to `c` already read (as a
     /// `layout::near` word).
     #[inline]
     fn is_own_eye_near(&self, c: usize, player: Player, own: u32) -> bool {
@@ -42,7 +42,7 @@ impl GoState {
     }
 
     /// Whether placing on `p` would fill the player to move's own single-point eye (see
-    /// [`GoState::playout_move`]).
+    /// [`Go9::playout_move`]).
     #[must_use]
     pub fn fills_own_eye(&self, mv: Move) -> bool {
         match mv {
@@ -122,7 +122,7 @@ impl GoState {
         }
     }
 
-    /// Plays [`GoState::playout_move`] until the game ends by the rules (two passes or the
+    /// Plays [`Go9::playout_move`] until the game ends by the rules (two passes or the
     /// 300th move). Returns the number of moves played.
     ///
     /// The moves are recorded as by [`game_core::Game::play`] (undo, the record and the

@@ -1,70 +1,18 @@
-//! The JSON record of a game (serde), read by replaying every move through the rules.
+//! The JSON record of a game (feature `serde`), read by replaying every move through the
+//! rules, and [`Recorded`] for [`Go9`] (JSON, and SGF by its opening parenthesis).
 
 use board_geometry::Point;
-use game_core::Player;
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
+use game_core::{Player, Recorded};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{PlayError, SetupError};
+use crate::end::{EndReason, colour_name};
+use crate::error::{PlayError, RecordError};
 use crate::moves::{Move, parse_point, point_name};
 use crate::scoring::KOMI;
-use crate::state::{EndReason, GoState};
+use crate::state::{Go9, Setup};
 
-/// The format marker: the value of the top-level `"game"` field.
-pub const RECORD_GAME: &str = "go9";
-
-/// Why a record (JSON or SGF) does not load.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum RecordError {
-    /// The text is not valid JSON of the record's shape.
-    #[error("not a go9 JSON record: {0}")]
-    Json(String),
-    /// The text is not valid SGF.
-    #[error("not a readable SGF file: {0}")]
-    Sgf(String),
-    /// The record is of another game.
-    #[error("the record is of game `{0}`, not go9")]
-    OtherGame(String),
-    /// The board size is not 9.
-    #[error("the board size is {0}; only 9x9 is played under these rules")]
-    Size(String),
-    /// The komi is not 7.
-    #[error("the komi is {0}; the Ttakji rules fix it at 7")]
-    Komi(String),
-    /// A point's name is malformed or off the board.
-    #[error("`{0}` is not a point of the 9x9 board")]
-    Point(String),
-    /// A player's name is not `black` / `white` (`B` / `W` in SGF).
-    #[error("`{0}` is not a player (black or white)")]
-    Player(String),
-    /// The set-up stones are not a legal position.
-    #[error("bad setup: {0}")]
-    Setup(#[from] SetupError),
-    /// A move is malformed or illegal.
-    #[error("move {number} ({text}): {reason}")]
-    Move {
-        /// The move's number, counted from 1.
-        number: usize,
-        /// The move as written.
-        text: String,
-        /// Why it was refused.
-        reason: String,
-    },
-    /// Set-up stones after the first node (SGF), which the rules cannot replay.
-    #[error("set-up stones (AB/AW/AE) after the start are not supported")]
-    SetupInGame,
-    /// The ending call cannot be applied (the game already ended by the rules).
-    #[error("the record ends the game by {0}, but the game was already over")]
-    EndAfterEnd(String),
-    /// The recorded result differs from the replayed one.
-    #[error("the record says the result is {recorded}, but replaying it gives {replayed}")]
-    Result {
-        /// What the record says.
-        recorded: String,
-        /// What the rules give.
-        replayed: String,
-    },
-}
+/// The format marker: the value of the top-level `"game"` field of a JSON record.
+pub const RECORD_MARKER: &str = "go9";
 
 /// One move of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,9 +55,21 @@ pub enum RecordCall {
     Draw,
 }
 
-/// The JSON record of a whole game.
+/// The JSON record of a whole game: [`Go9::to_record`] writes it, [`Record::replay`] plays
+/// it back through the rules.
+///
+/// ```
+/// use go9::{Game, Go9, Record};
+/// let mut game = Go9::new();
+/// game.play("E5".parse()?)?;
+/// let json = game.to_record().to_json();
+/// let back = Record::from_json(&json)?.replay()?;
+/// assert_eq!(back, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Record {
     /// Always `go9` (the format marker).
     pub game: String,
@@ -128,10 +88,6 @@ pub struct Record {
     pub result: Option<String>,
 }
 
-pub(crate) fn player_name(p: Player) -> &'static str {
-    if p == Player::First { "black" } else { "white" }
-}
-
 fn parse_player(text: &str) -> Result<Player, RecordError> {
     match text.to_ascii_lowercase().as_str() {
         "black" | "b" => Ok(Player::First),
@@ -147,33 +103,42 @@ fn parse_points(names: &[String]) -> Result<Vec<Point>, RecordError> {
         .collect()
 }
 
-impl GoState {
+/// The `"game"` field of a JSON text, if it is a JSON object with one.
+fn marker_of(text: &str) -> Option<String> {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()?
+        .get("game")?
+        .as_str()
+        .map(str::to_owned)
+}
+
+impl Go9 {
     /// The game as a JSON record.
     #[must_use]
     pub fn to_record(&self) -> Record {
-        let (black, white, first) = self.setup();
+        let setup = self.setup();
         Record {
-            game: RECORD_GAME.into(),
+            game: RECORD_MARKER.into(),
             size: 9,
             komi: KOMI,
             setup: RecordSetup {
-                black: black.into_iter().map(point_name).collect(),
-                white: white.into_iter().map(point_name).collect(),
-                to_move: player_name(first).into(),
+                black: setup.black.into_iter().map(point_name).collect(),
+                white: setup.white.into_iter().map(point_name).collect(),
+                to_move: colour_name(setup.to_move).into(),
             },
             moves: self
-                .moves()
+                .played()
                 .map(|(p, mv)| RecordMove {
-                    player: player_name(p).into(),
+                    player: colour_name(p).into(),
                     mv: mv.to_string(),
                 })
                 .collect(),
             end: match self.end_reason() {
                 Some(EndReason::Resignation(p)) => Some(RecordCall::Resignation {
-                    player: player_name(p).into(),
+                    player: colour_name(p).into(),
                 }),
                 Some(EndReason::Time(p)) => Some(RecordCall::Time {
-                    player: player_name(p).into(),
+                    player: colour_name(p).into(),
                 }),
                 Some(EndReason::AgreedDraw) => Some(RecordCall::Draw),
                 _ => None,
@@ -181,35 +146,58 @@ impl GoState {
             result: self.result(),
         }
     }
+}
 
-    /// The game as pretty-printed JSON.
+impl Record {
+    /// The record as pretty-printed JSON.
     #[must_use]
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(&self.to_record()).expect("a record always serialises")
+        serde_json::to_string_pretty(self).expect("a record always serialises")
     }
 
-    /// Replays a record through the rules.
+    /// Reads a JSON record (without replaying it).
     ///
     /// # Errors
-    /// [`RecordError`] naming the first bad field or move (by its number).
-    pub fn from_record(record: &Record) -> Result<GoState, RecordError> {
-        if record.game != RECORD_GAME {
-            return Err(RecordError::OtherGame(record.game.clone()));
+    /// [`RecordError::WrongGame`] for another game's record, [`RecordError::Json`] for
+    /// anything else that is not a go9 record of the right shape.
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        match serde_json::from_str::<Record>(text) {
+            Ok(record) if record.game != RECORD_MARKER => {
+                Err(RecordError::WrongGame { found: record.game })
+            }
+            Ok(record) => Ok(record),
+            Err(e) => match marker_of(text) {
+                Some(found) if found != RECORD_MARKER => Err(RecordError::WrongGame { found }),
+                _ => Err(RecordError::Json(e.to_string())),
+            },
         }
-        if record.size != 9 {
-            return Err(RecordError::Size(record.size.to_string()));
+    }
+
+    /// Replays the record through the rules: the set-up, every move, the ending call, then
+    /// a check of the recorded result.
+    ///
+    /// # Errors
+    /// [`RecordError`] naming the first bad field or move (by its number, counted from 1).
+    pub fn replay(&self) -> Result<Go9, RecordError> {
+        if self.game != RECORD_MARKER {
+            return Err(RecordError::WrongGame {
+                found: self.game.clone(),
+            });
         }
-        if record.komi != KOMI {
-            return Err(RecordError::Komi(record.komi.to_string()));
+        if self.size != 9 {
+            return Err(RecordError::Size(self.size.to_string()));
         }
-        let first = parse_player(&record.setup.to_move)?;
-        let mut state = GoState::with_setup(
-            &parse_points(&record.setup.black)?,
-            &parse_points(&record.setup.white)?,
+        if self.komi != KOMI {
+            return Err(RecordError::Komi(self.komi.to_string()));
+        }
+        let first = parse_player(&self.setup.to_move)?;
+        let mut state = Go9::from_setup(Setup::new(
+            parse_points(&self.setup.black)?,
+            parse_points(&self.setup.white)?,
             first,
-        )?;
-        for (i, m) in record.moves.iter().enumerate() {
-            let err = |reason: String| RecordError::Move {
+        ))?;
+        for (i, m) in self.moves.iter().enumerate() {
+            let err = |reason: String| RecordError::BadMove {
                 number: i + 1,
                 text: format!("{} {}", m.player, m.mv),
                 reason,
@@ -220,9 +208,9 @@ impl GoState {
                     .map_err(|e: crate::ParseMoveError| err(e.to_string()))?;
             state
                 .play_as(player, mv)
-                .map_err(|e: PlayError| err(e.to_string()))?;
+                .map_err(|e: PlayError| err(e.detail()))?;
         }
-        if let Some(call) = &record.end {
+        if let Some(call) = &self.end {
             let applied = match call {
                 RecordCall::Resignation { player } => state.resign(parse_player(player)?),
                 RecordCall::Time { player } => state.lose_on_time(parse_player(player)?),
@@ -231,22 +219,60 @@ impl GoState {
             applied.map_err(|_| RecordError::EndAfterEnd(format!("{call:?}")))?;
         }
         let replayed = state.result();
-        if replayed != record.result {
-            return Err(RecordError::Result {
-                recorded: record.result.clone().unwrap_or_else(|| "none".into()),
+        if replayed != self.result {
+            return Err(RecordError::ResultMismatch {
+                recorded: self.result.clone().unwrap_or_else(|| "none".into()),
                 replayed: replayed.unwrap_or_else(|| "none (the game goes on)".into()),
             });
         }
         Ok(state)
     }
+}
 
-    /// Reads a JSON record and replays it.
-    ///
-    /// # Errors
-    /// [`RecordError::Json`] for bad JSON, otherwise as [`GoState::from_record`].
-    pub fn from_json(text: &str) -> Result<GoState, RecordError> {
-        let record: Record =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
-        GoState::from_record(&record)
+/// Whether `text` looks like SGF (it opens with a parenthesis), which only go9 reads.
+fn is_sgf(text: &str) -> bool {
+    text.trim_start().starts_with('(')
+}
+
+impl Recorded for Go9 {
+    type RecordError = RecordError;
+
+    fn moves(&self) -> &[Move] {
+        Go9::moves(self)
+    }
+
+    /// The JSON record ([`Go9::to_record`], pretty-printed).
+    fn write_record(&self) -> String {
+        self.to_record().to_json()
+    }
+
+    /// Reads a JSON record, or an SGF file (text opening with `(`, G-13), and replays it.
+    fn read_record(text: &str) -> Result<Go9, RecordError> {
+        if is_sgf(text) {
+            Go9::from_sgf(text)
+        } else {
+            Record::from_json(text)?.replay()
+        }
+    }
+
+    /// A JSON object whose `"game"` is [`RECORD_MARKER`], or SGF (which only go9 reads).
+    fn is_record(text: &str) -> bool {
+        is_sgf(text) || marker_of(text).is_some_and(|g| g == RECORD_MARKER)
+    }
+}
+
+impl Serialize for Go9 {
+    /// As its JSON [`Record`].
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_record().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Go9 {
+    /// A [`Record`], replayed through the rules.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Go9, D::Error> {
+        Record::deserialize(deserializer)?
+            .replay()
+            .map_err(serde::de::Error::custom)
     }
 }

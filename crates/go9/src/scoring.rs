@@ -15,7 +15,7 @@ use crate::layout::{
     Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, neighbours_in, points_of, spread,
 };
 
-/// Komi given to White (G-10, the seed's コミ7目).
+/// Komi given to White (G-10; the seed text gives White seven points).
 pub const KOMI: u32 = 7;
 
 /// What G-9's Benson-style computation finds for one colour.
@@ -154,55 +154,43 @@ pub(crate) fn dead_masks(board: &Board) -> [Mask; 2] {
     [black & white_area.territory, white & black_area.territory]
 }
 
-/// The count of a position (G-10), after G-9's removal: each colour's area, the neutral
-/// points, komi, and the stones removed as dead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Score {
+/// The count of a position (G-10) as a small `Copy` value: each colour's area, the
+/// neutral points, komi and how many stones G-9 removed. It is what a counted
+/// [`EndReason`](crate::EndReason) carries; [`Score`] has the dead stones themselves.
+///
+/// ```
+/// use go9::{AreaCount, Go9, Player};
+/// let count = AreaCount::count(Go9::new().board());
+/// assert_eq!(count.area[Player::First], 0);
+/// assert_eq!(count.neutral, 81);
+/// assert_eq!((count.margin(), count.result()), (-7, "W+7".to_string()));
+/// assert_eq!(count.to_string(), "Black 0 – White 7, komi 7");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct AreaCount {
     /// Stones plus surrounded empty points per colour (komi not included).
     pub area: ByPlayer<u32>,
     /// Points that score for nobody (dame, seki, and empty regions touching no stone).
     pub neutral: u32,
-    /// Stones removed as dead before counting, per colour (G-9).
-    pub dead: ByPlayer<Vec<Point>>,
+    /// Komi given to White (always [`KOMI`]).
+    pub komi: u32,
+    /// How many stones of each colour were removed as dead before counting (G-9).
+    pub dead: ByPlayer<u32>,
 }
 
-impl Score {
-    /// Counts `board` as the final count does (G-9 removal, then G-10 area).
+impl AreaCount {
+    /// Counts `board` as the final count does (G-9 removal, then G-10 area), allocating
+    /// nothing.
     #[must_use]
-    pub fn count(board: &Board) -> Score {
-        let dead = dead_masks(board);
-        let black = board.stones_of(Player::First) & !dead[0];
-        let white = board.stones_of(Player::Second) & !dead[1];
-        let empty = ON_BOARD & !black & !white;
-        // Each colour's surrounded regions are collected as one mask and counted once.
-        // One-point regions (eyes, mostly) are sorted in bulk: all their neighbours are
-        // stones, so they are a colour's if no neighbour has the other colour.
-        let lonely = empty & !spread(empty);
-        let mut surrounded = [lonely & !spread(white), lonely & !spread(black)];
-        for region in components(empty & !lonely) {
-            let around = spread(region);
-            match (around & black != 0, around & white != 0) {
-                (true, false) => surrounded[0] |= region,
-                (false, true) => surrounded[1] |= region,
-                _ => {}
-            }
-        }
-        let area = [
-            (black | surrounded[0]).count_ones(),
-            (white | surrounded[1]).count_ones(),
-        ];
-        let neutral = POINTS as u32 - area[0] - area[1];
-        Score {
-            area: ByPlayer::new(area[0], area[1]),
-            neutral,
-            dead: ByPlayer::new(points_of(dead[0]), points_of(dead[1])),
-        }
+    pub fn count(board: &Board) -> AreaCount {
+        count_with_dead(board).0
     }
 
     /// White's total: area plus komi.
     #[must_use]
     pub fn white_total(&self) -> u32 {
-        self.area.second + KOMI
+        self.area.second + self.komi
     }
 
     /// Black's total minus White's total (komi included): positive when Black leads.
@@ -232,22 +220,124 @@ impl Score {
     }
 }
 
-impl fmt::Display for Score {
+impl fmt::Display for AreaCount {
     /// The G-11 preview line: `Black 41 – White 47, komi 7`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Black {} – White {}, komi {KOMI}",
+            "Black {} – White {}, komi {}",
             self.area.first,
-            self.white_total()
+            self.white_total(),
+            self.komi
         )
+    }
+}
+
+/// The count of `board` and the stones G-9 removed before it, per colour.
+fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2]) {
+    let dead = dead_masks(board);
+    let black = board.stones_of(Player::First) & !dead[0];
+    let white = board.stones_of(Player::Second) & !dead[1];
+    let empty = ON_BOARD & !black & !white;
+    // Each colour's surrounded regions are collected as one mask and counted once.
+    // One-point regions (eyes, mostly) are sorted in bulk: all their neighbours are
+    // stones, so they are a colour's if no neighbour has the other colour.
+    let lonely = empty & !spread(empty);
+    let mut surrounded = [lonely & !spread(white), lonely & !spread(black)];
+    for region in components(empty & !lonely) {
+        let around = spread(region);
+        match (around & black != 0, around & white != 0) {
+            (true, false) => surrounded[0] |= region,
+            (false, true) => surrounded[1] |= region,
+            _ => {}
+        }
+    }
+    let area = [
+        (black | surrounded[0]).count_ones(),
+        (white | surrounded[1]).count_ones(),
+    ];
+    let count = AreaCount {
+        area: ByPlayer::new(area[0], area[1]),
+        neutral: POINTS as u32 - area[0] - area[1],
+        komi: KOMI,
+        dead: ByPlayer::new(dead[0].count_ones(), dead[1].count_ones()),
+    };
+    (count, dead)
+}
+
+/// The count of a position (G-10), after G-9's removal: each colour's area, the neutral
+/// points, and the stones removed as dead ([`AreaCount`] is the same without the list of
+/// dead stones).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Score {
+    /// Stones plus surrounded empty points per colour (komi not included).
+    pub area: ByPlayer<u32>,
+    /// Points that score for nobody (dame, seki, and empty regions touching no stone).
+    pub neutral: u32,
+    /// Stones removed as dead before counting, per colour (G-9).
+    pub dead: ByPlayer<Vec<Point>>,
+}
+
+impl Score {
+    /// Counts `board` as the final count does (G-9 removal, then G-10 area).
+    #[must_use]
+    pub fn count(board: &Board) -> Score {
+        let (count, dead) = count_with_dead(board);
+        Score {
+            area: count.area,
+            neutral: count.neutral,
+            dead: ByPlayer::new(points_of(dead[0]), points_of(dead[1])),
+        }
+    }
+
+    /// The same count without the list of dead stones (a `Copy` value).
+    #[must_use]
+    pub fn summary(&self) -> AreaCount {
+        AreaCount {
+            area: self.area,
+            neutral: self.neutral,
+            komi: KOMI,
+            dead: ByPlayer::new(self.dead.first.len() as u32, self.dead.second.len() as u32),
+        }
+    }
+
+    /// White's total: area plus komi.
+    #[must_use]
+    pub fn white_total(&self) -> u32 {
+        self.summary().white_total()
+    }
+
+    /// Black's total minus White's total (komi included): positive when Black leads.
+    #[must_use]
+    pub fn margin(&self) -> i64 {
+        self.summary().margin()
+    }
+
+    /// The leader, or `None` for jigo.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        self.summary().winner()
+    }
+
+    /// The result as G-10 writes it: `B+3`, `W+10` or `0`.
+    #[must_use]
+    pub fn result(&self) -> String {
+        self.summary().result()
+    }
+}
+
+impl fmt::Display for Score {
+    /// The G-11 preview line: `Black 41 – White 47, komi 7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.summary().fmt(f)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::GoState;
+    use crate::state::Go9;
     use game_core::{Game, GameRng};
 
     /// G-9 as first written: chains by flood fill, every region by flood fill, fixed
@@ -346,7 +436,7 @@ mod tests {
         let mut boards = 0;
         for seed in 0..300 {
             let mut rng = GameRng::seed_from(seed);
-            let mut state = GoState::new();
+            let mut state = Go9::new();
             loop {
                 let board = state.board();
                 for player in Player::BOTH {

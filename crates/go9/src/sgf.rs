@@ -7,11 +7,11 @@ use board_geometry::Point;
 use game_core::Player;
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 
+use crate::error::RecordError;
 use crate::layout::SIZE;
 use crate::moves::Move;
-use crate::record::RecordError;
 use crate::scoring::KOMI;
-use crate::state::{EndReason, GoState};
+use crate::state::{Go9, Setup};
 
 fn sgf_point(p: Point) -> String {
     let col = p.index() % SIZE;
@@ -52,8 +52,16 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// SGF player names (`PB`, `PW`) to write.
+/// SGF player names (`PB`, `PW`) to write; the default writes none.
+///
+/// ```
+/// use go9::{Go9, SgfNames};
+/// let sgf = Go9::new().to_sgf(&SgfNames::new("Alice", "Bob"));
+/// assert!(sgf.contains("PB[Alice]PW[Bob]"));
+/// assert!(!Go9::new().to_sgf(&SgfNames::default()).contains("PB["));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SgfNames {
     /// Black's name.
     pub black: Option<String>,
@@ -61,7 +69,18 @@ pub struct SgfNames {
     pub white: Option<String>,
 }
 
-impl GoState {
+impl SgfNames {
+    /// Both players' names.
+    #[must_use]
+    pub fn new(black: impl Into<String>, white: impl Into<String>) -> SgfNames {
+        SgfNames {
+            black: Some(black.into()),
+            white: Some(white.into()),
+        }
+    }
+}
+
+impl Go9 {
     /// The game as SGF `FF[4]`: `GM[1] FF[4] SZ[9] KM[7] RU[Ttakji]`, player names, `RE`
     /// once the game is over, set-up stones with `PL`, then one node per move.
     #[must_use]
@@ -76,7 +95,12 @@ impl GoState {
         if let Some(result) = self.result() {
             let _ = write!(out, "RE[{result}]");
         }
-        let (black, white, first) = self.setup();
+        let Setup {
+            black,
+            white,
+            to_move: first,
+            ..
+        } = self.setup();
         for (tag, stones) in [("AB", &black), ("AW", &white)] {
             if !stones.is_empty() {
                 out.push_str(tag);
@@ -90,7 +114,7 @@ impl GoState {
             let colour = if first == Player::First { "B" } else { "W" };
             let _ = write!(out, "PL[{colour}]");
         }
-        for (player, mv) in self.moves() {
+        for (player, mv) in self.played() {
             let colour = if player == Player::First { "B" } else { "W" };
             let point = match mv {
                 Move::Place(p) => sgf_point(p),
@@ -111,7 +135,7 @@ impl GoState {
     /// [`RecordError`] naming the first bad property or move (by its number): `SZ` other
     /// than 9 or missing (SGF's default is 19), `KM` other than 7, a malformed move or
     /// rule property (`B[e]`, `AB[e]`, `PL[X]`), an illegal move, a result that differs.
-    pub fn from_sgf(text: &str) -> Result<GoState, RecordError> {
+    pub fn from_sgf(text: &str) -> Result<Go9, RecordError> {
         let trees = sgf_parse::go::parse(text).map_err(|e| RecordError::Sgf(e.to_string()))?;
         let root = trees
             .first()
@@ -124,7 +148,11 @@ impl GoState {
         for prop in root.properties() {
             match prop {
                 Prop::GM(1) | Prop::FF(_) => {}
-                Prop::GM(other) => return Err(RecordError::OtherGame(format!("SGF GM[{other}]"))),
+                Prop::GM(other) => {
+                    return Err(RecordError::WrongGame {
+                        found: format!("SGF GM[{other}]"),
+                    });
+                }
                 Prop::SZ((9, 9)) => sized = true,
                 Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
                 Prop::KM(k) if (*k - f64::from(KOMI)).abs() < 1e-9 => {}
@@ -161,7 +189,7 @@ impl GoState {
         }
         black.sort_unstable();
         white.sort_unstable();
-        let mut state = GoState::with_setup(&black, &white, first)?;
+        let mut state = Go9::from_setup(Setup::new(black, white, first))?;
         let mut number = 0;
         for (depth, node) in root.main_variation().enumerate() {
             if depth > 0
@@ -179,7 +207,7 @@ impl GoState {
                     // skipped (G-13).
                     Prop::Invalid(id, values) if id == "B" || id == "W" => {
                         number += 1;
-                        return Err(RecordError::Move {
+                        return Err(RecordError::BadMove {
                             number,
                             text: format!("{id}[{}]", values.join("][")),
                             reason: "not a point or a pass".into(),
@@ -203,18 +231,20 @@ impl GoState {
                     SgfMove::Pass => Move::Pass,
                     SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
                     SgfMove::Move(p) => {
-                        Move::Place(from_sgf_point(*p).map_err(|e| RecordError::Move {
+                        Move::Place(from_sgf_point(*p).map_err(|e| RecordError::BadMove {
                             number,
                             text: text.clone(),
                             reason: e.to_string(),
                         })?)
                     }
                 };
-                state.play_as(player, mv).map_err(|e| RecordError::Move {
-                    number,
-                    text,
-                    reason: e.to_string(),
-                })?;
+                state
+                    .play_as(player, mv)
+                    .map_err(|e| RecordError::BadMove {
+                        number,
+                        text,
+                        reason: e.detail(),
+                    })?;
             }
         }
         if let Some(recorded) = result {
@@ -226,7 +256,7 @@ impl GoState {
 
 /// Applies an SGF `RE` to a replayed game: a G-7 call when the game is still going on,
 /// otherwise a check that the rules give the same result.
-fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), RecordError> {
+fn apply_recorded_result(state: &mut Go9, recorded: &str) -> Result<(), RecordError> {
     let normal = recorded.trim().to_ascii_uppercase();
     let normal = match normal.as_str() {
         "DRAW" | "JIGO" => "0".to_string(),
@@ -245,7 +275,7 @@ fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), Reco
             "W+T" => state.lose_on_time(Player::First),
             "0" => state.agree_draw(),
             _ => {
-                return Err(RecordError::Result {
+                return Err(RecordError::ResultMismatch {
                     recorded: recorded.to_string(),
                     replayed: "none (the game goes on)".into(),
                 });
@@ -255,12 +285,8 @@ fn apply_recorded_result(state: &mut GoState, recorded: &str) -> Result<(), Reco
         return Ok(());
     }
     let replayed = state.result().unwrap_or_default();
-    if matches!(
-        state.end_reason(),
-        Some(EndReason::TwoPasses | EndReason::MoveLimit)
-    ) && replayed != normal
-    {
-        return Err(RecordError::Result {
+    if state.end_reason().is_some_and(|r| !r.is_call()) && replayed != normal {
+        return Err(RecordError::ResultMismatch {
             recorded: recorded.to_string(),
             replayed,
         });

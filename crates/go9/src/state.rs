@@ -4,10 +4,11 @@ use board_geometry::Point;
 use game_core::{ByPlayer, Player};
 
 use crate::board::{Board, EMPTY};
-use crate::error::{EndCallError, PlayError, SetupError, UndoError};
+use crate::end::{EndReason, Ending};
+use crate::error::{PlayError, SetupError, UndoError};
 use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
 use crate::moves::Move;
-use crate::scoring::Score;
+use crate::scoring::{AreaCount, Score};
 use crate::superko::SeenTable;
 
 mod game;
@@ -15,19 +16,45 @@ mod game;
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// Two passes in a row (G-6): counted.
-    TwoPasses,
-    /// The 300th move was played (G-6): counted.
-    MoveLimit,
-    /// This player resigned (G-7): the other wins.
-    Resignation(Player),
-    /// This player ran out of time (G-7): the other wins whatever the board says.
-    Time(Player),
-    /// Both agreed to a draw (G-7).
-    AgreedDraw,
+/// A position to start a game from (SGF `AB`/`AW` with `PL`; G-4): the stones of each
+/// colour and the player to move. [`Go9::from_setup`] checks it; [`Go9::setup`] gives back
+/// the one a game started from.
+///
+/// ```
+/// use go9::{Go9, Player, Setup, parse_point};
+/// let setup = Setup::new(vec![parse_point("C3")?], vec![parse_point("G7")?], Player::Second);
+/// let game = Go9::from_setup(setup.clone())?;
+/// assert_eq!(game.setup(), setup);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Setup {
+    /// Black's stones.
+    pub black: Vec<Point>,
+    /// White's stones.
+    pub white: Vec<Point>,
+    /// The player to move first (the default: Black).
+    pub to_move: Player,
+}
+
+impl Default for Setup {
+    /// The empty board, Black to move (G-1).
+    fn default() -> Setup {
+        Setup::new(Vec::new(), Vec::new(), Player::First)
+    }
+}
+
+impl Setup {
+    /// A set-up position with these stones and `to_move` to play.
+    #[must_use]
+    pub fn new(black: Vec<Point>, white: Vec<Point>, to_move: Player) -> Setup {
+        Setup {
+            black,
+            white,
+            to_move,
+        }
+    }
 }
 
 /// A board that has appeared in the game (G-4), with the move that made it.
@@ -40,10 +67,10 @@ struct Seen {
     made_by: u16,
 }
 
-/// What undo needs to restore a move exactly (G-8).
+/// What undo needs to restore a move exactly (G-8), besides the move itself (kept apart in
+/// `Go9::moves`, so that the history is a slice of moves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Played {
-    mv: Move,
     player: Player,
     to_move_before: Player,
     passes_before: u8,
@@ -55,9 +82,8 @@ struct Played {
 /// A 9×9 Go game under the Ttakji rules.
 ///
 /// ```
-/// use go9::{GoState, Move};
-/// use game_core::Game;
-/// let mut game = GoState::new();
+/// use go9::{Game, Go9, Move};
+/// let mut game = Go9::new();
 /// game.play("E5".parse()?)?;
 /// game.play(Move::Pass)?;
 /// game.play(Move::Pass)?;
@@ -65,12 +91,12 @@ struct Played {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct GoState {
+pub struct Go9 {
     board: Board,
     to_move: Player,
     passes: u8,
     prisoners: ByPlayer<u32>,
-    end: Option<EndReason>,
+    end: Option<Ending>,
     /// Points that have held a stone at some time: a stone on any other point makes a
     /// board never seen before (G-4), so only these need a history lookup.
     ever_occupied: Mask,
@@ -80,13 +106,16 @@ pub struct GoState {
     /// superko test probes one or two slots instead of scanning the history. Entries are
     /// removed in the reverse order of insertion (undo), which linear probing allows.
     seen_table: SeenTable,
+    /// The moves played, in order.
+    moves: Vec<Move>,
+    /// Per move: who played it and what undo needs.
     played: Vec<Played>,
     setup: [Mask; 2],
     first_to_move: Player,
 }
 
-impl PartialEq for GoState {
-    fn eq(&self, other: &GoState) -> bool {
+impl PartialEq for Go9 {
+    fn eq(&self, other: &Go9) -> bool {
         self.board == other.board
             && self.board.hash() == other.board.hash()
             && self.to_move == other.to_move
@@ -95,35 +124,36 @@ impl PartialEq for GoState {
             && self.end == other.end
             && self.ever_occupied == other.ever_occupied
             && self.seen == other.seen
+            && self.moves == other.moves
             && self.played == other.played
             && self.setup == other.setup
             && self.first_to_move == other.first_to_move
     }
 }
 
-impl Eq for GoState {}
+impl Eq for Go9 {}
 
-impl Default for GoState {
-    fn default() -> GoState {
-        GoState::new()
+impl Default for Go9 {
+    fn default() -> Go9 {
+        Go9::new()
     }
 }
 
-impl GoState {
+impl Go9 {
     /// The empty board, Black to move (G-1).
     #[must_use]
-    pub fn new() -> GoState {
-        GoState::from_board(Board::empty(), Player::First)
+    pub fn new() -> Go9 {
+        Go9::from_board(Board::empty(), Player::First)
     }
 
-    fn from_board(board: Board, to_move: Player) -> GoState {
+    fn from_board(board: Board, to_move: Player) -> Go9 {
         let masks = [
             board.stones_of(Player::First),
             board.stones_of(Player::Second),
         ];
         let mut seen_table = SeenTable::new();
         seen_table.insert(board.hash() as u32, 0);
-        GoState {
+        Go9 {
             seen_table,
             ever_occupied: masks[0] | masks[1],
             seen: vec![Seen {
@@ -136,24 +166,22 @@ impl GoState {
             passes: 0,
             prisoners: ByPlayer::splat(0),
             end: None,
+            moves: Vec::new(),
             played: Vec::new(),
             setup: masks,
             first_to_move: to_move,
         }
     }
 
-    /// A game from set-up stones (SGF `AB`/`AW` with `PL`): that board is the first board
-    /// of the history (G-4).
+    /// A game from a set-up position (SGF `AB`/`AW` with `PL`): that board is the first
+    /// board of the history (G-4). A point listed twice for one colour counts once.
     ///
     /// # Errors
     /// [`SetupError`] if a point has both colours or a chain has no liberties.
-    pub fn with_setup(
-        black: &[Point],
-        white: &[Point],
-        to_move: Player,
-    ) -> Result<GoState, SetupError> {
+    pub fn from_setup(setup: Setup) -> Result<Go9, SetupError> {
         let mask = |points: &[Point]| points.iter().fold(0, |m, &p| m | bit(cell_of(p)));
-        let (b, w) = (mask(black), mask(white));
+        let (b, w) = (mask(&setup.black), mask(&setup.white));
+        let to_move = setup.to_move;
         if let Some(c) = cells(b & w).next() {
             return Err(SetupError::BothColours(point_of(c)));
         }
@@ -163,7 +191,7 @@ impl GoState {
                 return Err(SetupError::NoLiberties(point_of(c)));
             }
         }
-        Ok(GoState::from_board(board, to_move))
+        Ok(Go9::from_board(board, to_move))
     }
 
     /// The board.
@@ -184,25 +212,45 @@ impl GoState {
         u32::from(self.passes)
     }
 
-    /// Why the game ended, if it has.
+    /// Why the game ended, if it has; a game the rules ended carries its count (computed
+    /// now, allocating nothing).
     #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
-        self.end
+        Some(match self.end? {
+            Ending::TwoPasses => EndReason::TwoPasses(AreaCount::count(&self.board)),
+            Ending::MoveLimit => EndReason::MoveLimit(AreaCount::count(&self.board)),
+            Ending::Resignation(p) => EndReason::Resignation(p),
+            Ending::Time(p) => EndReason::Time(p),
+            Ending::AgreedDraw => EndReason::AgreedDraw,
+        })
     }
 
-    /// The moves played, each with the colour that played it.
-    pub fn moves(&self) -> impl Iterator<Item = (Player, Move)> + '_ {
-        self.played.iter().map(|p| (p.player, p.mv))
-    }
-
-    /// The set-up stones `(black, white)` the game started from, and who moved first.
+    /// The moves played, in order (see [`Go9::played`] for who played each).
     #[must_use]
-    pub fn setup(&self) -> (Vec<Point>, Vec<Point>, Player) {
-        (
-            crate::layout::points_of(self.setup[0]),
-            crate::layout::points_of(self.setup[1]),
-            self.first_to_move,
-        )
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played, each with the colour that played it: GTP's `play` may play out of
+    /// turn, so the colours need not alternate.
+    pub fn played(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (Player, Move)> + ExactSizeIterator + '_ {
+        self.played
+            .iter()
+            .zip(&self.moves)
+            .map(|(p, &mv)| (p.player, mv))
+    }
+
+    /// The set-up position the game started from (the empty board with Black to move for
+    /// [`Go9::new`]), its points in index order.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        Setup {
+            black: crate::layout::points_of(self.setup[0]),
+            white: crate::layout::points_of(self.setup[1]),
+            to_move: self.first_to_move,
+        }
     }
 
     /// The count if the game ended now (G-11), computed exactly as the final count.
@@ -214,7 +262,7 @@ impl GoState {
     /// A copy with `player` to move and the same history (for questions GTP asks about a
     /// colour out of turn).
     #[must_use]
-    pub(crate) fn with_to_move(&self, player: Player) -> GoState {
+    pub(crate) fn with_to_move(&self, player: Player) -> Go9 {
         let mut copy = self.clone();
         copy.to_move = player;
         copy
@@ -224,6 +272,7 @@ impl GoState {
     /// reallocate.
     pub(crate) fn reserve_for_full_game(&mut self) {
         let more = crate::state::MOVE_LIMIT.saturating_sub(self.played.len());
+        self.moves.reserve(more);
         self.played.reserve(more);
         self.seen.reserve(more);
     }
@@ -256,7 +305,7 @@ impl GoState {
     }
 
     /// The captures of a placement by `player` on the empty cell `c` if it is legal (not
-    /// suicide, no repeated board), `None` if not: [`GoState::check_placement`] without
+    /// suicide, no repeated board), `None` if not: [`Go9::check_placement`] without
     /// the reasons, for the playout loop, which has already read the stones next to `c`
     /// (`own`, `opponent`: `Board::near_stones`).
     #[inline]
@@ -286,7 +335,7 @@ impl GoState {
         self.repeats_seen(c, player, captured)
     }
 
-    /// [`GoState::repeats`] for a point that has held a stone: the table lookup (kept out
+    /// [`Go9::repeats`] for a point that has held a stone: the table lookup (kept out
     /// of line so that the common early answer above stays small where it is inlined).
     #[inline(never)]
     fn repeats_seen(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
@@ -378,8 +427,8 @@ impl GoState {
     /// Applies a pass by `player`.
     #[inline]
     pub(crate) fn apply_pass(&mut self, player: Player) {
+        self.moves.push(Move::Pass);
         self.played.push(Played {
-            mv: Move::Pass,
             player,
             to_move_before: self.to_move,
             passes_before: self.passes,
@@ -398,7 +447,7 @@ impl GoState {
         self.apply_placement_near(player, c, captured, own, opponent);
     }
 
-    /// [`GoState::apply_placement`] with the stones next to `c` already read (as
+    /// [`Go9::apply_placement`] with the stones next to `c` already read (as
     /// `Board::near_stones` gives them).
     #[inline]
     pub(crate) fn apply_placement_near(
@@ -410,8 +459,8 @@ impl GoState {
         opponent: u32,
     ) {
         let here = bit(c);
+        self.moves.push(Move::Place(point_of(c)));
         self.played.push(Played {
-            mv: Move::Place(point_of(c)),
             player,
             to_move_before: self.to_move,
             passes_before: self.passes,
@@ -443,9 +492,9 @@ impl GoState {
     fn end_turn(&mut self, player: Player) {
         self.to_move = player.other();
         if self.passes >= 2 {
-            self.end = Some(EndReason::TwoPasses);
+            self.end = Some(Ending::TwoPasses);
         } else if self.played.len() >= MOVE_LIMIT {
-            self.end = Some(EndReason::MoveLimit);
+            self.end = Some(Ending::MoveLimit);
         }
     }
 
@@ -459,12 +508,13 @@ impl GoState {
     pub fn undo(&mut self) -> Result<Move, UndoError> {
         if matches!(
             self.end,
-            Some(EndReason::Resignation(_) | EndReason::Time(_) | EndReason::AgreedDraw)
+            Some(Ending::Resignation(_) | Ending::Time(_) | Ending::AgreedDraw)
         ) {
             return Err(UndoError::EndedByCall);
         }
         let last = self.played.pop().ok_or(UndoError::AtStart)?;
-        if let Move::Place(p) = last.mv {
+        let mv = self.moves.pop().ok_or(UndoError::AtStart)?;
+        if let Move::Place(p) = mv {
             if let Some(last_board) = self.seen.pop() {
                 self.seen_table.remove(last_board.key, self.seen.len());
             }
@@ -479,56 +529,50 @@ impl GoState {
         }
         self.to_move = last.to_move_before;
         self.passes = last.passes_before;
-        if let (Move::Place(p), true) = (last.mv, last.first_on_point) {
+        if let (Move::Place(p), true) = (mv, last.first_on_point) {
             self.ever_occupied &= !bit(cell_of(p));
         }
         self.end = None;
-        Ok(last.mv)
+        Ok(mv)
     }
 
-    fn end_by_call(&mut self, reason: EndReason) -> Result<(), EndCallError> {
+    fn end_by_call(&mut self, ending: Ending) -> Result<(), PlayError> {
         if self.end.is_some() {
-            return Err(EndCallError::AlreadyOver);
+            return Err(PlayError::GameOver);
         }
-        self.end = Some(reason);
+        self.end = Some(ending);
         Ok(())
     }
 
     /// `player` resigns: the other colour wins (G-7).
     ///
     /// # Errors
-    /// [`EndCallError::AlreadyOver`] if the game has ended.
-    pub fn resign(&mut self, player: Player) -> Result<(), EndCallError> {
-        self.end_by_call(EndReason::Resignation(player))
+    /// [`PlayError::GameOver`] if the game has ended.
+    pub fn resign(&mut self, player: Player) -> Result<(), PlayError> {
+        self.end_by_call(Ending::Resignation(player))
     }
 
     /// `player` lost on time: the other colour wins whatever the board says (G-7).
     ///
     /// # Errors
-    /// [`EndCallError::AlreadyOver`] if the game has ended.
-    pub fn lose_on_time(&mut self, player: Player) -> Result<(), EndCallError> {
-        self.end_by_call(EndReason::Time(player))
+    /// [`PlayError::GameOver`] if the game has ended.
+    pub fn lose_on_time(&mut self, player: Player) -> Result<(), PlayError> {
+        self.end_by_call(Ending::Time(player))
     }
 
     /// Both players agree to a draw (G-7).
     ///
     /// # Errors
-    /// [`EndCallError::AlreadyOver`] if the game has ended.
-    pub fn agree_draw(&mut self) -> Result<(), EndCallError> {
-        self.end_by_call(EndReason::AgreedDraw)
+    /// [`PlayError::GameOver`] if the game has ended.
+    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
+        self.end_by_call(Ending::AgreedDraw)
     }
 
     /// The result as G-10 writes it (`B+3`, `W+10`, `0`, `B+R`, `W+T`), or `None` while
     /// the game goes on.
     #[must_use]
     pub fn result(&self) -> Option<String> {
-        let letter = |p: Player| if p == Player::First { "B" } else { "W" };
-        Some(match self.end? {
-            EndReason::TwoPasses | EndReason::MoveLimit => self.score().result(),
-            EndReason::Resignation(loser) => format!("{}+R", letter(loser.other())),
-            EndReason::Time(loser) => format!("{}+T", letter(loser.other())),
-            EndReason::AgreedDraw => "0".to_string(),
-        })
+        self.end_reason().map(|reason| reason.result())
     }
 
     /// Checks every invariant against a from-scratch recomputation: chains, liberties and
@@ -565,11 +609,14 @@ impl GoState {
         if occupied != self.ever_occupied || occupied & !ON_BOARD != 0 {
             return Err("the ever-occupied points are wrong".into());
         }
+        if self.moves.len() != self.played.len() {
+            return Err("the moves and their bookkeeping differ in length".into());
+        }
         let trailing = self
-            .played
+            .moves
             .iter()
             .rev()
-            .take_while(|p| p.mv == Move::Pass)
+            .take_while(|&&mv| mv == Move::Pass)
             .count();
         if trailing.min(2) != usize::from(self.passes).min(2) {
             return Err(format!("{} passes counted, {trailing} played", self.passes));

@@ -4,7 +4,7 @@
 /// Slots of the superko table: a power of two well above the 301 boards a game can see.
 const TABLE_SLOTS: usize = 1024;
 
-/// The table behind the superko lookup (see `GoState::seen_table`).
+/// The table behind the superko lookup (see `Go9::seen_table`).
 #[derive(Clone)]
 pub(crate) struct SeenTable([u16; TABLE_SLOTS]);
 

@@ -7,14 +7,14 @@ mod common;
 
 use common::{ko, play_all, position, pt};
 use game_core::{Game, GameRng, Player};
-use go9::{EndReason, GoState, Move, PlayError};
+use go9::{EndReason, Go9, Move, PlayError};
 
 const B: Player = Player::First;
 const W: Player = Player::Second;
 
 /// A game of 299 random placements (passing only when no placement is legal).
-fn game_of_299_moves(seed: u64) -> GoState {
-    let mut game = GoState::new();
+fn game_of_299_moves(seed: u64) -> Go9 {
+    let mut game = Go9::new();
     let mut rng = GameRng::seed_from(seed);
     let mut moves = Vec::new();
     while game.ply() < 299 {
@@ -38,7 +38,7 @@ fn g6_a_single_pass_as_the_300th_move_ends_the_game() {
     assert_eq!(game.consecutive_passes(), 0);
     assert!(game.is_legal(Move::Pass));
     play_all(&mut game, "pass");
-    assert_eq!(game.end_reason(), Some(EndReason::MoveLimit));
+    assert!(matches!(game.end_reason(), Some(EndReason::MoveLimit(_))));
     assert_eq!(game.ply(), 300);
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
@@ -61,12 +61,12 @@ fn g8_undoing_the_300th_move_reopens_the_game_and_it_can_be_played_again() {
     game.legal_moves(&mut moves);
     let last = moves[0];
     game.play(last).unwrap();
-    assert_eq!(game.end_reason(), Some(EndReason::MoveLimit));
+    assert!(matches!(game.end_reason(), Some(EndReason::MoveLimit(_))));
     assert_eq!(game.undo(), Ok(last));
     assert_eq!(game, before);
     assert!(!game.is_over());
     game.play(Move::Pass).unwrap();
-    assert_eq!(game.end_reason(), Some(EndReason::MoveLimit));
+    assert!(matches!(game.end_reason(), Some(EndReason::MoveLimit(_))));
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn g2_g3_g4_rejected_moves_leave_the_state_unchanged_in_and_out_of_turn() {
     ));
 
     // After the end, nothing at all, and nothing changes.
-    let mut over = GoState::new();
+    let mut over = Go9::new();
     play_all(&mut over, "pass pass");
     let before = over.clone();
     for (player, mv) in [(B, Move::Pass), (W, Move::Pass), (W, Move::Place(pt("E5")))] {
@@ -137,7 +137,7 @@ fn g5_no_point_is_listed_after_the_end_and_the_list_follows_the_mover() {
 
 #[test]
 fn g10_the_empty_board_is_all_neutral_and_white_wins_by_komi() {
-    let mut game = GoState::new();
+    let mut game = Go9::new();
     play_all(&mut game, "pass pass");
     let score = game.score();
     assert_eq!(
@@ -150,7 +150,7 @@ fn g10_the_empty_board_is_all_neutral_and_white_wins_by_komi() {
 
 /// A pass-alive black chain (eyes: all of row 1 and A3–H3) that walls off a corner. The
 /// corner rows are given; the rest of the board is fixed.
-fn walled_corner(top: [&str; 3]) -> GoState {
+fn walled_corner(top: [&str; 3]) -> Go9 {
     position(
         &[
             top[0],
@@ -215,7 +215,7 @@ fn g9_step4_a_big_region_with_an_opponent_stone_is_not_territory() {
 
 #[test]
 fn g10_g11_the_seeds_example_black_45_white_36_plus_7_is_black_by_2() {
-    // The seed: 黒45目、白36 + 7 = 43目なら黒の2目勝ち. Black's wall on column E owns A–E
+    // The seed text's worked example: Black 45, White 36 + 7 = 43, Black by 2. Black's wall on column E owns A–E
     // (45 points), White's wall on column F owns F–J (36 points).
     let row = "....XO...";
     let mut game = position(&[row; 9], B);
@@ -228,4 +228,67 @@ fn g10_g11_the_seeds_example_black_45_white_36_plus_7_is_black_by_2() {
     play_all(&mut game, "pass pass");
     assert_eq!(game.result().as_deref(), Some("B+2"));
     assert_eq!(game.outcome().winner(), Some(B));
+}
+
+/// The "state unchanged" assertions above are only as good as equality: boards that
+/// differ must compare unequal, and the incremental Zobrist hash must tell positions apart
+/// (a board equality that always answered `true`, or a table of zero keys, would pass
+/// every other test).
+#[test]
+fn g2_g4_different_boards_compare_unequal_and_hash_differently() {
+    let empty = Go9::new();
+    let mut black_e5 = Go9::new();
+    play_all(&mut black_e5, "E5");
+    let mut black_d5 = Go9::new();
+    play_all(&mut black_d5, "D5");
+    let white_e5 = position(
+        &[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "....O....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        B,
+    );
+    let boards = [
+        empty.board(),
+        black_e5.board(),
+        black_d5.board(),
+        white_e5.board(),
+    ];
+    for (i, a) in boards.iter().enumerate() {
+        for (j, b) in boards.iter().enumerate() {
+            assert_eq!(a == b, i == j, "boards {i} and {j}");
+            assert_eq!(a.hash() == b.hash(), i == j, "hashes of boards {i} and {j}");
+        }
+    }
+    assert_ne!(black_e5, black_d5);
+    assert_ne!(black_e5, empty);
+    // The same stones reached in another order: the same board and hash.
+    let (mut one, mut other) = (Go9::new(), Go9::new());
+    play_all(&mut one, "E5 D5 C3 G7");
+    play_all(&mut other, "C3 G7 E5 D5");
+    assert_eq!(one.board(), other.board());
+    assert_eq!(one.board().hash(), other.board().hash());
+    // Every board of a long random game (all different, by superko) has its own hash.
+    let mut game = Go9::new();
+    let mut rng = GameRng::seed_from(5);
+    let mut hashes = std::collections::HashSet::new();
+    hashes.insert(game.board().hash());
+    while let Some(mv) = game.playout_move(&mut rng) {
+        game.play(mv).unwrap();
+        if mv != Move::Pass {
+            assert!(
+                hashes.insert(game.board().hash()),
+                "a repeated hash at ply {}",
+                game.ply()
+            );
+        }
+    }
+    assert!(hashes.len() > 50);
 }

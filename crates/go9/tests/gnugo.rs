@@ -1,5 +1,5 @@
-//! GNU Go 3.8 as an independent referee (rules/go9.md, "Checks every implementation must
-//! pass"): legal points, stones and captures after every move of random games, and the
+//! GNU Go 3.8 as an independent referee (`docs/go9.md`, "Checks against GNU Go and
+//! perft"): legal points, stones and captures after every move of random games, and the
 //! final score of its own self-play games with every dead stone captured.
 //!
 //! Without GNU Go the tests fail when the `CI` environment variable is set (CI installs
@@ -13,7 +13,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use board_geometry::Point;
 use game_core::{Game, GameRng, Player};
-use go9::{GoState, Move};
+use go9::{Go9, Move};
 
 const FLAGS: [&str; 9] = [
     "--mode",
@@ -120,7 +120,7 @@ fn set(text: &str) -> BTreeSet<String> {
     text.split_whitespace().map(str::to_uppercase).collect()
 }
 
-fn ours_legal(state: &GoState, player: Player) -> BTreeSet<String> {
+fn ours_legal(state: &Go9, player: Player) -> BTreeSet<String> {
     (0..81)
         .map(|i| Move::Place(Point::from_index(i)))
         .filter(|&m| state.check_move_for(player, m).is_ok())
@@ -128,7 +128,7 @@ fn ours_legal(state: &GoState, player: Player) -> BTreeSet<String> {
         .collect()
 }
 
-fn ours_stones(state: &GoState, player: Player) -> BTreeSet<String> {
+fn ours_stones(state: &Go9, player: Player) -> BTreeSet<String> {
     state
         .board()
         .stone_points(player)
@@ -150,7 +150,7 @@ fn gnugo_agrees_on_legal_points_stones_and_captures_in_random_games() {
     for seed in 0..20u64 {
         gnugo.ask("clear_board");
         let mut rng = GameRng::seed_from(seed);
-        let mut state = GoState::new();
+        let mut state = Go9::new();
         while !state.is_over() {
             // Uniform over the legal placements (eyes included, so big captures and
             // repeats happen), with an occasional pass.
@@ -227,7 +227,7 @@ fn gnugo_self_play_final_scores_equal_ours() {
             &binary,
             &["--level", "1", "--capture-all-dead", "--seed", &seed_text],
         );
-        let mut state = GoState::new();
+        let mut state = Go9::new();
         let mut rng = GameRng::seed_from(1_000 + seed);
         // A few random opening moves so the twenty games differ.
         for _ in 0..(2 + seed % 5) {

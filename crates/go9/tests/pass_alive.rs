@@ -5,7 +5,7 @@ mod common;
 
 use common::{position, pt, stones};
 use game_core::Player;
-use go9::GoState;
+use go9::{Go9, Setup};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -30,7 +30,7 @@ fn g9_katago_pass_alive_boards_give_the_published_areas() {
     for f in fixtures.boards.iter().filter(|f| f.w == 9 && f.h == 9) {
         let rows: Vec<&str> = f.board.iter().map(String::as_str).collect();
         let (black, white) = stones(&rows);
-        let Ok(state) = GoState::with_setup(&black, &white, Player::First) else {
+        let Ok(state) = Go9::from_setup(Setup::new(black, white, Player::First)) else {
             continue;
         };
         let expected = &f.expected["safe1_suicide0"];

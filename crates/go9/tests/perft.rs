@@ -4,9 +4,9 @@ mod common;
 
 use common::brute::{Brute, Cells};
 use game_core::{Game, GameRng, Player, perft};
-use go9::{GoState, Move};
+use go9::{Go9, Move};
 
-fn sorted_legal(state: &GoState) -> Vec<String> {
+fn sorted_legal(state: &Go9) -> Vec<String> {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
@@ -14,7 +14,7 @@ fn sorted_legal(state: &GoState) -> Vec<String> {
     names
 }
 
-fn cells_of(state: &GoState) -> Cells {
+fn cells_of(state: &Go9) -> Cells {
     let mut cells = [0u8; 81];
     for (i, cell) in cells.iter_mut().enumerate() {
         *cell = match state.board().stone_at(board_geometry::Point::from_index(i)) {
@@ -27,8 +27,8 @@ fn cells_of(state: &GoState) -> Cells {
 
 #[test]
 fn perft_from_the_empty_board_depth_1_and_2_are_the_published_numbers() {
-    let start = GoState::new();
-    // rules/go9.md: 82, and 81 · 81 + 82.
+    let start = Go9::new();
+    // docs/go9.md, "Checks against GNU Go and perft": 82, and 81 · 81 + 82.
     assert_eq!(perft(&start, 1), 82);
     assert_eq!(perft(&start, 2), 6_643);
     let brute = Brute::new([0; 81], Player::First);
@@ -38,16 +38,16 @@ fn perft_from_the_empty_board_depth_1_and_2_are_the_published_numbers() {
 
 #[test]
 fn perft_from_the_empty_board_depth_3_equals_the_brute_force_count() {
-    let start = GoState::new();
+    let start = Go9::new();
     let brute = Brute::new([0; 81], Player::First);
     assert_eq!(perft(&start, 3), brute.perft(3));
 }
 
 /// Plays a random game in both movers, comparing the legal moves at every position;
 /// returns the engine state after `plies` moves (or at the end).
-fn random_line(seed: u64, plies: usize) -> (GoState, Brute, usize) {
+fn random_line(seed: u64, plies: usize) -> (Go9, Brute, usize) {
     let mut rng = GameRng::seed_from(seed);
-    let mut state = GoState::new();
+    let mut state = Go9::new();
     let mut brute = Brute::new([0; 81], Player::First);
     let mut moves = Vec::new();
     let mut superko_positions = 0;
@@ -91,7 +91,7 @@ fn perft_2_from_mid_game_positions_equals_the_brute_force_count() {
             let (state, _, _) = random_line(seed, plies);
             // Rebuild the brute-force history by replaying the same moves.
             let mut brute = Brute::new([0; 81], Player::First);
-            for (_, mv) in state.moves() {
+            for mv in state.moves() {
                 brute.play(&mv.to_string());
             }
             assert_eq!(
@@ -106,7 +106,7 @@ fn perft_2_from_mid_game_positions_equals_the_brute_force_count() {
 #[test]
 #[ignore = "deep: run with --release --ignored"]
 fn perft_from_the_empty_board_depth_4_equals_the_brute_force_count() {
-    let start = GoState::new();
+    let start = Go9::new();
     let brute = Brute::new([0; 81], Player::First);
     assert_eq!(perft(&start, 4), brute.perft(4));
 }

@@ -6,14 +6,14 @@ mod common;
 use board_geometry::Point;
 use common::{position, pt};
 use game_core::{Game, GameRng, Player};
-use go9::{GoState, Move};
+use go9::{Go9, Move};
 
 #[test]
 fn playout_moves_are_legal_never_fill_an_own_eye_and_pass_only_when_forced() {
     let mut legal = Vec::new();
     for seed in 0..60 {
         let mut rng = GameRng::seed_from(seed);
-        let mut state = GoState::new();
+        let mut state = Go9::new();
         while let Some(mv) = state.playout_move(&mut rng) {
             state.legal_moves(&mut legal);
             assert!(legal.contains(&mv), "seed {seed}: {mv} is not legal");
@@ -37,7 +37,7 @@ fn playout_moves_are_legal_never_fill_an_own_eye_and_pass_only_when_forced() {
 
 #[test]
 fn the_playout_draw_reaches_every_acceptable_move() {
-    let mut state = GoState::new();
+    let mut state = Go9::new();
     common::play_all(&mut state, "E5 D5 C3");
     let mut seen = std::collections::BTreeSet::new();
     let mut rng = GameRng::seed_from(1);
@@ -116,10 +116,10 @@ fn an_own_eye_has_own_neighbours_and_at_most_one_opponent_diagonal_none_on_the_e
 /// by the last entry; captured points are appended in point order) and draws from a copy
 /// without replacement, so the same seed must give the same game move for move.
 /// Also returns how many drawn points were refused by superko alone.
-fn reference_playout(seed: u64) -> (GoState, usize) {
+fn reference_playout(seed: u64) -> (Go9, usize) {
     let mut superko_refusals = 0;
     let mut rng = GameRng::seed_from(seed);
-    let mut state = GoState::new();
+    let mut state = Go9::new();
     let mut empties: Vec<Point> = (0..go9::POINTS).map(Point::from_index).collect();
     let mut legal = Vec::new();
     while !state.is_over() {
@@ -167,10 +167,10 @@ fn the_fast_playout_plays_the_same_games_as_the_reference_built_from_the_public_
     for seed in 0..400 {
         let (reference, refusals) = reference_playout(seed);
         superko_refusals += refusals;
-        let mut fast = GoState::new();
+        let mut fast = Go9::new();
         let plies = fast.random_playout(&mut GameRng::seed_from(seed));
-        let expected: Vec<(Player, Move)> = reference.moves().collect();
-        let got: Vec<(Player, Move)> = fast.moves().collect();
+        let expected: Vec<(Player, Move)> = reference.played().collect();
+        let got: Vec<(Player, Move)> = fast.played().collect();
         assert_eq!(got, expected, "seed {seed}: the games differ");
         assert_eq!(plies, expected.len(), "seed {seed}");
         assert_eq!(fast, reference, "seed {seed}: the final states differ");
@@ -178,7 +178,7 @@ fn the_fast_playout_plays_the_same_games_as_the_reference_built_from_the_public_
         assert_eq!(fast.result(), reference.result(), "seed {seed}");
         fast.validate().unwrap();
         // `playout_move` + `play` (the policy one move at a time) is the same game too.
-        let mut stepped = GoState::new();
+        let mut stepped = Go9::new();
         let mut rng = GameRng::seed_from(seed);
         while let Some(mv) = stepped.playout_move(&mut rng) {
             stepped.play(mv).unwrap();

@@ -6,17 +6,17 @@ mod common;
 use board_geometry::Point;
 use game_core::checker::{CheckHooks, check_random_game};
 use game_core::{Game, GameRng};
-use go9::{GoState, Move, POINTS};
+use go9::{Go9, Move, POINTS};
 use proptest::prelude::*;
 
-fn every_move(_: &GoState) -> Vec<Move> {
+fn every_move(_: &Go9) -> Vec<Move> {
     (0..POINTS)
         .map(|i| Move::Place(Point::from_index(i)))
         .chain([Move::Pass])
         .collect()
 }
 
-fn validate(state: &GoState) -> Result<(), String> {
+fn validate(state: &Go9) -> Result<(), String> {
     state.validate()?;
     let score = state.score();
     let total = score.area.first + score.area.second + score.neutral;
@@ -35,14 +35,14 @@ proptest! {
     #[test]
     fn random_games_keep_every_invariant(seed in any::<u64>()) {
         let hooks = CheckHooks { candidates: &every_move, validate: &validate };
-        check_random_game(&GoState::new(), seed, 300, &hooks).map_err(TestCaseError::fail)?;
+        check_random_game(&Go9::new(), seed, 300, &hooks).map_err(TestCaseError::fail)?;
     }
 
     /// Undo after any move of a random game restores the exact state, hash included.
     #[test]
     fn undo_restores_the_exact_state_and_hash(seed in any::<u64>()) {
         let mut rng = GameRng::seed_from(seed);
-        let mut state = GoState::new();
+        let mut state = Go9::new();
         let mut moves = Vec::new();
         let mut earlier = vec![state.clone()];
         while !state.is_over() {

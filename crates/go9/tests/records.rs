@@ -2,13 +2,17 @@
 
 mod common;
 
-use common::{play_all, pt};
+#[cfg(feature = "serde")]
+use common::play_all;
+use common::pt;
 use game_core::{Game, GameRng, Player};
-use go9::{GoState, Move, RecordError, SgfNames};
+#[cfg(feature = "serde")]
+use go9::Recorded;
+use go9::{Go9, Move, RecordError, SgfNames};
 
-fn random_game(seed: u64) -> GoState {
+fn random_game(seed: u64) -> Go9 {
     let mut rng = GameRng::seed_from(seed);
-    let mut state = GoState::new();
+    let mut state = Go9::new();
     while let Some(mv) = state.playout_move(&mut rng) {
         state.play(mv).unwrap();
         if state.ply() == 40 + seed as usize % 90 {
@@ -19,6 +23,7 @@ fn random_game(seed: u64) -> GoState {
 }
 
 #[test]
+#[cfg(feature = "serde")]
 fn json_records_round_trip_through_the_rules() {
     for seed in 0..20 {
         let mut game = random_game(seed);
@@ -31,52 +36,54 @@ fn json_records_round_trip_through_the_rules() {
             }
             _ => {}
         }
-        let text = game.to_json();
+        let text = game.write_record();
         assert!(text.contains("\"game\": \"go9\""));
-        let back = GoState::from_json(&text).unwrap();
+        let back = Go9::read_record(&text).unwrap();
         assert_eq!(back, game, "seed {seed}");
-        assert_eq!(back.to_json(), text);
+        assert_eq!(back.write_record(), text);
     }
 }
 
 #[test]
+#[cfg(feature = "serde")]
 fn a_json_record_with_an_illegal_move_names_its_number() {
-    let mut game = GoState::new();
+    let mut game = Go9::new();
     play_all(&mut game, "E5 D5");
-    let text = game.to_json().replace("\"D5\"", "\"E5\"");
-    let err = GoState::from_json(&text).unwrap_err();
-    assert!(matches!(&err, RecordError::Move { number: 2, .. }), "{err}");
+    let text = game.write_record().replace("\"D5\"", "\"E5\"");
+    let err = Go9::read_record(&text).unwrap_err();
+    assert!(
+        matches!(&err, RecordError::BadMove { number: 2, .. }),
+        "{err}"
+    );
     assert!(err.to_string().contains("occupied"), "{err}");
 }
 
 #[test]
+#[cfg(feature = "serde")]
 fn a_json_record_with_a_wrong_result_or_unknown_field_is_rejected() {
-    let mut game = GoState::new();
+    let mut game = Go9::new();
     play_all(&mut game, "E5 pass pass");
-    let text = game.to_json();
+    let text = game.write_record();
     let wrong = text.replace("B+74", "W+3");
     assert!(matches!(
-        GoState::from_json(&wrong),
-        Err(RecordError::Result { .. })
+        Go9::read_record(&wrong),
+        Err(RecordError::ResultMismatch { .. })
     ));
     let extra = text.replacen('{', "{\"colour\": 1,", 1);
     assert!(matches!(
-        GoState::from_json(&extra),
+        Go9::read_record(&extra),
         Err(RecordError::Json(_))
     ));
     let other = text.replace("\"go9\"", "\"kazura\"");
     assert!(matches!(
-        GoState::from_json(&other),
-        Err(RecordError::OtherGame(_))
+        Go9::read_record(&other),
+        Err(RecordError::WrongGame { .. })
     ));
 }
 
 #[test]
 fn g13_sgf_round_trips_with_names_result_and_passes() {
-    let names = SgfNames {
-        black: Some("Kim]".into()),
-        white: Some("Lee".into()),
-    };
+    let names = SgfNames::new("Kim]", "Lee");
     for seed in 0..20 {
         let mut game = random_game(seed);
         if seed % 2 == 0 {
@@ -85,15 +92,15 @@ fn g13_sgf_round_trips_with_names_result_and_passes() {
         }
         let text = game.to_sgf(&names);
         assert!(text.starts_with("(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]RU[Ttakji]PB[Kim\\]]PW[Lee]"));
-        let back = GoState::from_sgf(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back = Go9::from_sgf(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back, game, "seed {seed}");
     }
 }
 
 #[test]
 fn g13_sgf_reads_tt_as_a_pass_and_writes_moves_in_sgf_coordinates() {
-    let game = GoState::from_sgf("(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[ai];W[])").unwrap();
-    let moves: Vec<String> = game.moves().map(|(_, m)| m.to_string()).collect();
+    let game = Go9::from_sgf("(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[ai];W[])").unwrap();
+    let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
     assert_eq!(moves, ["E5", "pass", "A1", "pass"]);
     assert!(!game.is_over(), "W[] and W[tt] were not in a row");
     let text = game.to_sgf(&SgfNames::default());
@@ -105,19 +112,22 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
     // The ko of tests/rules.rs as setup stones: Black takes, White's retake repeats the
     // setup board.
     let text = "(;GM[1]FF[4]SZ[9]KM[7]AB[dd][ce][df]AW[ed][de][fe][ef]PL[B];B[ee];W[de])";
-    let err = GoState::from_sgf(text).unwrap_err();
-    assert!(matches!(&err, RecordError::Move { number: 2, .. }), "{err}");
+    let err = Go9::from_sgf(text).unwrap_err();
+    assert!(
+        matches!(&err, RecordError::BadMove { number: 2, .. }),
+        "{err}"
+    );
     assert!(err.to_string().contains("superko"), "{err}");
     // PL alone (no stones) still says who starts, and survives a round trip.
-    let white_first = GoState::from_sgf("(;GM[1]SZ[9]PL[W];W[ee])").unwrap();
+    let white_first = Go9::from_sgf("(;GM[1]SZ[9]PL[W];W[ee])").unwrap();
     assert_eq!(white_first.to_move(), Player::First);
-    let again = GoState::from_sgf(&white_first.to_sgf(&SgfNames::default())).unwrap();
+    let again = Go9::from_sgf(&white_first.to_sgf(&SgfNames::default())).unwrap();
     assert_eq!(again, white_first);
-    let game = GoState::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba]PL[W])").unwrap();
+    let game = Go9::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba]PL[W])").unwrap();
     assert_eq!(game.to_move(), Player::Second);
     assert_eq!(game.board().stone_at(pt("A9")), Some(Player::First));
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba][ab])"),
+        Go9::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba][ab])"),
         Err(RecordError::Setup(_))
     ));
 }
@@ -125,41 +135,50 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
 #[test]
 fn g13_sgf_errors_name_what_is_wrong() {
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]SZ[19])"),
+        Go9::from_sgf("(;GM[1]SZ[19])"),
         Err(RecordError::Size(_))
     ));
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]SZ[9]KM[6.5])"),
+        Go9::from_sgf("(;GM[1]SZ[9]KM[6.5])"),
         Err(RecordError::Komi(_))
     ));
     // sgf-parse refuses a non-Go game tree itself.
     assert!(matches!(
-        GoState::from_sgf("(;GM[2])"),
+        Go9::from_sgf("(;GM[2])"),
         Err(RecordError::Sgf(_))
     ));
+    assert!(matches!(Go9::from_sgf("not sgf"), Err(RecordError::Sgf(_))));
+    let err = Go9::from_sgf("(;GM[1]SZ[9];B[ee];W[ee])").unwrap_err();
+    assert!(
+        matches!(err, RecordError::BadMove { number: 2, .. }),
+        "{err}"
+    );
+    let err = Go9::from_sgf("(;GM[1]SZ[9];B[ee];W[ek])").unwrap_err();
+    assert!(
+        matches!(err, RecordError::BadMove { number: 2, .. }),
+        "{err}"
+    );
     assert!(matches!(
-        GoState::from_sgf("not sgf"),
-        Err(RecordError::Sgf(_))
+        Go9::from_sgf("(;GM[1]SZ[9]RE[W+5];B[ee];W[];B[])"),
+        Err(RecordError::ResultMismatch { .. })
     ));
-    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ee])").unwrap_err();
-    assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
-    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ek])").unwrap_err();
-    assert!(matches!(err, RecordError::Move { number: 2, .. }), "{err}");
-    assert!(matches!(
-        GoState::from_sgf("(;GM[1]SZ[9]RE[W+5];B[ee];W[];B[])"),
-        Err(RecordError::Result { .. })
-    ));
-    let resigned = GoState::from_sgf("(;GM[1]SZ[9]RE[B+R];B[ee])").unwrap();
+    let resigned = Go9::from_sgf("(;GM[1]SZ[9]RE[B+R];B[ee])").unwrap();
     assert_eq!(resigned.result().as_deref(), Some("B+R"));
 }
 
 #[test]
 fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
     // `B[e]` is not a move: it must not vanish and let White's E5 become move 1.
-    let err = GoState::from_sgf("(;GM[1]SZ[9];B[e];W[ee])").unwrap_err();
-    assert!(matches!(&err, RecordError::Move { number: 1, .. }), "{err}");
-    let err = GoState::from_sgf("(;GM[1]SZ[9];B[ee];W[ff];B[gg]W[x])").unwrap_err();
-    assert!(matches!(&err, RecordError::Move { number: 4, .. }), "{err}");
+    let err = Go9::from_sgf("(;GM[1]SZ[9];B[e];W[ee])").unwrap_err();
+    assert!(
+        matches!(&err, RecordError::BadMove { number: 1, .. }),
+        "{err}"
+    );
+    let err = Go9::from_sgf("(;GM[1]SZ[9];B[ee];W[ff];B[gg]W[x])").unwrap_err();
+    assert!(
+        matches!(&err, RecordError::BadMove { number: 4, .. }),
+        "{err}"
+    );
     for bad in [
         "(;GM[1]SZ[9]AB[e];B[ee])",
         "(;GM[1]SZ[9]AW[ee][q];B[cc])",
@@ -167,28 +186,52 @@ fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
         "(;GM[1]SZ[nine])",
         "(;GM[1]SZ[9]PL[X])",
     ] {
-        assert!(GoState::from_sgf(bad).is_err(), "{bad} loaded");
+        assert!(Go9::from_sgf(bad).is_err(), "{bad} loaded");
     }
     // Without SZ the file is 19x19 (SGF's default), not ours.
     assert!(matches!(
-        GoState::from_sgf("(;GM[1]FF[4];B[ee])"),
+        Go9::from_sgf("(;GM[1]FF[4];B[ee])"),
         Err(RecordError::Size(_))
     ));
     // An off-board point is named in SGF letters (upper case is 26 and up).
-    let err = GoState::from_sgf("(;GM[1]SZ[9];B[EE])").unwrap_err();
+    let err = Go9::from_sgf("(;GM[1]SZ[9];B[EE])").unwrap_err();
     assert!(err.to_string().contains("B[EE]"), "{err}");
 }
 
 #[test]
 fn g13_a_whole_margin_written_as_a_real_number_is_the_same_result() {
     // GNU Go writes RE[W+7.0]; G-10 writes W+7. Both describe the same count.
-    let game = GoState::from_sgf("(;GM[1]SZ[9]KM[7]RE[W+7.0];B[];W[])").unwrap();
+    let game = Go9::from_sgf("(;GM[1]SZ[9]KM[7]RE[W+7.0];B[];W[])").unwrap();
     assert_eq!(game.result().as_deref(), Some("W+7"));
     for wrong in ["W+7.5", "W+8.0", "B+7.0"] {
         let text = format!("(;GM[1]SZ[9]KM[7]RE[{wrong}];B[];W[])");
         assert!(
-            matches!(GoState::from_sgf(&text), Err(RecordError::Result { .. })),
+            matches!(
+                Go9::from_sgf(&text),
+                Err(RecordError::ResultMismatch { .. })
+            ),
             "{wrong}"
         );
     }
+}
+
+#[test]
+#[cfg(feature = "serde")]
+fn another_games_record_is_the_wrong_game_and_the_state_serialises_through_its_record() {
+    let other = r#"{"game": "bind", "variant": "mini", "moves": []}"#;
+    assert!(!Go9::is_record(other));
+    assert_eq!(
+        go9::Record::from_json(other),
+        Err(RecordError::WrongGame {
+            found: "bind".into()
+        })
+    );
+    let mut game = random_game(4);
+    game.agree_draw().unwrap();
+    let text = serde_json::to_string(&game).unwrap();
+    assert_eq!(text, serde_json::to_string(&game.to_record()).unwrap());
+    let back: Go9 = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    let wrong = text.replace("\"0\"", "\"B+R\"");
+    assert!(serde_json::from_str::<Go9>(&wrong).is_err());
 }

@@ -1,17 +1,19 @@
-//! `game_core::Game` for [`GoState`]: the interface the `rulebook` driver, the benches
+//! `game_core::Game` for [`Go9`]: the interface the `rulebook` driver, the benches
 //! and the generic tools use.
 
 use game_core::{Game, Outcome, Player};
 
-use super::{EndReason, GoState};
+use super::Go9;
+use crate::end::EndReason;
 use crate::error::PlayError;
 use crate::layout::cell_of;
 use crate::moves::{Move, ParseMoveError};
 
-impl Game for GoState {
+impl Game for Go9 {
     type Move = Move;
     type ParseMoveError = ParseMoveError;
     type PlayError = PlayError;
+    type EndReason = EndReason;
 
     const NAME: &'static str = "go9";
     const PLAYER_NAMES: [&'static str; 2] = ["black", "white"];
@@ -44,37 +46,13 @@ impl Game for GoState {
         self.end.is_some()
     }
 
-    fn outcome(&self) -> Outcome {
-        let Some(end) = self.end else {
+    fn outcome(&self) -> Outcome<EndReason> {
+        let Some(reason) = self.end_reason() else {
             return Outcome::Ongoing;
         };
-        let name = |p: Player| Self::PLAYER_NAMES[p.index()];
-        match end {
-            EndReason::TwoPasses | EndReason::MoveLimit => {
-                let score = self.score();
-                let why = if end == EndReason::TwoPasses {
-                    "two passes"
-                } else {
-                    "300-move limit"
-                };
-                let detail = format!("({}: {score}; {why})", score.result());
-                match score.winner() {
-                    Some(winner) => Outcome::win(
-                        winner,
-                        format!("by {} points {detail}", score.margin().abs()),
-                    ),
-                    None => Outcome::draw(format!("by jigo {detail}")),
-                }
-            }
-            EndReason::Resignation(loser) => Outcome::win(
-                loser.other(),
-                format!("by resignation ({} resigned)", name(loser)),
-            ),
-            EndReason::Time(loser) => Outcome::win(
-                loser.other(),
-                format!("on time ({} ran out of time)", name(loser)),
-            ),
-            EndReason::AgreedDraw => Outcome::draw("by agreement"),
+        match reason.winner() {
+            Some(winner) => Outcome::win(winner, reason),
+            None => Outcome::draw(reason),
         }
     }
 

@@ -5,7 +5,7 @@ pub mod brute;
 
 use board_geometry::Point;
 use game_core::Player;
-use go9::GoState;
+use go9::{Go9, Setup};
 
 /// A point from its name (panics on a bad name: test input only).
 pub fn pt(name: &str) -> Point {
@@ -33,13 +33,13 @@ pub fn stones(rows: &[&str]) -> (Vec<Point>, Vec<Point>) {
 }
 
 /// A game set up from a diagram with `to_move` to play.
-pub fn position(rows: &[&str], to_move: Player) -> GoState {
+pub fn position(rows: &[&str], to_move: Player) -> Go9 {
     let (black, white) = stones(rows);
-    GoState::with_setup(&black, &white, to_move).expect("a valid diagram")
+    Go9::from_setup(Setup::new(black, white, to_move)).expect("a valid diagram")
 }
 
 /// Plays moves given by name, panicking with the move and reason on an illegal one.
-pub fn play_all(state: &mut GoState, moves: &str) {
+pub fn play_all(state: &mut Go9, moves: &str) {
     use game_core::Game;
     for (i, text) in moves.split_whitespace().enumerate() {
         let mv = state.parse_move(text).unwrap();
@@ -50,7 +50,7 @@ pub fn play_all(state: &mut GoState, moves: &str) {
 }
 
 /// The ko used by several tests: Black to take at E5, capturing D5.
-pub fn ko() -> GoState {
+pub fn ko() -> Go9 {
     position(
         &[
             ".........",

@@ -1,26 +1,25 @@
 //! go9 in the `rulebook` program: 9×9 Go under the Ttakji rules.
+//!
+//! The diagram is `Go9`'s `Display`; replay, `is_record` and the JSON record come from its
+//! `Recorded` implementation (which reads SGF as well). Only the record's format is chosen
+//! here: SGF for a path ending in `.sgf`, JSON otherwise.
 
 use std::path::Path;
 use std::time::Instant;
 
-use game_core::{Game, GameRng};
-use go9::{GoState, SgfNames};
+use go9::{Game, GameRng, Go9, Recorded, SgfNames};
 
 use crate::cli_game::{CliGame, GameOptions};
 
-impl CliGame for GoState {
+impl CliGame for Go9 {
     fn from_options(options: &GameOptions) -> Result<Self, String> {
         options.reject_unknown("go9", &["size"])?;
         match options.size {
-            None | Some(9) => Ok(GoState::new()),
+            None | Some(9) => Ok(Go9::new()),
             Some(n) => Err(format!(
                 "--size {n}: go9 is played on 9x9 only (the Ttakji rules, G-1)"
             )),
         }
-    }
-
-    fn diagram(&self) -> String {
-        self.diagram()
     }
 
     fn status(&self) -> String {
@@ -41,41 +40,18 @@ impl CliGame for GoState {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
         if is_sgf {
-            self.to_sgf(&SgfNames {
-                black: Some("rulebook".into()),
-                white: Some("rulebook".into()),
-            })
+            self.to_sgf(&SgfNames::new("rulebook", "rulebook"))
         } else {
-            self.to_json()
+            self.write_record()
         }
-    }
-
-    fn is_record(text: &str) -> bool {
-        let trimmed = text.trim_start();
-        if trimmed.starts_with('(') {
-            return true; // SGF, which only go9 reads
-        }
-        serde_json::from_str::<serde_json::Value>(text)
-            .ok()
-            .and_then(|v| v.get("game").and_then(|g| g.as_str().map(str::to_owned)))
-            .is_some_and(|g| g == go9::RECORD_GAME)
-    }
-
-    fn replay(text: &str) -> Result<Self, String> {
-        let result = if text.trim_start().starts_with('(') {
-            GoState::from_sgf(text)
-        } else {
-            GoState::from_json(text)
-        };
-        result.map_err(|e| e.to_string())
     }
 
     fn playout_move(&self, rng: &mut GameRng, _moves: &mut Vec<Self::Move>) -> Option<Self::Move> {
-        GoState::playout_move(self, rng)
+        Go9::playout_move(self, rng)
     }
 
     fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
-        let start = GoState::new();
+        let start = Go9::new();
         let clock = Instant::now();
         let (mut playouts, mut plies, mut seed) = (0u64, 0u64, 0u64);
         while clock.elapsed().as_secs_f64() < seconds {

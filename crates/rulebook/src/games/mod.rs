@@ -16,7 +16,7 @@ pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 pub static DRIVERS: &[&dyn Driver] = &[
     &Adapter::<kazura_core::Kazura>::NEW,
     &Adapter::<bao_nyakua::BaoGame>::NEW,
-    &Adapter::<::go9::GoState>::NEW,
+    &Adapter::<::go9::Go9>::NEW,
     &Adapter::<bind::BindGame>::NEW,
 ];
 
