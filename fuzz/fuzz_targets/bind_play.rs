@@ -4,9 +4,7 @@
 //! after every move, and nothing panics.
 #![no_main]
 
-use bind::{Bind, Move, Variant};
-use board_geometry::Coord;
-use game_core::Game;
+use bind::{Bind, Coord, Game, Move, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fn variant(bytes: &mut impl Iterator<Item = u8>) -> Variant {
@@ -42,6 +40,11 @@ fuzz_target!(|data: &[u8]| {
                 let mv = moves[usize::from(bytes.next().unwrap_or(0)) % moves.len()];
                 state.play(mv).expect("a listed move is legal");
                 state.validate().expect("invariants hold");
+                assert_eq!(
+                    state.moves().last(),
+                    Some(&mv),
+                    "the history keeps the move"
+                );
                 continue;
             }
             2 => Move::Place(coord(bytes.next().unwrap_or(0), bytes.next().unwrap_or(0))),
@@ -52,7 +55,10 @@ fuzz_target!(|data: &[u8]| {
         };
         let before = state.clone();
         match state.play(mv) {
-            Ok(()) => assert!(moves.contains(&mv), "unlisted {mv} accepted"),
+            Ok(()) => {
+                assert!(moves.contains(&mv), "unlisted {mv} accepted");
+                assert_eq!(state.moves().len(), before.moves().len() + 1);
+            }
             Err(err) => {
                 assert!(!moves.contains(&mv), "listed {mv} rejected: {err}");
                 assert_eq!(state, before, "rejecting {mv} changed the state");

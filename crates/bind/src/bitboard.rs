@@ -79,7 +79,14 @@ impl Masks {
     #[inline]
     fn takeable(self, opponent: u64) -> u64 {
         // has[d]: opponent pieces whose neighbour in direction d is an opponent piece.
-        let has = [0, 1, 2, 3].map(|d| opponent & self.shift(d ^ 1, opponent));
+        // Written out rather than `[0, 1, 2, 3].map(…)`, which the compiler does not
+        // always inline (measured: 5 % of a random game's instructions when it does not).
+        let has = [
+            opponent & self.shift(1, opponent),
+            opponent & self.shift(0, opponent),
+            opponent & self.shift(3, opponent),
+            opponent & self.shift(2, opponent),
+        ];
         let partnered = has[0] | has[1] | has[2] | has[3];
         let alone = opponent & !partnered;
         match alone.count_ones() {

@@ -3,15 +3,14 @@
 use board_geometry::Coord;
 use thiserror::Error;
 
-/// Why [`crate::Bind`] rejects a move. The state is left exactly as it was.
+/// Why [`crate::Bind`] rejects a move (or a resignation). The state is left exactly as it
+/// was.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlayError {
-    /// The game has ended.
-    #[error("the game is over: {outcome}")]
-    GameOver {
-        /// The result, as `rulebook` prints it.
-        outcome: String,
-    },
+    /// The game has ended ([`crate::Bind::end_reason`] says how).
+    #[error("the game is over")]
+    GameOver,
     /// A square of the move is off this board.
     #[error("{square} is off the {size}x{size} board")]
     OffBoard {

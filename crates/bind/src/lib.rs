@@ -8,15 +8,21 @@
 //! move exists the mover places a single piece next to its own; with one piece in hand a
 //! player must pass; whoever places every piece first wins.
 //!
-//! * [`Bind`]: the position; play it through [`game_core::Game`].
-//! * [`Move`]: `C3-E3` (a line), `C4` (a single placement), `pass` (N-14).
+//! * [`Bind`]: the game (position and history); play it through [`Game`]. Its `Display`
+//!   is the text diagram.
+//! * [`Move`]: `C3-E3` (a line), `C4` (a single placement), `pass` (N-14), on [`Coord`]
+//!   squares.
 //! * [`PlayError`]: why a move is rejected, with the squares involved.
-//! * [`Setup`]: a position in plain fields, checked into a [`Bind`]; serde uses it.
-//! * [`Record`]: the JSON game record, replayed move by move when read.
+//! * [`EndReason`]: how a game ended, the reason in its [`Outcome`].
+//! * [`Setup`]: a position in plain fields, checked into a [`Bind`] by [`Bind::from_setup`].
+//! * `Record` (feature `serde`, on by default): the JSON game record, replayed move by
+//!   move when read; [`Bind`] implements [`Recorded`] and serde through it.
+//!
+//! Everything a user needs is re-exported here ([`game_core`]'s trait and shared types,
+//! [`board_geometry`]'s squares), so this crate is the only dependency to add.
 //!
 //! ```
-//! use bind::{Bind, Move, PlayError, Variant};
-//! use game_core::{Game, perft};
+//! use bind::{Bind, Game, Move, PlayError, Player, Variant, perft};
 //!
 //! let mut game = Bind::new(Variant::MINI);
 //! assert_eq!(perft(&game, 1), 30); // 15 horizontal and 15 vertical lines of three
@@ -29,27 +35,43 @@
 //! assert!(matches!(err, PlayError::TakeIsolates { .. }));
 //! assert!(err.to_string().starts_with("taking B3 would leave the white piece on B4"));
 //! assert_eq!(game, before); // a rejected move changes nothing
-//! assert_eq!(game.hand(game_core::Player::First), 10); // B2 went back to Black's hand
+//! assert_eq!(game.hand(Player::First), 10); // B2 went back to Black's hand
+//! assert_eq!(game.moves().len(), 2); // the game keeps its history
 //! let mut moves = Vec::new();
 //! game.legal_moves(&mut moves);
 //! assert!(moves.contains(&"B4-C4".parse::<Move>()?)); // taking the end B4 is fine
+//! assert!(game.to_string().contains(" 2  . W B B .  2")); // the diagram
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+#![forbid(unsafe_code)]
 
 mod bitboard;
 mod end;
 mod error;
 mod moves;
+#[cfg(feature = "serde")]
 mod record;
 mod setup;
 mod state;
 mod topology;
 mod variant;
 
-pub use end::End;
+pub use board_geometry::{self, Coord, ParsePointError};
+pub use game_core::{
+    self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
+};
+
+/// The README's example, run as a doctest.
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
+pub use end::EndReason;
 pub use error::PlayError;
 pub use moves::{Move, ParseMoveError};
-pub use record::{RECORD_MARKER, Record, RecordError};
-pub use setup::{Colour, PerColour, Setup, SetupError};
+#[cfg(feature = "serde")]
+pub use record::{BadMoveReason, RECORD_MARKER, Record, RecordError};
+pub use setup::{Colour, Setup, SetupError};
 pub use state::Bind;
 pub use variant::{MAX_SIZE, MIN_PIECES, MIN_SIZE, Variant, VariantError};

@@ -4,7 +4,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use board_geometry::{Coord, ParsePointError};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 /// One move of Bind, independent of the board size.
@@ -85,6 +84,7 @@ pub(crate) fn line_shape(from: Coord, to: Coord) -> Option<(usize, usize)> {
 
 /// Why a text is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// Nothing was given.
     #[error("empty move: expected a line such as `C3-E3`, a square such as `C4`, or `pass`")]
@@ -149,15 +149,19 @@ impl fmt::Display for Move {
     }
 }
 
-impl Serialize for Move {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+/// A move is its notation in JSON (`"C3-E3"`, `"C4"`, `"pass"`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        let text = String::deserialize(deserializer)?;
+/// Reads the notation; the board size is not checked (as with `FromStr`).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
     }
 }

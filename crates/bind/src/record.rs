@@ -1,99 +1,131 @@
-//! The JSON game record: variant, moves, end; read back by replaying every move.
+//! The JSON game record: variant, moves, end; read back by replaying every move. Serde of
+//! a [`Bind`] goes through it.
 
-use game_core::{Game, Player};
-use serde::{Deserialize, Serialize};
+use game_core::{Game, Player, Recorded};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
+use crate::end::EndReason;
 use crate::error::PlayError;
 use crate::moves::{Move, ParseMoveError};
-use crate::setup::Colour;
-use crate::state::{Bind, End};
+use crate::setup::{Colour, Setup, SetupError};
+use crate::state::Bind;
 use crate::variant::{Variant, VariantError};
 
 /// The value of a record's `game` field: the format marker.
 pub const RECORD_MARKER: &str = "bind";
 
 /// A whole game: the variant, every move in the notation (N-14), a resignation if any
-/// (N-15), and the result as `rulebook` prints it.
+/// (N-15), and the result as `rulebook` prints it. A game built by [`Bind::from_setup`]
+/// also carries the position its moves start from.
+///
+/// Write one with [`Bind::to_record`] and read one with [`Record::from_json`] and
+/// [`Record::replay`], which plays every move through the rules again.
 ///
 /// ```
-/// use bind::{Bind, Record, Variant};
-/// use game_core::Game;
+/// use bind::{Bind, Game, Record, Variant};
 /// let mut state = Bind::new(Variant::MINI);
-/// let moves = vec![state.parse_move("A1-C1")?, state.parse_move("A1-A3")?];
-/// for &mv in &moves {
+/// for text in ["A1-C1", "A1-A3"] {
+///     let mv = state.parse_move(text)?;
 ///     state.play(mv)?;
 /// }
-/// let json = Record::new(&state, &moves).to_json();
-/// let record = Record::from_json(&json)?;
-/// let (replayed, _) = record.replay()?;
+/// let json = state.to_record().to_json();
+/// assert!(json.contains(r#""moves": ["#));
+/// let replayed = Record::from_json(&json)?.replay()?;
 /// assert_eq!(replayed, state);
+/// assert_eq!(replayed.moves(), state.moves());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Record {
-    /// Always `"bind"`.
+    /// Always `"bind"` ([`RECORD_MARKER`]).
     pub game: String,
     /// The board side.
     pub size: usize,
     /// Pieces per colour.
     pub pieces: usize,
-    /// The moves from the start, in order.
+    /// The position the moves start from, for a game set up with [`Bind::from_setup`];
+    /// absent (`None`) for a game from the variant's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Setup>,
+    /// The moves in order, in notation.
     pub moves: Vec<String>,
     /// Who resigned after the last move, if anyone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<Colour>,
-    /// The result (`black placed every piece`, `ongoing`, …).
+    /// The result as `rulebook` prints it after `result: ` (`black placed every piece`,
+    /// `ongoing`, …). Replaying must reach exactly this result.
     pub result: String,
 }
 
-/// Why a record does not load.
-#[derive(Debug, Error)]
+/// Why a move of a record was refused ([`RecordError::BadMove`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BadMoveReason {
+    /// The text is not a move on this board.
+    #[error("cannot be read: {0}")]
+    Unreadable(#[source] ParseMoveError),
+    /// The move is not legal where it stands.
+    #[error("is illegal: {0}")]
+    Illegal(#[source] PlayError),
+}
+
+/// Why a record does not load. Nothing is loaded half-way.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RecordError {
-    /// The text is not JSON of the record's shape.
+    /// The text is not JSON of the record's shape (the parser's message).
     #[error("not a Bind record: {0}")]
     Json(String),
     /// The `game` field names another game.
     #[error("the record's game is `{found}`, not `bind`")]
-    Marker {
+    WrongGame {
         /// The value found.
         found: String,
     },
     /// The size or piece count is out of range.
     #[error("the record's variant: {0}")]
     Variant(#[from] VariantError),
-    /// A move does not parse.
-    #[error("move {number} (`{text}`): {source}")]
-    Malformed {
+    /// The start position is not a Bind position.
+    #[error("the record's start position: {0}")]
+    Start(#[from] SetupError),
+    /// The start position is for another board size or piece count than the record's.
+    #[error(
+        "the record's start position is for {start_size}x{start_size} with {start_pieces} \
+         pieces, but the record is for {size}x{size} with {pieces}"
+    )]
+    StartMismatch {
+        /// The record's board side.
+        size: usize,
+        /// The record's pieces per colour.
+        pieces: usize,
+        /// The start position's board side.
+        start_size: usize,
+        /// The start position's pieces per colour.
+        start_pieces: usize,
+    },
+    /// A move could not be read or played.
+    #[error("move {number} (`{text}`) {reason}")]
+    BadMove {
         /// The move's number, from 1.
         number: usize,
         /// The move as written.
         text: String,
         /// What is wrong with it.
-        source: ParseMoveError,
+        #[source]
+        reason: BadMoveReason,
     },
-    /// A move is not legal where it stands.
-    #[error("move {number} (`{text}`) is illegal: {source}")]
-    Illegal {
-        /// The move's number, from 1.
-        number: usize,
-        /// The move as written.
-        text: String,
-        /// Why.
-        source: PlayError,
-    },
-    /// The resignation comes after the game ended.
-    #[error("{colour} resigns after the game ended: {source}")]
-    Resignation {
+    /// The resignation comes after the game ended (N-15).
+    #[error("{colour} resigns after the game had already ended")]
+    LateResignation {
         /// Who resigned.
         colour: &'static str,
-        /// Why it is refused.
-        source: PlayError,
     },
     /// The recorded result is not what the moves give.
     #[error("the record says the result is `{recorded}`, but its moves give `{replayed}`")]
-    Result {
+    ResultMismatch {
         /// The result written in the record.
         recorded: String,
         /// The result of replaying it.
@@ -101,25 +133,29 @@ pub enum RecordError {
     },
 }
 
-impl Record {
-    /// The record of a game that reached `state` by `moves` from the start of its variant.
+impl Bind {
+    /// The record of this game: its variant, its start position if it was set up, every
+    /// move played, a resignation if any, and the result.
     #[must_use]
-    pub fn new(state: &Bind, moves: &[Move]) -> Record {
-        let variant = state.variant();
+    pub fn to_record(&self) -> Record {
+        let variant = self.variant();
         Record {
             game: RECORD_MARKER.to_string(),
             size: variant.size(),
             pieces: variant.pieces(),
-            moves: moves.iter().map(ToString::to_string).collect(),
-            resigned: match state.end() {
-                Some(End::Resigned { loser }) => Some(Colour::from(loser)),
+            start: self.origin().cloned(),
+            moves: self.moves().iter().map(ToString::to_string).collect(),
+            resigned: match self.end_reason() {
+                Some(EndReason::Resigned { loser }) => Some(Colour::from(loser)),
                 _ => None,
             },
-            result: state.outcome_text(),
+            result: self.outcome_text(),
         }
     }
+}
 
-    /// The record as pretty-printed JSON.
+impl Record {
+    /// The record as pretty-printed JSON ending in a newline (the file `rulebook` writes).
     #[must_use]
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("a record always serialises");
@@ -130,12 +166,12 @@ impl Record {
     /// Reads a record's JSON (without replaying it: see [`Record::replay`]).
     ///
     /// # Errors
-    /// [`RecordError::Json`] or [`RecordError::Marker`].
+    /// [`RecordError::Json`] or [`RecordError::WrongGame`].
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
         let record: Record =
             serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
         if record.game != RECORD_MARKER {
-            return Err(RecordError::Marker { found: record.game });
+            return Err(RecordError::WrongGame { found: record.game });
         }
         Ok(record)
     }
@@ -147,51 +183,97 @@ impl Record {
             .is_ok_and(|v| v.get("game").and_then(|g| g.as_str()) == Some(RECORD_MARKER))
     }
 
-    /// Replays the record through the rules: the final position and the moves.
+    /// Replays the record through the rules: the game at its end, with its history.
     ///
     /// # Errors
-    /// The first bad move by its number, a bad variant, a late resignation or a result
-    /// that the moves do not give.
-    pub fn replay(&self) -> Result<(Bind, Vec<Move>), RecordError> {
+    /// The first thing wrong: the marker, the variant, the start position, the first bad
+    /// move (by its number, from 1), a late resignation, or a result that the moves do not
+    /// give.
+    pub fn replay(&self) -> Result<Bind, RecordError> {
         if self.game != RECORD_MARKER {
-            return Err(RecordError::Marker {
+            return Err(RecordError::WrongGame {
                 found: self.game.clone(),
             });
         }
-        let mut state = Bind::new(Variant::custom(self.size, self.pieces)?);
-        let mut moves = Vec::with_capacity(self.moves.len());
+        let variant = Variant::custom(self.size, self.pieces)?;
+        let mut state = match &self.start {
+            None => Bind::new(variant),
+            Some(start) => {
+                if (start.size, start.pieces) != (self.size, self.pieces) {
+                    return Err(RecordError::StartMismatch {
+                        size: self.size,
+                        pieces: self.pieces,
+                        start_size: start.size,
+                        start_pieces: start.pieces,
+                    });
+                }
+                Bind::from_setup(start.clone())?
+            }
+        };
         for (i, text) in self.moves.iter().enumerate() {
-            let number = i + 1;
+            let bad = |reason| RecordError::BadMove {
+                number: i + 1,
+                text: text.clone(),
+                reason,
+            };
             let mv = state
                 .parse_move(text)
-                .map_err(|source| RecordError::Malformed {
-                    number,
-                    text: text.clone(),
-                    source,
-                })?;
-            state.play(mv).map_err(|source| RecordError::Illegal {
-                number,
-                text: text.clone(),
-                source,
-            })?;
-            moves.push(mv);
+                .map_err(|e| bad(BadMoveReason::Unreadable(e)))?;
+            state.play(mv).map_err(|e| bad(BadMoveReason::Illegal(e)))?;
         }
         if let Some(colour) = self.resigned {
             let player = Player::from(colour);
             state
                 .resign(player)
-                .map_err(|source| RecordError::Resignation {
+                .map_err(|_| RecordError::LateResignation {
                     colour: <Bind as Game>::PLAYER_NAMES[player.index()],
-                    source,
                 })?;
         }
         let replayed = state.outcome_text();
         if replayed != self.result {
-            return Err(RecordError::Result {
+            return Err(RecordError::ResultMismatch {
                 recorded: self.result.clone(),
                 replayed,
             });
         }
-        Ok((state, moves))
+        Ok(state)
+    }
+}
+
+impl Recorded for Bind {
+    type RecordError = RecordError;
+
+    fn moves(&self) -> &[Move] {
+        Bind::moves(self)
+    }
+
+    /// [`Bind::to_record`] as JSON.
+    fn write_record(&self) -> String {
+        self.to_record().to_json()
+    }
+
+    /// [`Record::from_json`], then [`Record::replay`].
+    fn read_record(text: &str) -> Result<Bind, RecordError> {
+        Record::from_json(text)?.replay()
+    }
+
+    fn is_record(text: &str) -> bool {
+        Record::is_record(text)
+    }
+}
+
+impl Serialize for Bind {
+    /// Writes the game's [`Record`].
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_record().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bind {
+    /// Reads a [`Record`] and replays it, so a game the rules refuse is an error.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bind, D::Error> {
+        Record::deserialize(deserializer)?
+            .replay()
+            .map_err(serde::de::Error::custom)
     }
 }

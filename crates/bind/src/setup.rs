@@ -1,15 +1,19 @@
-//! A plain description of a position, checked into a [`Bind`] (and the serde form of it).
+//! A plain description of a position, checked into a [`Bind`].
 
 use game_core::{ByPlayer, Player};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::state::{Bind, End, NAMES};
+use crate::end::EndReason;
+use crate::state::{Bind, NAMES};
 use crate::variant::{Variant, VariantError};
 
-/// A colour as records spell it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// A colour as records and set-ups spell it (`"black"`, `"white"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Colour {
     /// Black, the first player (rule 2).
     Black,
@@ -35,35 +39,72 @@ impl From<Player> for Colour {
     }
 }
 
-/// One value per colour, as records spell it (`{"black": …, "white": …}`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PerColour<T> {
-    /// Black's value.
-    pub black: T,
-    /// White's value.
-    pub white: T,
-}
+/// The per-colour fields of a [`Setup`] in JSON: `{"black": …, "white": …}` (a
+/// [`ByPlayer`] in Rust, Black first).
+#[cfg(feature = "serde")]
+mod by_colour {
+    use game_core::ByPlayer;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-impl<T> PerColour<T> {
-    fn into_by_player(self) -> ByPlayer<T> {
-        ByPlayer::new(self.black, self.white)
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct PerColour<T> {
+        black: T,
+        white: T,
+    }
+
+    pub(super) fn serialize<T: Serialize, S: Serializer>(
+        value: &ByPlayer<T>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        PerColour {
+            black: &value.first,
+            white: &value.second,
+        }
+        .serialize(serializer)
+    }
+
+    pub(super) fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<ByPlayer<T>, D::Error> {
+        let PerColour { black, white } = PerColour::deserialize(deserializer)?;
+        Ok(ByPlayer::new(black, white))
     }
 }
 
-/// A position written out in plain fields, not necessarily legal. [`Bind::from_setup`]
-/// checks it; serde reads and writes a [`Bind`] through this form.
+/// A position written out in plain fields, not necessarily legal: [`Bind::from_setup`]
+/// checks it into a game, [`Bind::setup`] writes a game's position out.
+///
+/// Start from [`Setup::new`] (a variant's start position) or [`Bind::setup`] and change
+/// the fields. With the `serde` feature it is also JSON (the per-colour fields as
+/// `{"black": …, "white": …}`); a `Record` of a game set up this way
+/// carries it as its `start`.
 ///
 /// ```
-/// use bind::{Bind, Setup, Variant};
+/// use bind::{Bind, Colour, Player, Setup, Variant};
 /// let start = Bind::new(Variant::MINI);
-/// let setup = start.to_setup();
+/// let mut setup = start.setup();
+/// assert_eq!(setup, Setup::new(Variant::MINI));
 /// assert_eq!(setup.board[0], ".....");
-/// assert_eq!(Bind::from_setup(&setup)?, start);
+/// assert_eq!(Bind::from_setup(setup.clone())?, start);
+/// // Black has made its first move: three pieces on the bottom row.
+/// setup.board[4] = "BBB..".into();
+/// setup.hands[Player::First] = 9;
+/// setup.first_move_due[Player::First] = false;
+/// setup.to_move = Colour::White;
+/// setup.ply = 1;
+/// let game = Bind::from_setup(setup)?;
+/// assert_eq!(game.hand(Player::First), 9);
+/// assert!(game.moves().is_empty()); // its history starts at the set-up position
 /// # Ok::<(), bind::SetupError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[non_exhaustive]
 pub struct Setup {
     /// The board side (3–25).
     pub size: usize,
@@ -73,20 +114,35 @@ pub struct Setup {
     /// `B` black, `W` white, `.` empty.
     pub board: Vec<String>,
     /// Pieces in each hand.
-    pub hands: PerColour<usize>,
+    #[cfg_attr(feature = "serde", serde(with = "by_colour"))]
+    pub hands: ByPlayer<usize>,
     /// Who moves next.
     pub to_move: Colour,
     /// Which colours have yet to make their first move (rule 6).
-    pub first_move_due: PerColour<bool>,
+    #[cfg_attr(feature = "serde", serde(with = "by_colour"))]
+    pub first_move_due: ByPlayer<bool>,
     /// Moves played so far (N-13).
     pub ply: usize,
     /// Who resigned, if anyone (N-15).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub resigned: Option<Colour>,
+}
+
+impl Setup {
+    /// The start position of `variant` (rule 2): an empty board, every piece in hand, both
+    /// first moves due, Black to move at ply 0.
+    #[must_use]
+    pub fn new(variant: Variant) -> Setup {
+        Bind::new(variant).setup()
+    }
 }
 
 /// Why a [`Setup`] is not a Bind position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// The size or piece count is out of range.
     #[error(transparent)]
@@ -165,11 +221,12 @@ pub enum SetupError {
 }
 
 impl Bind {
-    /// The position a [`Setup`] describes, after checking it.
+    /// The game at the position a [`Setup`] describes, after checking it. Its history
+    /// ([`Bind::moves`]) starts empty at that position; its record starts from it.
     ///
     /// # Errors
     /// The first [`SetupError`] found.
-    pub fn from_setup(setup: &Setup) -> Result<Bind, SetupError> {
+    pub fn from_setup(setup: Setup) -> Result<Bind, SetupError> {
         let variant = Variant::custom(setup.size, setup.pieces)?;
         let size = variant.size();
         if setup.board.len() != size {
@@ -208,8 +265,7 @@ impl Bind {
                 board[row * size + col] = owner;
             }
         }
-        let hands = setup.hands.into_by_player();
-        let first_move_due = setup.first_move_due.into_by_player();
+        let (hands, first_move_due) = (setup.hands, setup.first_move_due);
         for player in Player::BOTH {
             let colour = NAMES[player.index()];
             if hands[player].checked_add(on_board[player]) != Some(variant.pieces()) {
@@ -246,6 +302,10 @@ impl Bind {
             to_move,
             setup.ply,
         );
+        if !first_move_due.first {
+            // Not the variant's start: the history begins here.
+            state.start_history_here();
+        }
         if let Some(colour) = setup.resigned {
             let player = Player::from(colour);
             state
@@ -258,26 +318,23 @@ impl Bind {
         Ok(state)
     }
 
-    /// The position as a plain [`Setup`].
+    /// The current position as a plain [`Setup`] (without the history).
     #[must_use]
-    pub fn to_setup(&self) -> Setup {
+    pub fn setup(&self) -> Setup {
         let variant = self.variant();
         Setup {
             size: variant.size(),
             pieces: variant.pieces(),
             board: self.board_rows(),
-            hands: PerColour {
-                black: self.hand(Player::First),
-                white: self.hand(Player::Second),
-            },
+            hands: ByPlayer::new(self.hand(Player::First), self.hand(Player::Second)),
             to_move: Colour::from(game_core::Game::to_move(self)),
-            first_move_due: PerColour {
-                black: self.first_move_due(Player::First),
-                white: self.first_move_due(Player::Second),
-            },
+            first_move_due: ByPlayer::new(
+                self.first_move_due(Player::First),
+                self.first_move_due(Player::Second),
+            ),
             ply: game_core::Game::ply(self),
-            resigned: match self.end() {
-                Some(End::Resigned { loser }) => Some(Colour::from(loser)),
+            resigned: match self.end_reason() {
+                Some(EndReason::Resigned { loser }) => Some(Colour::from(loser)),
                 _ => None,
             },
         }
@@ -287,25 +344,12 @@ impl Bind {
 impl TryFrom<Setup> for Bind {
     type Error = SetupError;
     fn try_from(setup: Setup) -> Result<Bind, SetupError> {
-        Bind::from_setup(&setup)
+        Bind::from_setup(setup)
     }
 }
 
-impl From<Bind> for Setup {
-    fn from(state: Bind) -> Setup {
-        state.to_setup()
-    }
-}
-
-impl Serialize for Bind {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_setup().serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Bind {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Bind, D::Error> {
-        let setup = Setup::deserialize(deserializer)?;
-        Bind::from_setup(&setup).map_err(serde::de::Error::custom)
+impl From<&Bind> for Setup {
+    fn from(state: &Bind) -> Setup {
+        state.setup()
     }
 }

@@ -1,6 +1,7 @@
 //! The Bind position, its move generator and the rules of play.
 
 use std::fmt;
+use std::sync::Arc;
 
 use board_geometry::Coord;
 use game_core::{ByPlayer, Game, Outcome, Player};
@@ -9,9 +10,10 @@ use smallvec::SmallVec;
 mod check;
 mod scan;
 
-pub use crate::end::End;
+use crate::end::EndReason;
 use crate::error::PlayError;
 use crate::moves::{Move, ParseMoveError, line_shape};
+use crate::setup::Setup;
 use crate::topology::Topology;
 use crate::variant::Variant;
 use scan::Exists;
@@ -27,6 +29,10 @@ const COLOUR_MASK: u8 = 3;
 const BORDER: u8 = 3;
 const PARTNER_UNIT: u8 = 4;
 
+/// The history's first allocation, in moves: random mini games average about 15 plies
+/// and full ones about 40, so most games never grow it.
+const HISTORY_START: usize = 64;
+
 /// The directions in which Black's first line is written from its lower-left end (N-3):
 /// up and right (indices into the topology's steps).
 const OPENING_DIRECTIONS: [usize; 2] = [0, 3];
@@ -41,12 +47,17 @@ fn name(player: Player) -> &'static str {
     NAMES[player.index()]
 }
 
-/// A Bind position: the board, both hands, whose turn it is, which first moves are still
-/// due, the move count and the end if the game is over.
+/// A Bind game: the board, both hands, whose turn it is, which first moves are still due,
+/// the move count, the end if the game is over, and the moves played (its history).
 ///
-/// Build one with [`Bind::new`] (or from a [`crate::Setup`]); play through the
-/// [`Game`] trait. Serde goes through [`crate::Setup`], so a deserialised state is
-/// always valid.
+/// Build one with [`Bind::new`] (or [`Bind::from_setup`]); play through the [`Game`]
+/// trait. Its `Display` is the text diagram `rulebook show` prints. With the `serde`
+/// feature it writes and reads its own `Record` (`to_record`,
+/// [`Recorded`](game_core::Recorded)), and serde goes through that record, so a
+/// deserialised game has been replayed through the rules.
+///
+/// Two states are equal when their positions and their histories (with the set-up
+/// position a history starts from) are.
 #[derive(Clone)]
 pub struct Bind {
     topology: &'static Topology,
@@ -64,7 +75,12 @@ pub struct Bind {
     first_move_due: ByPlayer<bool>,
     to_move: Player,
     ply: usize,
-    end: Option<End>,
+    end: Option<EndReason>,
+    /// The moves played since the start (or since the set-up position), in order.
+    history: Vec<Move>,
+    /// The position the history starts from when it is not the variant's start (a game
+    /// built by [`Bind::from_setup`]); shared, so cloning a state never copies it.
+    origin: Option<Arc<Setup>>,
 }
 
 impl PartialEq for Bind {
@@ -80,6 +96,8 @@ impl PartialEq for Bind {
             && self.to_move == other.to_move
             && self.ply == other.ply
             && self.end == other.end
+            && self.history == other.history
+            && self.origin == other.origin
     }
 }
 
@@ -91,9 +109,10 @@ impl fmt::Debug for Bind {
         write!(f, "hands: {}/{}, ", self.hands.first, self.hands.second)?;
         write!(
             f,
-            "to_move: {}, end: {:?}, board: ",
+            "to_move: {}, end: {:?}, moves: {}, board: ",
             name(self.to_move),
-            self.end
+            self.end,
+            self.history.len()
         )?;
         for row in self.board_rows() {
             write!(f, "{row}/")?;
@@ -104,7 +123,7 @@ impl fmt::Debug for Bind {
 
 impl Bind {
     /// The start position of `variant`: an empty board, every piece in hand, Black to move
-    /// (rule 2).
+    /// (rule 2), no moves played.
     #[must_use]
     pub fn new(variant: Variant) -> Bind {
         let topology = Topology::get(variant.size());
@@ -126,12 +145,14 @@ impl Bind {
             to_move: Player::First,
             ply: 0,
             end: None,
+            history: Vec::new(),
+            origin: None,
         }
     }
 
     /// A position from its parts, with the derived counts and the end by the rules worked
-    /// out (a resignation is the caller's to add). The caller ([`crate::Setup`]) has checked
-    /// the parts.
+    /// out (a resignation is the caller's to add). The caller ([`Bind::from_setup`]) has
+    /// checked the parts.
     pub(crate) fn from_parts(
         variant: Variant,
         board: &[Option<Player>],
@@ -194,8 +215,31 @@ impl Bind {
 
     /// How the game ended, or `None` while it goes on.
     #[must_use]
-    pub fn end(&self) -> Option<End> {
+    pub fn end_reason(&self) -> Option<EndReason> {
         self.end
+    }
+
+    /// The moves played so far, in order: from the variant's start, or from the set-up
+    /// position of a game built by [`Bind::from_setup`]. A resignation is not a move
+    /// (N-15), so it is not among them.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// The position the history starts from, for a game built by [`Bind::from_setup`]
+    /// (without its resignation, which is an end, not part of the position); `None` for a
+    /// game from the variant's start.
+    #[cfg(feature = "serde")]
+    pub(crate) fn origin(&self) -> Option<&Setup> {
+        self.origin.as_deref()
+    }
+
+    /// Makes the current position the one the history starts from (for a game built from
+    /// a set-up that is not the variant's start; called before any resignation).
+    pub(crate) fn start_history_here(&mut self) {
+        self.history.clear();
+        self.origin = Some(Arc::new(self.setup()));
     }
 
     /// `player` resigns (N-15: a separate call, not a move; perft never counts it).
@@ -204,7 +248,7 @@ impl Bind {
     /// [`PlayError::GameOver`] if the game has already ended.
     pub fn resign(&mut self, player: Player) -> Result<(), PlayError> {
         self.ensure_ongoing()?;
-        self.end = Some(End::Resigned { loser: player });
+        self.end = Some(EndReason::Resigned { loser: player });
         Ok(())
     }
 
@@ -216,35 +260,19 @@ impl Bind {
             .rev()
             .map(|row| {
                 (0..size)
-                    .map(|col| match self.owner_at(row * size + col) {
-                        Some(Player::First) => 'B',
-                        Some(Player::Second) => 'W',
-                        None => '.',
-                    })
+                    .map(|col| self.square_char(row * size + col))
                     .collect()
             })
             .collect()
     }
 
-    /// A text diagram: rows from the top with numbers, column letters, and the hands.
-    #[must_use]
-    pub fn diagram(&self) -> String {
-        let size = self.topology.size;
-        let letters: String = (0..size)
-            .map(|c| format!(" {}", board_geometry::column_letter(c as u8).unwrap_or('?')))
-            .collect();
-        let mut out = format!("   {letters}\n");
-        for (i, row) in self.board_rows().iter().enumerate() {
-            let number = size - i;
-            let cells: String = row.chars().map(|c| format!(" {c}")).collect();
-            out += &format!("{number:>2} {cells}  {number}\n");
+    /// A square as the diagram and the set-up rows write it.
+    fn square_char(&self, square: usize) -> char {
+        match self.owner_at(square) {
+            Some(Player::First) => 'B',
+            Some(Player::Second) => 'W',
+            None => '.',
         }
-        out += &format!("   {letters}\n");
-        out += &format!(
-            "in hand: black {}, white {}\n",
-            self.hands.first, self.hands.second
-        );
-        out
     }
 
     /// Checks every invariant by recomputing it from the board: hand + board = pieces for
@@ -303,7 +331,7 @@ impl Bind {
             }
         }
         let expected = match self.end {
-            Some(End::Resigned { .. }) => self.end,
+            Some(EndReason::Resigned { .. }) => self.end,
             _ => self.rule_end(),
         };
         if expected != self.end {
@@ -406,18 +434,27 @@ impl Bind {
         }
     }
 
+    /// Makes room for more moves in the history: room for [`HISTORY_START`] moves at
+    /// first (one allocation covers most games), then doubling. Out of line, so the push
+    /// in `play_unchecked` stays a compare and a store.
+    #[cold]
+    #[inline(never)]
+    fn grow_history(&mut self) {
+        self.history.reserve(self.history.len().max(HISTORY_START));
+    }
+
     /// The end the rules give this position (without resignation): N-12, N-16, N-10.
-    fn rule_end(&self) -> Option<End> {
+    fn rule_end(&self) -> Option<EndReason> {
         for player in Player::BOTH {
             if self.hands[player] == 0 {
-                return Some(End::AllPlaced(player));
+                return Some(EndReason::AllPlaced { winner: player });
             }
         }
         if self.hands.first == 1 && self.hands.second == 1 {
-            return Some(End::BothHoldOne);
+            return Some(EndReason::BothHoldOne);
         }
         if !self.generate(&mut Exists) {
-            return Some(End::NoMove {
+            return Some(EndReason::NoMove {
                 loser: self.to_move,
             });
         }
@@ -425,10 +462,50 @@ impl Bind {
     }
 }
 
+impl Default for Bind {
+    /// The start of the mini variant, the seed's own game.
+    fn default() -> Bind {
+        Bind::new(Variant::MINI)
+    }
+}
+
+impl fmt::Display for Bind {
+    /// The text diagram `rulebook show` prints: the column letters, the rows from the top
+    /// with their numbers on both sides (`B` black, `W` white, `.` empty), the letters
+    /// again and both hands, each line ending in a newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.topology.size;
+        let letters = |f: &mut fmt::Formatter<'_>| {
+            f.write_str("   ")?;
+            for col in 0..size {
+                let letter = board_geometry::column_letter(col as u8).unwrap_or('?');
+                write!(f, " {letter}")?;
+            }
+            f.write_str("\n")
+        };
+        letters(f)?;
+        for row in (0..size).rev() {
+            let number = row + 1;
+            write!(f, "{number:>2} ")?;
+            for col in 0..size {
+                write!(f, " {}", self.square_char(row * size + col))?;
+            }
+            writeln!(f, "  {number}")?;
+        }
+        letters(f)?;
+        writeln!(
+            f,
+            "in hand: black {}, white {}",
+            self.hands.first, self.hands.second
+        )
+    }
+}
+
 impl Game for Bind {
     type Move = Move;
     type ParseMoveError = ParseMoveError;
     type PlayError = PlayError;
+    type EndReason = EndReason;
 
     const NAME: &'static str = "bind";
     const PLAYER_NAMES: [&'static str; 2] = NAMES;
@@ -502,6 +579,10 @@ impl Game for Bind {
         // N-13: no game reaches the limit by play, but a deserialised setup may start
         // anywhere; saturate instead of overflowing (bad input never panics).
         self.ply = self.ply.saturating_add(1);
+        if self.history.len() == self.history.capacity() {
+            self.grow_history();
+        }
+        self.history.push(mv);
         self.end = self.rule_end();
     }
 
@@ -509,8 +590,8 @@ impl Game for Bind {
         self.end.is_some()
     }
 
-    fn outcome(&self) -> Outcome {
-        self.end.map_or(Outcome::Ongoing, End::outcome)
+    fn outcome(&self) -> Outcome<EndReason> {
+        self.end.map_or(Outcome::Ongoing, EndReason::outcome)
     }
 
     fn ply(&self) -> usize {

@@ -19,6 +19,7 @@ pub const MIN_PIECES: usize = 3;
 /// assert!(Variant::custom(3, 10).is_err()); // more pieces than squares
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Variant {
     size: u8,
     pieces: u16,
@@ -26,6 +27,7 @@ pub struct Variant {
 
 /// Why a board size or piece count is not a Bind variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum VariantError {
     /// The board side is outside 3–25.
     #[error("board size {size} is not allowed: the side must be from 3 to 25")]

@@ -1,5 +1,5 @@
 //! Perft of the engine against the brute-force mover of `common` (the project's perft
-//! definition, `rules/README.md`), and the move lists themselves node by node.
+//! definition, the `rulebook` contract), and the move lists themselves node by node.
 
 mod common;
 
@@ -24,7 +24,7 @@ fn compare_tree(state: &Bind, brute: &Brute, depth: u32) {
 
 #[test]
 fn perft_mini_depth_1_is_30_as_the_decisions_file_says() {
-    // rules/bind.md "Numbers to check against": 15 horizontal + 15 vertical lines.
+    // docs/bind.md (perft from the start): 15 horizontal + 15 vertical lines.
     assert_eq!(perft(&Bind::new(Variant::MINI), 1), 30);
 }
 

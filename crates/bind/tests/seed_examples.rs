@@ -32,9 +32,9 @@ fn seed_example_1_take_then_place_in_one_direction() {
         PlayError::NothingToTake { .. }
     ));
     // If this were White's first move, only the three-piece line would do (rule 6, N-4).
-    let mut setup = state.to_setup();
-    setup.first_move_due.white = true;
-    let first = Bind::from_setup(&setup).unwrap();
+    let mut setup = state.setup();
+    setup.first_move_due.second = true;
+    let first = Bind::from_setup(setup).unwrap();
     assert!(first.is_legal(mv(&first, "B2-D2")));
     assert!(!first.is_legal(mv(&first, "B2-C2")));
 }

@@ -172,7 +172,7 @@ fn n12_n10_after_the_end_legal_is_an_empty_line_and_more_moves_are_refused() {
         "0: A1-A3 A1-C1 A2-C2 A3-C3 B1-B3 C1-C3\n1: \nresult: black placed every piece\n"
     );
     assert!(with("show", "A1-C1").ends_with("game over: black placed every piece\n"));
-    // A finished game has no moves, so it counts 0 at every depth (rules/README.md).
+    // A finished game has no moves, so it counts 0 at every depth (the perft definition of the `rulebook` contract).
     let mut perft = vec!["perft", "bind", "2", "--divide"];
     perft.extend(small);
     perft.extend(["--moves", "A1-C1"]);

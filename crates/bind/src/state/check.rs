@@ -4,7 +4,7 @@
 use board_geometry::Coord;
 use game_core::Player;
 
-use super::{Bind, NAMES, OPENING_DIRECTIONS, code, name};
+use super::{Bind, OPENING_DIRECTIONS, code, name};
 use crate::error::PlayError;
 use crate::moves::line_shape;
 
@@ -33,9 +33,7 @@ impl Bind {
 
     pub(super) fn ensure_ongoing(&self) -> Result<(), PlayError> {
         match self.end {
-            Some(end) => Err(PlayError::GameOver {
-                outcome: end.outcome().describe(NAMES).to_string(),
-            }),
+            Some(_) => Err(PlayError::GameOver),
             None => Ok(()),
         }
     }

@@ -5,8 +5,7 @@
 //! it lifts each opponent piece in turn and re-checks every remaining opponent piece.
 #![allow(dead_code)]
 
-use bind::{Bind, Colour, Move, PerColour, PlayError, Setup};
-use game_core::Game;
+use bind::{Bind, ByPlayer, Colour, Game, Move, PlayError, Setup, Variant};
 
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -38,7 +37,7 @@ const DIRS: [(i64, i64); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
 impl Brute {
     /// The same position as `state`, read through the public setup only.
     pub fn of(state: &Bind) -> Brute {
-        let setup = state.to_setup();
+        let setup = state.setup();
         let size = setup.size;
         let mut board = vec![vec![0u8; size]; size];
         for (i, text) in setup.board.iter().enumerate() {
@@ -53,8 +52,8 @@ impl Brute {
         Brute {
             size,
             board,
-            hands: [setup.hands.black, setup.hands.white],
-            first_due: [setup.first_move_due.black, setup.first_move_due.white],
+            hands: [setup.hands.first, setup.hands.second],
+            first_due: [setup.first_move_due.first, setup.first_move_due.second],
             to_move: usize::from(setup.to_move == Colour::White),
         }
     }
@@ -253,30 +252,20 @@ pub fn engine_moves(state: &Bind) -> Vec<String> {
 pub fn position(pieces: usize, rows: &[&str], to_move: Colour) -> Bind {
     let size = rows.len();
     let count = |c: char| rows.iter().map(|r| r.matches(c).count()).sum::<usize>();
-    let setup = Setup {
-        size,
-        pieces,
-        board: rows.iter().map(|r| r.to_string()).collect(),
-        hands: PerColour {
-            black: pieces - count('B'),
-            white: pieces - count('W'),
-        },
-        to_move,
-        first_move_due: PerColour {
-            black: false,
-            white: false,
-        },
-        ply: 20,
-        resigned: None,
-    };
-    Bind::from_setup(&setup).expect("a valid test position")
+    let mut setup = Setup::new(Variant::custom(size, pieces).expect("a valid test variant"));
+    setup.board = rows.iter().map(|r| r.to_string()).collect();
+    setup.hands = ByPlayer::new(pieces - count('B'), pieces - count('W'));
+    setup.to_move = to_move;
+    setup.first_move_due = ByPlayer::splat(false);
+    setup.ply = 20;
+    Bind::from_setup(setup).expect("a valid test position")
 }
 
 /// Every move that is syntactically possible on a board of `size`: `pass`, every square,
 /// and every straight line of 2 or 3 squares in each direction.
 pub fn every_candidate(size: usize) -> Vec<bind::Move> {
     let mut out = vec![bind::Move::Pass];
-    let coord = |c: usize, r: usize| board_geometry::Coord::new(c as u8, r as u8);
+    let coord = |c: usize, r: usize| bind::Coord::new(c as u8, r as u8);
     for row in 0..size {
         for col in 0..size {
             out.push(bind::Move::Place(coord(col, row)));
@@ -325,7 +314,7 @@ pub fn names(list: &[&str]) -> Vec<String> {
 }
 
 /// A square.
-pub fn c(text: &str) -> board_geometry::Coord {
+pub fn c(text: &str) -> bind::Coord {
     text.parse().unwrap()
 }
 
