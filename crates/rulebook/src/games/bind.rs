@@ -6,9 +6,6 @@ use bind::{Bind, GameRng, Variant};
 
 use crate::cli_game::{CliGame, GameOptions};
 
-/// The name `games/mod.rs` registers: the crate's own state type, no wrapper.
-pub type BindGame = Bind;
-
 /// The variant the options ask for.
 fn variant(options: &GameOptions) -> Result<Variant, String> {
     options.reject_unknown("bind", &["variant", "size", "pieces"])?;

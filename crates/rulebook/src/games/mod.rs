@@ -17,7 +17,7 @@ pub static DRIVERS: &[&dyn Driver] = &[
     &Adapter::<kazura_core::Kazura>::NEW,
     &Adapter::<bao_nyakua::BaoGame>::NEW,
     &Adapter::<::go9::Go9>::NEW,
-    &Adapter::<bind::BindGame>::NEW,
+    &Adapter::<::bind::Bind>::NEW,
 ];
 
 /// The driver of the game called `name`.
