@@ -88,3 +88,8 @@ pub use record::{
     VARIANT_RULE, VERSION, adjudication,
 };
 pub use setup::{PhaseName, Setup, SetupError};
+
+/// The README's example, run as a doctest so that it cannot go stale.
+#[cfg(all(doctest, feature = "serde"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
