@@ -36,9 +36,9 @@ fn validate(position: &Position) -> Result<(), String> {
     }
     // The record form reads back to the same position (set-up round trip).
     let back = Position::from_setup(position.setup(), position.ruleset())
-        .map_err(|e| format!("to_state does not read back: {e}"))?;
+        .map_err(|e| format!("setup() does not read back: {e}"))?;
     if back.setup() != position.setup() {
-        return Err("to_state does not read back to the same state".into());
+        return Err("setup() does not read back to the same set-up".into());
     }
     Ok(())
 }
