@@ -3,14 +3,14 @@
 //! same bytes again, and a record in our own written form is reproduced byte for byte.
 #![no_main]
 
-use bao_nyakua::GameRecord;
+use bao_nyakua::Record;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(record) = GameRecord::from_json(text) else {
+    let Ok(record) = Record::from_json(text) else {
         return;
     };
     let Ok(game) = record.replay() else {
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
             "a record in written form changed when rewritten"
         );
     }
-    let again = GameRecord::from_json(&written)
+    let again = Record::from_json(&written)
         .and_then(|r| r.replay())
         .expect("a written record replays");
     assert_eq!(again.position(), game.position());

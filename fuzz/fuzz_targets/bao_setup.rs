@@ -3,22 +3,23 @@
 //! at 64 without panicking.
 #![no_main]
 
-use bao_nyakua::{Position, Ruleset, StateRecord, TOTAL_KETE};
-use game_core::Game;
+use bao_nyakua::{Bao, Game, Position, Ruleset, Setup, TOTAL_KETE};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(state) = StateRecord::from_json(text) else {
+    let Ok(state) = Setup::from_json(text) else {
         return;
     };
     for ruleset in [Ruleset::Seed, Ruleset::Reference] {
-        let Ok(mut position) = Position::from_state(&state, ruleset) else {
+        let Ok(mut position) = Position::from_setup(state.clone(), ruleset) else {
             continue;
         };
-        assert_eq!(position.to_state(), state);
+        assert_eq!(position.setup(), state);
+        let game = Bao::from_setup(state.clone(), ruleset).expect("the same set-up");
+        assert_eq!(game.position(), &position);
         let mut legal = Vec::new();
         for step in 0..8 {
             position.legal_moves(&mut legal);

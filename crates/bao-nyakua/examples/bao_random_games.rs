@@ -2,8 +2,8 @@
 //! used by this process (so a busy machine does not distort the figure much):
 //! `cargo run --release -p bao-nyakua --example bao_random_games -- 200000 seed`.
 
+use bao_nyakua::game_core::{GameRng, PlayoutEnd, random_playout};
 use bao_nyakua::{Position, Ruleset};
-use game_core::{GameRng, PlayoutEnd, random_playout};
 
 fn cpu_seconds() -> f64 {
     // /proc/self/stat fields 14 and 15: user and system time in clock ticks (100 Hz).

@@ -6,13 +6,11 @@ use crate::moves::Move;
 
 /// Why a move is not legal in a position. A rejected move leaves the position unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlayError {
-    /// The game has ended.
-    #[error("the game is over ({reason}): no move is legal")]
-    GameOver {
-        /// The record's reason word.
-        reason: &'static str,
-    },
+    /// The game has ended: no move is legal (the state's `end_reason` says why).
+    #[error("the game is over")]
+    GameOver,
     /// `pass` while the mover has kete in hand or in MTAJI.
     #[error("pass is legal only in NAMUA when the mover's hand is empty (B-16)")]
     PassNotAllowed,

@@ -1,50 +1,131 @@
-//! A game with its history: the position plus every move and what it did, for records.
+//! The game with its history: the position plus every move (and, with the `serde`
+//! feature, what each move did, for the record).
+
+use std::fmt;
 
 use game_core::{Game, Outcome, Player};
 
 use crate::error::PlayError;
-use crate::move_object::MoveObject;
 use crate::moves::{Move, ParseMoveError};
-use crate::position::{Position, Ruleset};
-use crate::record::{
-    ComputerInfo, FORMAT, GameRecord, HistoryEntry, OutcomeRecord, RULES_VERSION, UncheckedHeader,
-    VARIANT_RULE, VERSION, adjudication,
+use crate::position::{EndReason, Position, Ruleset};
+use crate::setup::{Setup, SetupError};
+#[cfg(feature = "serde")]
+use crate::{
+    move_object::MoveObject,
+    record::{
+        ComputerInfo, HistoryEntry, OutcomeRecord, RECORD_MARKER, RULES_VERSION, Record,
+        UncheckedHeader, VARIANT_RULE, VERSION, adjudication,
+    },
 };
 
-/// A game from the start position with its history, which writes itself as a record.
+/// A game of Bao with its history: the state `rulebook` drives, which writes itself as a
+/// record (with the `serde` feature).
 ///
-/// [`Position`] is the cheap state for search and playouts; `BaoGame` adds the history a
-/// record needs (one entry per move, so cloning it costs a vector).
+/// [`Position`] is the cheap `Copy` state for search and playouts; `Bao` adds the moves
+/// played (and the record's history entries), so cloning it costs a vector or two. Both
+/// implement [`Game`] with the same [`EndReason`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BaoGame {
+pub struct Bao {
     position: Position,
     moves: Vec<Move>,
+    /// The record's history entries, one per move.
+    #[cfg(feature = "serde")]
     history: Vec<HistoryEntry>,
+    #[cfg(feature = "serde")]
     mode: String,
     /// The unchecked header fields of the record this game was replayed from; `None` (no
     /// allocation when cloned for playouts) means the trial app's values.
+    #[cfg(feature = "serde")]
     header: Option<Box<UncheckedHeader>>,
+    /// The set-up this game started from, when it is not the start position (the record
+    /// writes it as `setup`).
+    #[cfg(feature = "serde")]
+    start: Option<Box<Setup>>,
 }
 
-impl Default for BaoGame {
+impl Default for Bao {
+    /// A new game under the seed ruleset.
     fn default() -> Self {
-        BaoGame::new(Ruleset::Seed)
+        Bao::new(Ruleset::Seed)
     }
 }
 
-impl BaoGame {
+impl Bao {
     /// A new game from the start position (B-2) under `ruleset`, record `mode` `local`.
     #[must_use]
-    pub fn new(ruleset: Ruleset) -> BaoGame {
-        BaoGame {
-            position: Position::start(ruleset),
+    pub fn new(ruleset: Ruleset) -> Bao {
+        Bao::from_position(Position::start(ruleset))
+    }
+
+    fn from_position(position: Position) -> Bao {
+        Bao {
+            position,
             moves: Vec::new(),
+            #[cfg(feature = "serde")]
             history: Vec::new(),
+            #[cfg(feature = "serde")]
             mode: "local".to_string(),
+            #[cfg(feature = "serde")]
             header: None,
+            #[cfg(feature = "serde")]
+            start: None,
         }
     }
 
+    /// A game that starts from the set-up `setup`, played under `ruleset`, with no moves
+    /// played yet (ply 0). Its record names the set-up (the record's `setup` field) unless
+    /// it is the start position.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the first thing that is wrong with `setup`.
+    pub fn from_setup(setup: Setup, ruleset: Ruleset) -> Result<Bao, SetupError> {
+        let position = Position::from_setup(setup, ruleset)?;
+        #[cfg(feature = "serde")]
+        let start = {
+            let start = position.setup();
+            (start != Position::start(ruleset).setup()).then(|| Box::new(start))
+        };
+        Ok(Bao {
+            #[cfg(feature = "serde")]
+            start,
+            ..Bao::from_position(position)
+        })
+    }
+
+    /// The current position as a set-up ([`Bao::from_setup`] with the same ruleset starts
+    /// a game from it).
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        self.position.setup()
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The ruleset the game is played under (B-19).
+    #[must_use]
+    pub fn ruleset(&self) -> Ruleset {
+        self.position.ruleset()
+    }
+
+    /// The moves played, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Why the game ended, or `None` while it goes on.
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.position.end_reason()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Bao {
     /// Sets the record's `mode` (`local`, `computer`, …). As the trial app does, `computer`
     /// also names the app's computer player in the record's `computer` field.
     pub fn set_mode(&mut self, mode: &str) {
@@ -63,18 +144,6 @@ impl BaoGame {
         self.header = (header != UncheckedHeader::default()).then(|| Box::new(header));
     }
 
-    /// The current position.
-    #[must_use]
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The moves played, in order.
-    #[must_use]
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
     /// The record's history entries, in order.
     #[must_use]
     pub fn history(&self) -> &[HistoryEntry] {
@@ -91,19 +160,19 @@ impl BaoGame {
         Ok(())
     }
 
-    /// The game as a record (B-24, bao-record.md).
+    /// The game as a record (B-24; `docs/bao-nyakua.md`, "Records").
     #[must_use]
-    pub fn to_record(&self) -> GameRecord {
+    pub fn to_record(&self) -> Record {
         let adjudication = adjudication(&self.position).to_string();
-        let final_state = self.position.to_state();
+        let final_state = self.position.setup();
         let winner = if adjudication == "safety-stop" {
             None
         } else {
             final_state.winner
         };
         let header = self.header.as_deref().cloned().unwrap_or_default();
-        GameRecord {
-            format: FORMAT.into(),
+        Record {
+            format: RECORD_MARKER.into(),
             version: VERSION,
             base_rules: header.base_rules,
             base_rules_version: header.base_rules_version,
@@ -122,6 +191,7 @@ impl BaoGame {
             mode: self.mode.clone(),
             computer: header.computer,
             ruleset: (self.position.ruleset() == Ruleset::Seed).then(|| "seed".to_string()),
+            setup: self.start.as_deref().cloned(),
             history: self.history.clone(),
             final_state,
             adjudication: adjudication.clone(),
@@ -133,10 +203,18 @@ impl BaoGame {
     }
 }
 
-impl Game for BaoGame {
+impl fmt::Display for Bao {
+    /// The diagram of the current position (see [`Position`]'s `Display`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.position, f)
+    }
+}
+
+impl Game for Bao {
     type Move = Move;
     type ParseMoveError = ParseMoveError;
     type PlayError = PlayError;
+    type EndReason = EndReason;
 
     const NAME: &'static str = Position::NAME;
     const PLAYER_NAMES: [&'static str; 2] = Position::PLAYER_NAMES;
@@ -156,22 +234,27 @@ impl Game for BaoGame {
     /// # Panics
     /// As [`Position::play_unchecked`](game_core::Game::play_unchecked).
     fn play_unchecked(&mut self, mv: Move) {
-        let object = MoveObject::describe(&self.position, mv);
-        let player = self.position.to_move().index() as u8;
-        let capture = self.position.capture_exists();
-        let report = self
-            .position
-            .apply(mv, capture, &mut crate::observer::NoObserver);
+        #[cfg(feature = "serde")]
+        {
+            let object = MoveObject::describe(&self.position, mv);
+            let player = self.position.to_move().index() as u8;
+            let capture = self.position.capture_exists();
+            let report = self
+                .position
+                .apply(mv, capture, &mut crate::observer::NoObserver);
+            self.history
+                .push(HistoryEntry::new(player, object, &report));
+        }
+        #[cfg(not(feature = "serde"))]
+        self.position.play_unchecked(mv);
         self.moves.push(mv);
-        self.history
-            .push(HistoryEntry::new(player, object, &report));
     }
 
     fn is_over(&self) -> bool {
         self.position.is_over()
     }
 
-    fn outcome(&self) -> Outcome {
+    fn outcome(&self) -> Outcome<EndReason> {
         self.position.outcome()
     }
 

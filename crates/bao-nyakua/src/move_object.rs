@@ -1,4 +1,4 @@
-//! The record's move object (bao-record.md, "The move object") and its mapping to B-22.
+//! The record's move object (`docs/bao-nyakua.md`, "Records") and its mapping to B-22.
 
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
@@ -178,7 +178,7 @@ impl MoveObject {
     }
 
     /// The B-22 move this object means in `position`, if it is a legal move there, by the
-    /// table of bao-record.md: `houseChoice` counts only where the choice arises (absent
+    /// table in `docs/bao-nyakua.md`: `houseChoice` counts only where the choice arises (absent
     /// or `stop` is `:stop`), and the object must agree with the engine's own object for
     /// that move in `type`, `row`, `index`, `direction`, `side` and `houseTwo`.
     #[must_use]
@@ -206,7 +206,7 @@ impl MoveObject {
                 plain
             }
         };
-        if position.end().is_some() || !position.legal_list().contains(&mv) {
+        if position.end_reason().is_some() || !position.legal_list().contains(&mv) {
             return None;
         }
         let own = MoveObject::describe(position, mv);

@@ -119,6 +119,7 @@ impl fmt::Display for Move {
 
 /// Why a text is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// Nothing was given.
     #[error("empty move: write a pit and a direction such as `F3R`, or `pass`")]

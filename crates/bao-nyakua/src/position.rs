@@ -40,6 +40,7 @@ impl Phase {
 
 /// Which reading of the rules to play (B-19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Ruleset {
     /// The rulebook's text (the default).
     #[default]
@@ -59,43 +60,121 @@ impl Ruleset {
     }
 }
 
-/// Why the game ended (the record's `reason`).
+/// Why a game ended: [`Game::EndReason`] of both [`Position`] and [`crate::Bao`].
+///
+/// Small and `Copy` (asking for the outcome allocates nothing). Each value carries the
+/// player it needs to tell its story, because the words `rulebook` prints after the winner
+/// depend on who emptied whose front row; [`Display`](std::fmt::Display) gives those words
+/// and [`EndReason::word`] the record's `reason`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
-    /// A front row is empty (B-9, B-20): `front-empty`.
-    FrontEmpty,
-    /// The player to move has no legal move (B-20): `no-move`.
-    NoMove,
-    /// The safety stop at lap 512 (B-21): `relay-limit`.
-    RelayLimit,
+    /// The winner emptied the other player's front row, by a capture (B-9) or by the end
+    /// of its move (B-20). Record reason `front-empty`; the mover stays the player to move.
+    FrontEmptied {
+        /// The player whose move emptied the other's front row.
+        winner: Player,
+    },
+    /// The loser's own move emptied its own front row (B-20). Record reason `front-empty`;
+    /// the loser stays the player to move.
+    OwnFrontEmptied {
+        /// The other player, who wins.
+        winner: Player,
+    },
+    /// The player to move has no legal move and loses (B-20). Record reason `no-move`.
+    NoMove {
+        /// The player who made the last move.
+        winner: Player,
+    },
+    /// The safety stop at lap 512 (B-21): no winner. Record reason `relay-limit`.
+    RelayLimit {
+        /// The record's internal `final.winner` (the mover's opponent, as in the author's
+        /// engine); the [`Outcome`] has no winner.
+        record_winner: Player,
+    },
 }
 
 impl EndReason {
-    /// The record's word: `front-empty`, `no-move`, `relay-limit`.
+    /// The record's `reason` word: `front-empty`, `no-move` or `relay-limit`.
     #[must_use]
     pub const fn word(self) -> &'static str {
         match self {
-            EndReason::FrontEmpty => "front-empty",
-            EndReason::NoMove => "no-move",
-            EndReason::RelayLimit => "relay-limit",
+            EndReason::FrontEmptied { .. } | EndReason::OwnFrontEmptied { .. } => "front-empty",
+            EndReason::NoMove { .. } => "no-move",
+            EndReason::RelayLimit { .. } => "relay-limit",
+        }
+    }
+
+    /// The winner of the game, `None` after a safety stop (B-21).
+    #[must_use]
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            EndReason::FrontEmptied { winner }
+            | EndReason::OwnFrontEmptied { winner }
+            | EndReason::NoMove { winner } => Some(winner),
+            EndReason::RelayLimit { .. } => None,
+        }
+    }
+
+    /// The record's `final.winner`: the winner, or after a safety stop the mover's
+    /// opponent (B-21).
+    #[must_use]
+    pub const fn record_winner(self) -> Player {
+        match self {
+            EndReason::FrontEmptied { winner }
+            | EndReason::OwnFrontEmptied { winner }
+            | EndReason::NoMove { winner } => winner,
+            EndReason::RelayLimit { record_winner } => record_winner,
+        }
+    }
+
+    /// The reason a record's `final` state gives: its `reason` word, its `winner` and the
+    /// player to move (a `front-empty` end keeps the mover to move, so the player to move
+    /// tells whose move emptied the row). `None` for a word that is not a reason.
+    pub(crate) fn from_record(word: &str, winner: Player, to_move: Player) -> Option<EndReason> {
+        Some(match word {
+            "front-empty" if to_move == winner => EndReason::FrontEmptied { winner },
+            "front-empty" => EndReason::OwnFrontEmptied { winner },
+            "no-move" => EndReason::NoMove { winner },
+            "relay-limit" => EndReason::RelayLimit {
+                record_winner: winner,
+            },
+            _ => return None,
+        })
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    /// The words `rulebook` prints after the winner word in `result:` (`south emptied
+    /// north's front row (front-empty)`, `none safety stop at lap 512 (relay-limit)`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = |player: Player| Position::PLAYER_NAMES[player.index()];
+        match *self {
+            EndReason::FrontEmptied { winner } => {
+                write!(
+                    f,
+                    "emptied {}'s front row (front-empty)",
+                    name(winner.other())
+                )
+            }
+            EndReason::OwnFrontEmptied { winner } => write!(
+                f,
+                "wins: {} emptied its own front row (front-empty)",
+                name(winner.other())
+            ),
+            EndReason::NoMove { winner } => write!(
+                f,
+                "wins: {} has no legal move (no-move)",
+                name(winner.other())
+            ),
+            EndReason::RelayLimit { .. } => f.write_str("safety stop at lap 512 (relay-limit)"),
         }
     }
 }
 
-/// How a finished game ended: the record's `winner` and `reason`.
-///
-/// For a safety stop `winner` is the record's internal winner (the mover's opponent,
-/// B-21); the [`Outcome`] of that game has no winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameEnd {
-    /// The record's `final.winner`.
-    pub winner: Player,
-    /// The record's `final.reason`.
-    pub reason: EndReason,
-}
-
 /// What a move did, as the record's history entry counts it (B-24).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveReport {
     /// Kete put from the hand at the start: 1 in NAMUA, 0 in MTAJI and for `pass`.
     pub placed: u8,
@@ -119,7 +198,7 @@ pub struct Position {
     pub(crate) house_owned: [bool; 2],
     pub(crate) to_move: Player,
     pub(crate) phase: Phase,
-    pub(crate) end: Option<GameEnd>,
+    pub(crate) end: Option<EndReason>,
     pub(crate) turn: u32,
     pub(crate) ply: u32,
     pub(crate) ruleset: Ruleset,
@@ -200,9 +279,9 @@ impl Position {
         self.ruleset
     }
 
-    /// How the game ended, or `None` while it goes on.
+    /// Why the game ended, or `None` while it goes on.
     #[must_use]
-    pub fn end(&self) -> Option<GameEnd> {
+    pub fn end_reason(&self) -> Option<EndReason> {
         self.end
     }
 
@@ -255,6 +334,7 @@ impl Game for Position {
     type Move = Move;
     type ParseMoveError = ParseMoveError;
     type PlayError = PlayError;
+    type EndReason = EndReason;
 
     const NAME: &'static str = "bao";
     const PLAYER_NAMES: [&'static str; 2] = ["south", "north"];
@@ -269,10 +349,8 @@ impl Game for Position {
     }
 
     fn check_move(&self, mv: Move) -> Result<(), PlayError> {
-        if let Some(end) = self.end {
-            return Err(PlayError::GameOver {
-                reason: end.reason.word(),
-            });
+        if self.end.is_some() {
+            return Err(PlayError::GameOver);
         }
         let legal = self.legal_list();
         if legal.contains(&mv) {
@@ -294,39 +372,11 @@ impl Game for Position {
         self.end.is_some()
     }
 
-    fn outcome(&self) -> Outcome {
+    fn outcome(&self) -> Outcome<EndReason> {
         match self.end {
             None => Outcome::Ongoing,
-            Some(GameEnd {
-                winner,
-                reason: EndReason::FrontEmpty,
-            }) => {
-                // B-9/B-20: the loser's front row is empty either way. A front-empty end
-                // keeps the mover as the player to move (bao-record.md), so the winner is
-                // the mover when it emptied the opponent's row, and the loser is the mover
-                // when its move emptied its own row.
-                let loser = Self::PLAYER_NAMES[winner.other().index()];
-                let reason = if self.to_move == winner {
-                    format!("emptied {loser}'s front row (front-empty)")
-                } else {
-                    format!("wins: {loser} emptied its own front row (front-empty)")
-                };
-                Outcome::win(winner, reason)
-            }
-            Some(GameEnd {
-                winner,
-                reason: EndReason::NoMove,
-            }) => Outcome::win(
-                winner,
-                format!(
-                    "wins: {} has no legal move (no-move)",
-                    Self::PLAYER_NAMES[winner.other().index()]
-                ),
-            ),
-            Some(GameEnd {
-                reason: EndReason::RelayLimit,
-                ..
-            }) => Outcome::no_winner("safety stop at lap 512 (relay-limit)"),
+            Some(reason @ EndReason::RelayLimit { .. }) => Outcome::no_winner(reason),
+            Some(reason) => Outcome::win(reason.record_winner(), reason),
         }
     }
 

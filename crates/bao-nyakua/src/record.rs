@@ -1,15 +1,17 @@
-//! The JSON game record (B-24, bao-record.md): reading, replaying and writing.
+//! The JSON game record (B-24; `docs/bao-nyakua.md`, "Records"): reading, replaying and
+//! writing.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use crate::game::BaoGame;
+use crate::game::Bao;
 use crate::move_object::MoveObject;
+use crate::moves::Move;
 use crate::position::{EndReason, MoveReport, Position, Ruleset};
-use crate::setup::StateRecord;
+use crate::setup::{Setup, SetupError};
 
-/// The record's `format`.
-pub const FORMAT: &str = "bao-nakakamado-nyakua-a-trial";
+/// The record's format marker, the value of its `format` field.
+pub const RECORD_MARKER: &str = "bao-nakakamado-nyakua-a-trial";
 /// The record's `version`.
 pub const VERSION: u32 = 1;
 /// The record's `variantRule`.
@@ -21,10 +23,13 @@ pub const BASE_RULES: &str = "R-002";
 /// The record's `baseRulesVersion`.
 pub const BASE_RULES_VERSION: &str = "0.8.0";
 
-/// A whole game record, field for field and in the order of bao-record.md.
+/// A whole game record, field for field and in the key order of the author's trial app
+/// (`docs/bao-nyakua.md`, "Records").
+///
+/// Its fields are the record format's, which is fixed, so it is not `#[non_exhaustive]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct GameRecord {
+pub struct Record {
     /// `bao-nakakamado-nyakua-a-trial`.
     pub format: String,
     /// 1.
@@ -65,20 +70,26 @@ pub struct GameRecord {
     /// `seed` for a game played under our seed ruleset; absent means `reference`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset: Option<String>,
+    /// Our extension: the set-up a game started from when it is not the start position
+    /// ([`Bao::from_setup`]); absent for every game from the start, as in the author's
+    /// records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup>,
     /// One entry per move.
     pub history: Vec<HistoryEntry>,
     /// The state after the last move.
     #[serde(rename = "final")]
-    pub final_state: StateRecord,
+    pub final_state: Setup,
     /// `normal`, `ongoing` or `safety-stop`.
     pub adjudication: String,
     /// The outcome.
     pub outcome: OutcomeRecord,
 }
 
-/// The header fields that replay does not check (bao-record.md, "What replay() checks":
-/// "No other header field is checked"). A replayed game keeps them as read, so an accepted
-/// record writes back to the same bytes; a new game uses the trial app's values.
+/// The header fields that replay does not check (the author's replay checks only `format`,
+/// `version`, `variantRule`, `rulesVersion`, `publicAdopted`, `nyakuaEndPitAdd` and
+/// `nyakuaNextTurnThree`). A replayed game keeps them as read, so an accepted record writes
+/// back to the same bytes; a new game uses the trial app's values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UncheckedHeader {
     /// `baseRules`.
@@ -178,19 +189,39 @@ pub struct OutcomeRecord {
 }
 
 /// Why a record was refused.
-#[derive(Debug, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RecordError {
-    /// Not JSON of the record's shape.
+    /// Not JSON of the record's shape (the JSON parser's message).
     #[error("not a Bao NYAKUA trial A record: {0}")]
-    Json(#[from] serde_json::Error),
-    /// A history entry that is not an entry's shape (an unknown field or value, a count
-    /// out of range).
-    #[error("move {number}: not a history entry: {source}")]
-    Entry {
+    Json(String),
+    /// The record is marked as another game's or another format's: `found` is its
+    /// `format` (or, in a record without one, the `game` the workspace's other games write).
+    #[error(
+        "not a supported proposal A trial record: marked {}, expected format \"bao-nakakamado-nyakua-a-trial\"",
+        json(found)
+    )]
+    WrongGame {
+        /// The record's `format`.
+        found: String,
+    },
+    /// Move `number` (counted from 1) could not be read or played as recorded.
+    #[error("move {number}: {reason}")]
+    BadMove {
         /// The move's number from 1.
         number: usize,
-        /// What serde found wrong with it.
-        source: serde_json::Error,
+        /// What is wrong with it.
+        reason: BadMoveReason,
+    },
+    /// The record's `final`, `adjudication` or `outcome` is not the replayed game's.
+    #[error("final result mismatch: {field} is {recorded}, the replayed game gives {replayed}")]
+    ResultMismatch {
+        /// The field: `final`, `adjudication` or `outcome`.
+        field: &'static str,
+        /// The record's value as JSON.
+        recorded: String,
+        /// The replayed value as JSON.
+        replayed: String,
     },
     /// A header field that replay checks has the wrong value.
     #[error("not a supported proposal A trial record: {field} is {found}, expected {expected}")]
@@ -205,43 +236,38 @@ pub enum RecordError {
     /// The `ruleset` field is neither absent nor `seed`.
     #[error("ruleset `{0}` is unknown: a record says \"seed\" or has no ruleset field (reference)")]
     Ruleset(String),
-    /// A history entry's mover is not the player to move.
-    #[error("move {number}: wrong player in record: {found} moves, but {expected} is to move")]
+    /// The `setup` field is not a position to play from.
+    #[error("the record's setup is not a position to play from: {0}")]
+    Setup(#[from] SetupError),
+}
+
+/// What is wrong with one move of a record ([`RecordError::BadMove`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BadMoveReason {
+    /// The history entry is not an entry's shape (an unknown field or value, a count out of
+    /// range): the JSON parser's message.
+    #[error("not a history entry: {0}")]
+    Unreadable(String),
+    /// The entry's mover is not the player to move.
+    #[error("wrong player in record: {found} moves, but {expected} is to move")]
     WrongPlayer {
-        /// The move's number from 1.
-        number: usize,
         /// The entry's player.
         found: u8,
         /// The player to move.
         expected: u8,
     },
-    /// A move that is not legal where it stands.
-    #[error("move {number}: illegal move {object}")]
-    IllegalMove {
-        /// The move's number from 1.
-        number: usize,
+    /// The move is not legal where it stands (or does not describe a legal move).
+    #[error("illegal move {object}")]
+    Illegal {
         /// The move object as JSON.
         object: String,
     },
-    /// A history entry's count differs from what the move did.
-    #[error(
-        "move {number}: record result mismatch: {key} is {recorded}, the move gives {replayed}"
-    )]
-    ResultMismatch {
-        /// The move's number from 1.
-        number: usize,
+    /// One of the entry's counts differs from what the move did.
+    #[error("record result mismatch: {key} is {recorded}, the move gives {replayed}")]
+    Counts {
         /// The field.
         key: &'static str,
-        /// The record's value as JSON.
-        recorded: String,
-        /// The replayed value as JSON.
-        replayed: String,
-    },
-    /// `final`, `adjudication` or `outcome` differs from the replayed game.
-    #[error("final result mismatch: {field} is {recorded}, the replayed game gives {replayed}")]
-    FinalMismatch {
-        /// The field.
-        field: &'static str,
         /// The record's value as JSON.
         recorded: String,
         /// The replayed value as JSON.
@@ -279,28 +305,50 @@ impl HistoryEntry {
 /// The record's `adjudication` of a final position.
 #[must_use]
 pub fn adjudication(position: &Position) -> &'static str {
-    match position.end() {
-        Some(end) if end.reason == EndReason::RelayLimit => "safety-stop",
+    match position.end_reason() {
+        Some(EndReason::RelayLimit { .. }) => "safety-stop",
         Some(_) => "normal",
         None => "ongoing",
     }
 }
 
-impl GameRecord {
-    /// Reads a record from JSON text (no replay yet: see [`GameRecord::replay`]).
+impl Record {
+    /// Reads a record from JSON text (no replay yet: see [`Record::replay`]).
     ///
     /// # Errors
+    /// [`RecordError::WrongGame`] when its `format` marker is not this game's,
+    /// [`RecordError::BadMove`] for a history entry that does not read, and
     /// [`RecordError::Json`] when the text is not a record's JSON shape.
-    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        serde_json::from_str(text).map_err(|error| {
-            // rules/README.md: a bad field value in a move names the move's number.
-            Self::first_bad_entry(text).unwrap_or(RecordError::Json(error))
-        })
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        match serde_json::from_str::<Record>(text) {
+            Ok(record) if record.format != RECORD_MARKER => Err(RecordError::WrongGame {
+                found: record.format,
+            }),
+            Ok(record) => Ok(record),
+            Err(error) => {
+                Err(Self::why_unreadable(text)
+                    .unwrap_or_else(|| RecordError::Json(error.to_string())))
+            }
+        }
+    }
+
+    /// Why a text that does not read as a record is not one, when more can be said than
+    /// the parser's message: another game's marker (our `format`, or the `game` of the
+    /// workspace's other records), or the first history entry that does not read (a bad
+    /// field value in a move names the move's number).
+    fn why_unreadable(text: &str) -> Option<RecordError> {
+        let value: serde_json::Value = serde_json::from_str(text).ok()?;
+        let marker = |key| value.get(key).and_then(serde_json::Value::as_str);
+        match marker("format").or_else(|| marker("game")) {
+            Some(found) if found != RECORD_MARKER => Some(RecordError::WrongGame {
+                found: found.to_string(),
+            }),
+            _ => Self::first_bad_entry(&value),
+        }
     }
 
     /// The first history entry of `text` that does not read as a [`HistoryEntry`].
-    fn first_bad_entry(text: &str) -> Option<RecordError> {
-        let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    fn first_bad_entry(value: &serde_json::Value) -> Option<RecordError> {
         value
             .get("history")?
             .as_array()?
@@ -309,9 +357,9 @@ impl GameRecord {
             .find_map(|(i, entry)| {
                 HistoryEntry::deserialize(entry)
                     .err()
-                    .map(|source| RecordError::Entry {
+                    .map(|error| RecordError::BadMove {
                         number: i + 1,
-                        source,
+                        reason: BadMoveReason::Unreadable(error.to_string()),
                     })
             })
     }
@@ -342,12 +390,10 @@ impl GameRecord {
                 expected,
             })
         };
-        if self.format != FORMAT {
-            return bad(
-                "format",
-                json(&self.format),
-                "\"bao-nakakamado-nyakua-a-trial\"",
-            );
+        if self.format != RECORD_MARKER {
+            return Err(RecordError::WrongGame {
+                found: self.format.clone(),
+            });
         }
         if self.version != VERSION {
             return bad("version", self.version.to_string(), "1");
@@ -378,16 +424,19 @@ impl GameRecord {
         Ok(())
     }
 
-    /// Replays the record from the start as the author's `replay()` does (bao-record.md,
-    /// "What replay() checks"): header, each entry's player, move and counts, then `final`,
-    /// `adjudication` and `outcome`.
+    /// Replays the record from the start (or from its `setup`) as the author's `replay()`
+    /// does (`docs/bao-nyakua.md`, "Records"): header, each entry's player, move and
+    /// counts, then `final`, `adjudication` and `outcome`.
     ///
     /// # Errors
     /// [`RecordError`] naming the first bad field or move (numbered from 1).
-    pub fn replay(&self) -> Result<BaoGame, RecordError> {
+    pub fn replay(&self) -> Result<Bao, RecordError> {
         self.check_header()?;
         let ruleset = self.ruleset()?;
-        let mut game = BaoGame::new(ruleset);
+        let mut game = match &self.setup {
+            None => Bao::new(ruleset),
+            Some(setup) => Bao::from_setup(setup.clone(), ruleset)?,
+        };
         game.set_mode(&self.mode);
         game.set_unchecked_header(UncheckedHeader {
             base_rules: self.base_rules.clone(),
@@ -406,24 +455,22 @@ impl GameRecord {
             let position = *game.position();
             let expected = position.to_move.index() as u8;
             if entry.player != expected {
-                return Err(RecordError::WrongPlayer {
+                return Err(RecordError::BadMove {
                     number,
-                    found: entry.player,
-                    expected,
+                    reason: BadMoveReason::WrongPlayer {
+                        found: entry.player,
+                        expected,
+                    },
                 });
             }
-            let mv = entry
-                .mv
-                .to_move(&position)
-                .ok_or_else(|| RecordError::IllegalMove {
-                    number,
+            let illegal = || RecordError::BadMove {
+                number,
+                reason: BadMoveReason::Illegal {
                     object: json(&entry.mv),
-                })?;
-            game.play_recorded(mv, entry.mv)
-                .map_err(|_| RecordError::IllegalMove {
-                    number,
-                    object: json(&entry.mv),
-                })?;
+                },
+            };
+            let mv = entry.mv.to_move(&position).ok_or_else(illegal)?;
+            game.play_recorded(mv, entry.mv).map_err(|_| illegal())?;
             let actual = game.history().last().expect("just played");
             let pairs: [(&'static str, String, String); 7] = [
                 ("placed", json(&entry.placed), json(&actual.placed)),
@@ -440,18 +487,20 @@ impl GameRecord {
             ];
             for (key, recorded, replayed) in pairs {
                 if recorded != replayed {
-                    return Err(RecordError::ResultMismatch {
+                    return Err(RecordError::BadMove {
                         number,
-                        key,
-                        recorded,
-                        replayed,
+                        reason: BadMoveReason::Counts {
+                            key,
+                            recorded,
+                            replayed,
+                        },
                     });
                 }
             }
         }
-        let replayed = game.position().to_state();
+        let replayed = game.position().setup();
         if replayed != self.final_state {
-            return Err(RecordError::FinalMismatch {
+            return Err(RecordError::ResultMismatch {
                 field: "final",
                 recorded: json(&self.final_state),
                 replayed: json(&replayed),
@@ -459,19 +508,57 @@ impl GameRecord {
         }
         let ours = game.to_record();
         if ours.adjudication != self.adjudication {
-            return Err(RecordError::FinalMismatch {
+            return Err(RecordError::ResultMismatch {
                 field: "adjudication",
                 recorded: json(&self.adjudication),
                 replayed: json(&ours.adjudication),
             });
         }
         if ours.outcome != self.outcome {
-            return Err(RecordError::FinalMismatch {
+            return Err(RecordError::ResultMismatch {
                 field: "outcome",
                 recorded: json(&self.outcome),
                 replayed: json(&ours.outcome),
             });
         }
         Ok(game)
+    }
+}
+
+impl game_core::Recorded for Bao {
+    type RecordError = RecordError;
+
+    fn moves(&self) -> &[Move] {
+        Bao::moves(self)
+    }
+
+    fn write_record(&self) -> String {
+        self.to_record().to_json()
+    }
+
+    fn read_record(text: &str) -> Result<Bao, RecordError> {
+        Record::from_json(text)?.replay()
+    }
+
+    fn is_record(text: &str) -> bool {
+        serde_json::from_str::<serde_json::Value>(text).is_ok_and(|value| {
+            value.get("format").and_then(serde_json::Value::as_str) == Some(RECORD_MARKER)
+        })
+    }
+}
+
+impl Serialize for Bao {
+    /// Serialises the game as its [`Record`].
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_record().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bao {
+    /// Reads a [`Record`] and replays it through the rules ([`Record::replay`]), so a
+    /// deserialised game is always one the rules allow.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bao, D::Error> {
+        let record = Record::deserialize(deserializer)?;
+        record.replay().map_err(serde::de::Error::custom)
     }
 }

@@ -1,18 +1,27 @@
-//! The state as records and the author's fixtures write it, and set-up positions.
+//! Set-up positions: the state as records and the author's fixtures write it.
 
 use game_core::Player;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::pit::Pit;
-use crate::position::{EndReason, GameEnd, Phase, Position, Ruleset, TOTAL_KETE};
+use crate::position::{EndReason, Phase, Position, Ruleset, TOTAL_KETE};
 
-/// A state in the record's JSON shape (bao-record.md, "`final` and every state"), keys in
-/// the record's order. A plain description, not necessarily legal: turn it into a
-/// [`Position`] with [`Position::from_state`], which checks it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct StateRecord {
+/// A set-up: a state in the record's JSON shape (`docs/bao-nyakua.md`, "Records": the
+/// `final` state), keys in the record's order. A plain description, not necessarily legal:
+/// [`Position::from_setup`] and [`crate::Bao::from_setup`] check it; [`Position::setup`]
+/// and [`crate::Bao::setup`] give it back.
+///
+/// Its fields are exactly the record's, which the record format fixes, so it is not
+/// `#[non_exhaustive]`: build it with a struct literal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(Serialize, Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct Setup {
     /// `pits[player][row][index]`: player 0 south, row 0 front, index 0 = `F1`/`B1`.
     pub pits: [[[u8; 8]; 2]; 2],
     /// The hands `[south, north]`.
@@ -35,13 +44,16 @@ pub struct StateRecord {
     pub pending: [u8; 2],
 }
 
-impl StateRecord {
-    /// Reads a state from its JSON text (keys in any order).
+#[cfg(feature = "serde")]
+impl Setup {
+    /// Reads a state from its JSON text (keys in any order); [`Position::from_setup`] then
+    /// checks that it can be played from.
     ///
     /// # Errors
-    /// The JSON error when the text is not a state's shape.
-    pub fn from_json(text: &str) -> Result<StateRecord, serde_json::Error> {
-        serde_json::from_str(text)
+    /// [`RecordError::Json`](crate::RecordError::Json) with the parser's message when the
+    /// text is not a state's shape.
+    pub fn from_json(text: &str) -> Result<Setup, crate::RecordError> {
+        serde_json::from_str(text).map_err(|e| crate::RecordError::Json(e.to_string()))
     }
 
     /// The state as compact JSON in the record's key order (what the author's study
@@ -53,8 +65,12 @@ impl StateRecord {
 }
 
 /// The phase as the record writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(Serialize, Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum PhaseName {
     /// `namua`.
     Namua,
@@ -62,8 +78,9 @@ pub enum PhaseName {
     Mtaji,
 }
 
-/// Why a state is not a position this crate can play from.
+/// Why a [`Setup`] is not a position this crate can play from.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// `nyakuaReserve` is not `[0, 0]`.
     #[error("nyakuaReserve is {0:?}: trial A has no reserved hand, it must be [0, 0] (B-24)")]
@@ -115,11 +132,12 @@ pub enum SetupError {
 const NAMES: [&str; 2] = ["south", "north"];
 
 impl Position {
-    /// The position described by `state`, played under `ruleset`, with ply 0.
+    /// The position described by `state`, played under `ruleset` (a set-up does not name
+    /// its ruleset, as the record's states do not), with ply 0.
     ///
     /// # Errors
     /// [`SetupError`] naming the first thing that is wrong.
-    pub fn from_state(state: &StateRecord, ruleset: Ruleset) -> Result<Position, SetupError> {
+    pub fn from_setup(state: Setup, ruleset: Ruleset) -> Result<Position, SetupError> {
         if state.nyakua_reserve != [0, 0] {
             return Err(SetupError::NyakuaReserve(state.nyakua_reserve));
         }
@@ -129,24 +147,22 @@ impl Position {
         if state.turn == 0 {
             return Err(SetupError::TurnZero);
         }
+        let to_move = Player::from_index(state.player as usize);
         let reason = match state.reason.as_str() {
             "" => None,
-            "front-empty" => Some(EndReason::FrontEmpty),
-            "no-move" => Some(EndReason::NoMove),
-            "relay-limit" => Some(EndReason::RelayLimit),
+            word @ ("front-empty" | "no-move" | "relay-limit") => Some(word),
             other => return Err(SetupError::BadReason(other.to_string())),
         };
         let end = match (state.winner, reason) {
             (None, None) => None,
-            (Some(w), Some(reason)) if w <= 1 => Some(GameEnd {
-                winner: Player::from_index(w as usize),
-                reason,
-            }),
+            (Some(w), Some(word)) if w <= 1 => {
+                EndReason::from_record(word, Player::from_index(w as usize), to_move)
+            }
             (Some(w), Some(_)) => return Err(SetupError::BadWinner(w)),
             (winner, _) => {
                 return Err(SetupError::WinnerReason {
                     winner,
-                    reason: state.reason.clone(),
+                    reason: state.reason,
                 });
             }
         };
@@ -166,7 +182,7 @@ impl Position {
             hands: state.reserve,
             pending: state.pending,
             house_owned: state.house_owned,
-            to_move: Player::from_index(state.player as usize),
+            to_move,
             phase,
             end,
             turn: state.turn,
@@ -195,9 +211,10 @@ impl Position {
         Ok(position)
     }
 
-    /// The position as the record's state object.
+    /// The position as a set-up (the record's state object); [`Position::from_setup`]
+    /// with the same ruleset reads it back.
     #[must_use]
-    pub fn to_state(&self) -> StateRecord {
+    pub fn setup(&self) -> Setup {
         let mut pits = [[[0u8; 8]; 2]; 2];
         for (player, rows) in pits.iter_mut().enumerate() {
             for pit in Pit::all() {
@@ -205,7 +222,7 @@ impl Position {
                     self.pits[player][pit.ring() as usize];
             }
         }
-        StateRecord {
+        Setup {
             pits,
             reserve: self.hands,
             nyakua_reserve: [0, 0],
@@ -215,8 +232,8 @@ impl Position {
                 Phase::Namua => PhaseName::Namua,
                 Phase::Mtaji => PhaseName::Mtaji,
             },
-            winner: self.end.map(|e| e.winner.index() as u8),
-            reason: self.end.map_or("", |e| e.reason.word()).to_string(),
+            winner: self.end.map(|e| e.record_winner().index() as u8),
+            reason: self.end.map_or("", EndReason::word).to_string(),
             turn: self.turn,
             pending: self.pending,
         }

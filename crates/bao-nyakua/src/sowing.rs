@@ -6,9 +6,7 @@ use game_core::Player;
 use crate::moves::{Move, NyumbaChoice};
 use crate::observer::{NoObserver, Observer, Step};
 use crate::pit::{Direction, Pit};
-use crate::position::{
-    EndReason, GameEnd, MoveReport, NYUMBA_RING, Phase, Position, Ruleset, SAFETY_LAP,
-};
+use crate::position::{EndReason, MoveReport, NYUMBA_RING, Phase, Position, Ruleset, SAFETY_LAP};
 
 /// Where the last lap ended and whether its last kete fell into an empty pit.
 #[derive(Clone, Copy)]
@@ -204,9 +202,8 @@ impl Position {
         // of lap 511 as a safety stop.
         let reference_quirk = nyumba_stop && self.ruleset == Ruleset::Reference;
         if lap >= LIMIT && !lap_end.was_empty && (!nyumba_stop || reference_quirk) {
-            self.end = Some(GameEnd {
-                winner: Player::from_index(opp),
-                reason: EndReason::RelayLimit,
+            self.end = Some(EndReason::RelayLimit {
+                record_winner: Player::from_index(opp),
             });
             return report;
         }
@@ -327,9 +324,8 @@ impl Position {
             return false;
         }
         self.pending[me] += taken;
-        self.end = Some(GameEnd {
+        self.end = Some(EndReason::FrontEmptied {
             winner: self.to_move,
-            reason: EndReason::FrontEmpty,
         });
         true
     }
@@ -345,16 +341,12 @@ impl Position {
         let me = mover.index();
         let opp = 1 - me;
         if !self.front_occupied(opp) {
-            self.end = Some(GameEnd {
-                winner: mover,
-                reason: EndReason::FrontEmpty,
-            });
+            self.end = Some(EndReason::FrontEmptied { winner: mover });
             return;
         }
         if !self.front_occupied(me) {
-            self.end = Some(GameEnd {
+            self.end = Some(EndReason::OwnFrontEmptied {
                 winner: mover.other(),
-                reason: EndReason::FrontEmpty,
             });
             return;
         }
@@ -382,10 +374,7 @@ impl Position {
         self.turn = self.turn.saturating_add(1);
         // B-20: a player without a legal move loses.
         if !self.has_legal_move() {
-            self.end = Some(GameEnd {
-                winner: mover,
-                reason: EndReason::NoMove,
-            });
+            self.end = Some(EndReason::NoMove { winner: mover });
         }
     }
 }
@@ -397,12 +386,12 @@ mod tests {
     use crate::moves::Move;
     use crate::observer::NoObserver;
     use crate::position::{EndReason, Position, Ruleset};
-    use crate::setup::{PhaseName, StateRecord};
+    use crate::setup::{PhaseName, Setup};
 
     /// South to move in NAMUA: the takata `F1R` relays once (lap 1) and ends on the owned
     /// NYUMBA with 6: a NYUMBA stop at the end of lap 1.
     fn nyumba_stop_at_lap_1(ruleset: Ruleset) -> Position {
-        let state = StateRecord {
+        let state = Setup {
             pits: [
                 [[1, 0, 1, 0, 5, 0, 0, 0], [0; 8]],
                 [[3, 0, 0, 0, 0, 0, 0, 0], [34, 0, 0, 0, 0, 0, 0, 0]],
@@ -417,7 +406,7 @@ mod tests {
             turn: 1,
             pending: [0, 0],
         };
-        Position::from_state(&state, ruleset).expect("a valid set-up")
+        Position::from_setup(state, ruleset).expect("a valid set-up")
     }
 
     #[test]
@@ -427,14 +416,18 @@ mod tests {
         let mut reference = nyumba_stop_at_lap_1(Ruleset::Reference);
         assert!(reference.is_legal(mv));
         reference.apply_with_limit::<2, true, _>(mv, false, &mut NoObserver);
-        let end = reference.end().expect("reference: safety stop");
-        assert_eq!(end.reason, EndReason::RelayLimit);
-        assert_eq!(end.winner, Player::Second);
+        let end = reference.end_reason().expect("reference: safety stop");
+        assert_eq!(
+            end,
+            EndReason::RelayLimit {
+                record_winner: Player::Second
+            }
+        );
         assert_eq!(reference.count(Player::First, crate::pit::Pit::NYUMBA), 6);
 
         let mut seed = nyumba_stop_at_lap_1(Ruleset::Seed);
         seed.apply_with_limit::<2, true, _>(mv, false, &mut NoObserver);
-        assert_eq!(seed.end(), None, "seed: an ordinary NYUMBA stop");
+        assert_eq!(seed.end_reason(), None, "seed: an ordinary NYUMBA stop");
         assert_eq!(seed.to_move(), Player::Second);
         assert!(seed.owns_nyumba(Player::First));
 
@@ -442,7 +435,7 @@ mod tests {
         for ruleset in [Ruleset::Seed, Ruleset::Reference] {
             let mut position = nyumba_stop_at_lap_1(ruleset);
             position.play(mv).unwrap();
-            assert_eq!(position.end(), None);
+            assert_eq!(position.end_reason(), None);
             assert_eq!(position.to_move(), Player::Second);
         }
     }

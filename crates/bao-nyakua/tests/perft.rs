@@ -44,6 +44,7 @@ fn b23_perft_9_and_10_from_the_start_match_the_brute_force_mover() {
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn b23_perft_from_the_authors_set_up_positions_matches_the_brute_force_mover() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
@@ -61,10 +62,10 @@ fn b23_perft_from_the_authors_set_up_positions_matches_the_brute_force_mover() {
         .collect();
     states.push(legacy["before"].clone());
     for value in states {
-        let state: bao_nyakua::StateRecord = serde_json::from_value(value).unwrap();
+        let state: bao_nyakua::Setup = serde_json::from_value(value).unwrap();
         for ruleset in [Ruleset::Seed, Ruleset::Reference] {
-            let position = Position::from_state(&state, ruleset).unwrap();
-            let brute = Brute::from_state(&state, ruleset == Ruleset::Seed);
+            let position = Position::from_setup(state.clone(), ruleset).unwrap();
+            let brute = Brute::from_setup(&state, ruleset == Ruleset::Seed);
             for depth in 1..=3 {
                 assert_eq!(
                     perft(&position, depth),

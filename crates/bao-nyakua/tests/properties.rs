@@ -3,9 +3,9 @@
 
 mod support;
 
-use bao_nyakua::{
-    GameRecord, Move, Observer, Phase, PhaseName, Position, Ruleset, StateRecord, Step, TOTAL_KETE,
-};
+#[cfg(feature = "serde")]
+use bao_nyakua::Record;
+use bao_nyakua::{Move, Observer, Phase, PhaseName, Position, Ruleset, Setup, Step, TOTAL_KETE};
 use game_core::checker::{CheckHooks, check_random_game};
 use game_core::{Game, GameRng, Player};
 use proptest::prelude::*;
@@ -22,7 +22,7 @@ fn validate(position: &Position) -> Result<(), String> {
     if position.phase() == Phase::Mtaji && hands != [0, 0] {
         return Err(format!("B-15: MTAJI with hands {hands:?}"));
     }
-    if position.end().is_none() {
+    if position.end_reason().is_none() {
         for p in Player::BOTH {
             if position.ring(p)[..8].iter().all(|&k| k == 0) {
                 return Err(format!("B-20: {p:?}'s front row is empty in play"));
@@ -30,15 +30,15 @@ fn validate(position: &Position) -> Result<(), String> {
         }
     }
     if position.pending(Player::First) + position.pending(Player::Second) > 0
-        && position.end().is_none()
+        && position.end_reason().is_none()
     {
         return Err("B-9: pending kete in a game in progress".into());
     }
     // The record form reads back to the same position (set-up round trip).
-    let back = Position::from_state(&position.to_state(), position.ruleset())
-        .map_err(|e| format!("to_state does not read back: {e}"))?;
-    if back.to_state() != position.to_state() {
-        return Err("to_state does not read back to the same state".into());
+    let back = Position::from_setup(position.setup(), position.ruleset())
+        .map_err(|e| format!("setup() does not read back: {e}"))?;
+    if back.setup() != position.setup() {
+        return Err("setup() does not read back to the same set-up".into());
     }
     Ok(())
 }
@@ -82,7 +82,7 @@ impl Observer for Conservation {
 }
 
 /// A random set-up position: 64 kete spread over the pits (and hands in NAMUA).
-fn setup_strategy() -> impl Strategy<Value = StateRecord> {
+fn setup_strategy() -> impl Strategy<Value = Setup> {
     (
         proptest::collection::vec(0usize..34, 64),
         any::<bool>(),
@@ -99,7 +99,7 @@ fn setup_strategy() -> impl Strategy<Value = StateRecord> {
                     _ => pits[slot / 16][(slot / 8) % 2][slot % 8] += 1,
                 }
             }
-            StateRecord {
+            Setup {
                 pits,
                 reserve,
                 nyakua_reserve: [0, 0],
@@ -122,7 +122,7 @@ fn setup_strategy() -> impl Strategy<Value = StateRecord> {
 fn compare_with_brute(start: Position, seed: u64) -> Result<(), String> {
     let mut rng = GameRng::seed_from(seed);
     let mut position = start;
-    let mut brute = Brute::from_state(&start.to_state(), start.ruleset() == Ruleset::Seed);
+    let mut brute = Brute::from_setup(&start.setup(), start.ruleset() == Ruleset::Seed);
     let mut moves = Vec::new();
     for _ in 0..MAX_PLIES {
         position.legal_moves(&mut moves);
@@ -133,7 +133,7 @@ fn compare_with_brute(start: Position, seed: u64) -> Result<(), String> {
         if ours != theirs {
             return Err(format!(
                 "legal moves differ at {:?}: engine {ours:?}, brute {theirs:?}",
-                position.to_state()
+                position.setup()
             ));
         }
         if moves.is_empty() {
@@ -145,14 +145,14 @@ fn compare_with_brute(start: Position, seed: u64) -> Result<(), String> {
             .iter()
             .find(|m| m.name() == mv.to_string())
             .expect("same list");
-        let before = position.to_state();
+        let before = position.setup();
         position.play(mv).map_err(|e| e.to_string())?;
         brute.play(brute_move);
-        if position.to_state() != brute.to_state() {
+        if position.setup() != brute.setup() {
             return Err(format!(
                 "{mv} from {before:?}: engine {:?}, brute {:?}",
-                position.to_state(),
-                brute.to_state()
+                position.setup(),
+                brute.setup()
             ));
         }
     }
@@ -173,7 +173,7 @@ proptest! {
         state in setup_strategy(), seed in any::<u64>()
     ) {
         // Set-ups that are already over (an empty front row, no move) are refused.
-        if let Ok(start) = Position::from_state(&state, ruleset(seed)) {
+        if let Ok(start) = Position::from_setup(state.clone(), ruleset(seed)) {
             check_random_game(&start, seed, MAX_PLIES, &hooks()).map_err(TestCaseError::fail)?;
         }
     }
@@ -187,7 +187,7 @@ proptest! {
     fn the_engine_agrees_with_the_brute_force_mover_from_random_setups(
         state in setup_strategy(), seed in any::<u64>()
     ) {
-        if let Ok(start) = Position::from_state(&state, ruleset(seed)) {
+        if let Ok(start) = Position::from_setup(state.clone(), ruleset(seed)) {
             compare_with_brute(start, seed).map_err(TestCaseError::fail)?;
         }
     }
@@ -218,7 +218,7 @@ proptest! {
     fn b3_conservation_holds_at_every_step_from_random_setups(
         state in setup_strategy(), seed in any::<u64>()
     ) {
-        let Ok(mut position) = Position::from_state(&state, ruleset(seed)) else {
+        let Ok(mut position) = Position::from_setup(state.clone(), ruleset(seed)) else {
             return Ok(());
         };
         let mut rng = GameRng::seed_from(seed);
@@ -251,7 +251,7 @@ proptest! {
                 Phase::Namua => {
                     prop_assert!(!left_namua, "the phase returned to NAMUA at ply {}", ply);
                     prop_assert!(ply <= 44, "NAMUA still on at ply {}", ply);
-                    if position.end().is_none() {
+                    if position.end_reason().is_none() {
                         // South to move: equal hands; north to move: south one less.
                         let expected = if position.to_move() == Player::First { north } else { north - 1 };
                         prop_assert_eq!(south, expected, "hands at ply {}", ply);
@@ -268,10 +268,11 @@ proptest! {
         }
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn b24_a_random_game_record_replays_and_rewrites_itself_byte_for_byte(seed in any::<u64>()) {
         let mut rng = GameRng::seed_from(seed);
-        let mut game = bao_nyakua::BaoGame::new(ruleset(seed));
+        let mut game = bao_nyakua::Bao::new(ruleset(seed));
         let mut moves = Vec::new();
         for _ in 0..rng.below(MAX_PLIES) {
             game.legal_moves(&mut moves);
@@ -280,7 +281,7 @@ proptest! {
         }
         let text = game.to_record().to_json();
         prop_assert!(!text.ends_with('\n'));
-        let replayed = GameRecord::from_json(&text)
+        let replayed = Record::from_json(&text)
             .and_then(|r| r.replay())
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(replayed.position(), game.position());

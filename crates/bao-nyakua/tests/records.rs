@@ -1,19 +1,22 @@
-//! B-24 and bao-record.md: the record's shape, its replay checks and their errors.
+//! B-24 (`docs/bao-nyakua.md`, "Records"): the record's shape, its replay checks and their
+//! errors.
+#![cfg(feature = "serde")]
 
-use bao_nyakua::{BaoGame, GameRecord, Move, MoveObject, Position, RecordError, Ruleset};
-use game_core::Game;
+use bao_nyakua::{
+    BadMoveReason, Bao, Game, Move, MoveObject, Position, Record, RecordError, Ruleset,
+};
 use serde_json::{Value, json};
 
-fn game(moves: &[&str], ruleset: Ruleset) -> BaoGame {
-    let mut game = BaoGame::new(ruleset);
+fn game(moves: &[&str], ruleset: Ruleset) -> Bao {
+    let mut game = Bao::new(ruleset);
     for m in moves {
         game.play(m.parse().unwrap()).unwrap();
     }
     game
 }
 
-fn replay_value(value: &Value) -> Result<BaoGame, RecordError> {
-    GameRecord::from_json(&serde_json::to_string_pretty(value).unwrap())?.replay()
+fn replay_value(value: &Value) -> Result<Bao, RecordError> {
+    Record::from_json(&serde_json::to_string_pretty(value).unwrap())?.replay()
 }
 
 #[test]
@@ -131,8 +134,20 @@ fn b24_reference_records_have_no_ruleset_field_and_seed_records_say_seed() {
 #[test]
 fn b24_replay_checks_the_header() {
     let text = game(&["F7L"], Ruleset::Seed).to_record().to_json();
+    let mut other: Value = serde_json::from_str(&text).unwrap();
+    other["format"] = json!("other");
+    let err = replay_value(&other).unwrap_err();
+    assert_eq!(
+        err,
+        RecordError::WrongGame {
+            found: "other".into()
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "not a supported proposal A trial record: marked \"other\", expected format \"bao-nakakamado-nyakua-a-trial\""
+    );
     for (field, bad) in [
-        ("format", json!("other")),
         ("version", json!(2)),
         ("variantRule", json!("x")),
         ("rulesVersion", json!("x")),
@@ -159,7 +174,7 @@ fn b24_replay_checks_the_header() {
 
 #[test]
 fn b24_replay_names_the_first_bad_move() {
-    let mut played = BaoGame::new(Ruleset::Seed);
+    let mut played = Bao::new(Ruleset::Seed);
     let mut moves = Vec::new();
     for _ in 0..3 {
         played.legal_moves(&mut moves);
@@ -172,7 +187,13 @@ fn b24_replay_names_the_first_bad_move() {
     wrong_player["history"][1]["player"] = json!(0);
     let err = replay_value(&wrong_player).unwrap_err();
     assert!(
-        matches!(err, RecordError::WrongPlayer { number: 2, .. }),
+        matches!(
+            err,
+            RecordError::BadMove {
+                number: 2,
+                reason: BadMoveReason::WrongPlayer { .. }
+            }
+        ),
         "{err}"
     );
 
@@ -180,7 +201,13 @@ fn b24_replay_names_the_first_bad_move() {
     illegal["history"][2]["move"]["row"] = json!(1); // the back row in NAMUA
     let err = replay_value(&illegal).unwrap_err();
     assert!(
-        matches!(err, RecordError::IllegalMove { number: 3, .. }),
+        matches!(
+            err,
+            RecordError::BadMove {
+                number: 3,
+                reason: BadMoveReason::Illegal { .. }
+            }
+        ),
         "{err}"
     );
     assert!(err.to_string().starts_with("move 3: illegal move"));
@@ -189,7 +216,13 @@ fn b24_replay_names_the_first_bad_move() {
     wrong_type["history"][0]["move"]["type"] = json!("capture");
     let err = replay_value(&wrong_type).unwrap_err();
     assert!(
-        matches!(err, RecordError::IllegalMove { number: 1, .. }),
+        matches!(
+            err,
+            RecordError::BadMove {
+                number: 1,
+                reason: BadMoveReason::Illegal { .. }
+            }
+        ),
         "{err}"
     );
 
@@ -199,10 +232,12 @@ fn b24_replay_names_the_first_bad_move() {
     assert!(
         matches!(
             err,
-            RecordError::ResultMismatch {
+            RecordError::BadMove {
                 number: 2,
-                key: "captures",
-                ..
+                reason: BadMoveReason::Counts {
+                    key: "captures",
+                    ..
+                }
             }
         ),
         "{err}"
@@ -212,7 +247,7 @@ fn b24_replay_names_the_first_bad_move() {
     final_state["final"]["turn"] = json!(9);
     let err = replay_value(&final_state).unwrap_err();
     assert!(
-        matches!(err, RecordError::FinalMismatch { field: "final", .. }),
+        matches!(err, RecordError::ResultMismatch { field: "final", .. }),
         "{err}"
     );
 
@@ -222,7 +257,7 @@ fn b24_replay_names_the_first_bad_move() {
     assert!(
         matches!(
             err,
-            RecordError::FinalMismatch {
+            RecordError::ResultMismatch {
                 field: "outcome",
                 ..
             }
@@ -230,25 +265,52 @@ fn b24_replay_names_the_first_bad_move() {
         "{err}"
     );
 
-    // rules/README.md: an unknown field or value in a move names the move's number.
+    // An unknown field or value in a move names the move's number.
     let mut unknown = base.clone();
     unknown["history"][0]["extra"] = json!(1);
     let err = replay_value(&unknown).unwrap_err();
-    assert!(matches!(err, RecordError::Entry { number: 1, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            RecordError::BadMove {
+                number: 1,
+                reason: BadMoveReason::Unreadable(_)
+            }
+        ),
+        "{err}"
+    );
     let mut bad_value = base.clone();
     bad_value["history"][2]["move"]["direction"] = json!("up");
     let err = replay_value(&bad_value).unwrap_err();
-    assert!(matches!(err, RecordError::Entry { number: 3, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            RecordError::BadMove {
+                number: 3,
+                reason: BadMoveReason::Unreadable(_)
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().starts_with("move 3: "), "{err}");
     let mut negative = base.clone();
     negative["history"][1]["captures"] = json!(-1);
     let err = replay_value(&negative).unwrap_err();
-    assert!(matches!(err, RecordError::Entry { number: 2, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            RecordError::BadMove {
+                number: 2,
+                reason: BadMoveReason::Unreadable(_)
+            }
+        ),
+        "{err}"
+    );
     // Outside the history there is no move to name.
     let mut header = base;
     header["extra"] = json!(1);
     assert!(matches!(replay_value(&header), Err(RecordError::Json(_))));
-    assert!(GameRecord::from_json("not json").is_err());
+    assert!(Record::from_json("not json").is_err());
 }
 
 /// South F3 (1) faces north F6 (5); south's owned NYUMBA (5) faces nothing: F3R has the
@@ -262,7 +324,7 @@ fn choice_position() -> Position {
         "pending": [0, 0]
     }))
     .unwrap();
-    Position::from_state(&state, Ruleset::Seed).unwrap()
+    Position::from_setup(state, Ruleset::Seed).unwrap()
 }
 
 #[test]
@@ -317,7 +379,7 @@ fn b22_b24_house_choice_maps_to_the_notation_as_the_table_says() {
 
 #[test]
 fn b24_a_finished_game_writes_normal_adjudication_and_replays() {
-    let mut finished = BaoGame::new(Ruleset::Seed);
+    let mut finished = Bao::new(Ruleset::Seed);
     let mut rng = game_core::GameRng::seed_from(3);
     let mut moves = Vec::new();
     while !finished.is_over() {
@@ -331,7 +393,7 @@ fn b24_a_finished_game_writes_normal_adjudication_and_replays() {
     assert!(record.outcome.winner.is_some());
     let text = record.to_json();
     assert_eq!(
-        GameRecord::from_json(&text)
+        Record::from_json(&text)
             .unwrap()
             .replay()
             .unwrap()
@@ -341,10 +403,9 @@ fn b24_a_finished_game_writes_normal_adjudication_and_replays() {
     );
 }
 
-/// bao-record.md: replay checks only some header fields ("No other header field is
-/// checked"). A record with other values there is accepted, as by the author's engine, and
-/// must then write back byte for byte (issue: "an accepted record writes back to the same
-/// bytes"). Found by the `bao_record` fuzz target with `baseRulesVersion` "1.8.0".
+/// Replay checks only some header fields (`docs/bao-nyakua.md`, "Records"). A record with
+/// other values there is accepted, as by the author's engine, and must then write back byte
+/// for byte. Found by the `bao_record` fuzz target with `baseRulesVersion` "1.8.0".
 #[test]
 fn b24_unchecked_header_fields_are_kept_so_an_accepted_record_writes_back_unchanged() {
     let text = game(&["F7L"], Ruleset::Seed).to_record().to_json();
@@ -359,8 +420,8 @@ fn b24_unchecked_header_fields_are_kept_so_an_accepted_record_writes_back_unchan
     value["nyakuaFixedPitBulk"] = json!(true);
     value["nyakuaReservedProtected"] = json!(true);
     let changed = serde_json::to_string_pretty(&value).unwrap();
-    assert_eq!(GameRecord::from_json(&changed).unwrap().to_json(), changed);
-    let replayed = GameRecord::from_json(&changed).unwrap().replay().unwrap();
+    assert_eq!(Record::from_json(&changed).unwrap().to_json(), changed);
+    let replayed = Record::from_json(&changed).unwrap().replay().unwrap();
     assert_eq!(replayed.to_record().to_json(), changed);
 }
 
@@ -387,7 +448,7 @@ fn b24_the_computer_field_is_kept_as_read() {
             }
         }
         let changed = serde_json::to_string_pretty(&value).unwrap();
-        let replayed = GameRecord::from_json(&changed).unwrap().replay().unwrap();
+        let replayed = Record::from_json(&changed).unwrap().replay().unwrap();
         assert_eq!(
             replayed.to_record().to_json(),
             changed,
@@ -395,7 +456,7 @@ fn b24_the_computer_field_is_kept_as_read() {
         );
     }
     // A new game in `computer` mode names the trial app's player, as the app writes it.
-    let mut fresh = BaoGame::new(Ruleset::Seed);
+    let mut fresh = Bao::new(Ruleset::Seed);
     fresh.set_mode("computer");
     let written: Value = serde_json::from_str(&fresh.to_record().to_json()).unwrap();
     assert_eq!(

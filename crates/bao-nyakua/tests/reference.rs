@@ -1,11 +1,12 @@
 //! The author's published fixtures and games (tests/data, see its README): every state
 //! they show must be reproduced exactly.
 
+#![cfg(feature = "serde")]
+
 mod support;
 
 use bao_nyakua::{
-    BaoGame, EndReason, GameRecord, MoveObject, Observer, Position, Ruleset, StateRecord, Step,
-    adjudication,
+    Bao, EndReason, MoveObject, Observer, Position, Record, Ruleset, Setup, Step, adjudication,
 };
 use game_core::{Game, Player};
 use serde::Deserialize;
@@ -36,7 +37,7 @@ struct Ply {
     #[serde(rename = "move")]
     mv: MoveObject,
     entry: Entry,
-    after: StateRecord,
+    after: Setup,
 }
 
 #[derive(Debug, Deserialize)]
@@ -45,7 +46,7 @@ struct TracedGame {
     winner: Option<u8>,
     reason: String,
     #[serde(rename = "final")]
-    final_state: StateRecord,
+    final_state: Setup,
     history: Vec<Ply>,
 }
 
@@ -84,10 +85,10 @@ fn checks_json_boundary_fixtures_b14_b15_under_both_rulesets() {
     assert_eq!(examples.len(), 7);
     for ruleset in RULESETS {
         for (name, example) in examples {
-            let before: StateRecord = serde_json::from_value(example["before"].clone()).unwrap();
-            let after: StateRecord = serde_json::from_value(example["after"].clone()).unwrap();
+            let before: Setup = serde_json::from_value(example["before"].clone()).unwrap();
+            let after: Setup = serde_json::from_value(example["after"].clone()).unwrap();
             let mv: MoveObject = serde_json::from_value(example["move"].clone()).unwrap();
-            let mut position = Position::from_state(&before, ruleset).unwrap();
+            let mut position = Position::from_setup(before.clone(), ruleset).unwrap();
             let what = format!("{name} ({ruleset:?})");
             if let Some(entry) = example.get("entry") {
                 let entry: Entry = serde_json::from_value(entry.clone()).unwrap();
@@ -96,7 +97,7 @@ fn checks_json_boundary_fixtures_b14_b15_under_both_rulesets() {
                 let parsed = mv.to_move(&position).unwrap();
                 position.play(parsed).unwrap();
             }
-            assert_eq!(position.to_state(), after, "{what}");
+            assert_eq!(position.setup(), after, "{what}");
         }
     }
 }
@@ -113,14 +114,14 @@ fn b14_end_pit_addition_boundaries_from_checks_json() {
         ("addition", [17, 18]),
     ] {
         let example = &checks["examples"][name];
-        let before: StateRecord = serde_json::from_value(example["before"].clone()).unwrap();
+        let before: Setup = serde_json::from_value(example["before"].clone()).unwrap();
         let mv: MoveObject = serde_json::from_value(example["move"].clone()).unwrap();
-        let mut position = Position::from_state(&before, Ruleset::Seed).unwrap();
+        let mut position = Position::from_setup(before.clone(), Ruleset::Seed).unwrap();
         let report = position
             .play_reported(mv.to_move(&position).unwrap())
             .unwrap();
         assert_eq!(report.captures, 2, "{name}");
-        assert_eq!(position.to_state().reserve, hands_after, "{name}");
+        assert_eq!(position.setup().reserve, hands_after, "{name}");
         assert_eq!(
             report.addition.is_some(),
             name == "pairMinimum" || name == "addition",
@@ -158,17 +159,21 @@ fn every_traced_game_replays_state_by_state_under_reference() {
             let what = format!("{name} ply {}", i + 1);
             assert_eq!(ply.entry.mv, ply.mv, "{what}: the entry repeats the move");
             play_entry(&mut position, &ply.mv, &ply.entry, &what);
-            assert_eq!(position.to_state(), ply.after, "{what}");
+            assert_eq!(position.setup(), ply.after, "{what}");
         }
-        assert_eq!(position.to_state(), game.final_state, "{name}");
-        let end = position.end().expect("every traced game ends");
-        assert_eq!(end.reason.word(), game.reason, "{name}");
-        if end.reason == EndReason::RelayLimit {
+        assert_eq!(position.setup(), game.final_state, "{name}");
+        let end = position.end_reason().expect("every traced game ends");
+        assert_eq!(end.word(), game.reason, "{name}");
+        if matches!(end, EndReason::RelayLimit { .. }) {
             assert_eq!(game.winner, None, "{name}");
             assert_eq!(adjudication(&position), "safety-stop");
             assert_eq!(position.outcome().winner(), None);
         } else {
-            assert_eq!(game.winner, Some(end.winner.index() as u8), "{name}");
+            assert_eq!(
+                game.winner,
+                Some(end.record_winner().index() as u8),
+                "{name}"
+            );
             assert_eq!(adjudication(&position), "normal");
         }
     }
@@ -183,17 +188,18 @@ fn b19a_every_traced_game_under_seed_differs_only_in_the_nyumba_flag() {
             play_entry(&mut position, &ply.mv, &ply.entry, &what);
             let mut expected = ply.after.clone();
             if name.ends_with(B19A_FILE) && (12..=15).contains(&(i + 1)) {
-                // Seed chapter 7: "穴を空にする処理でも所有を失います" — under the text,
-                // the NYUMBA lifted empty by the takata F5L of ply 12 is no longer owned.
-                // Ply 12 is north's move (south moves on odd plies), so the flag is
-                // houseOwned[1]; the shared README's "south's … houseOwned[0]" is a slip.
+                // B-18/B-19(a): the seed text's chapter 7 ends ownership when the NYUMBA
+                // is emptied, so under the text the NYUMBA lifted empty by the takata F5L
+                // of ply 12 is no longer owned. Ply 12 is north's move (south moves on odd
+                // plies), so the flag is houseOwned[1] (the description that came with
+                // these files says south's houseOwned[0]: a slip).
                 if i == 11 {
                     assert_eq!(ply.entry.player, 1, "north makes ply 12");
                 }
                 assert!(expected.house_owned[1], "the file shows it owned");
                 expected.house_owned[1] = false;
             }
-            assert_eq!(position.to_state(), expected, "{what}");
+            assert_eq!(position.setup(), expected, "{what}");
         }
     }
 }
@@ -202,7 +208,7 @@ fn b19a_every_traced_game_under_seed_differs_only_in_the_nyumba_flag() {
 fn b21_the_anomaly_game_ends_in_the_safety_stop_with_no_winner() {
     let game: TracedGame = serde_json::from_str(&data("games/search4-anomaly-A-2-1.json")).unwrap();
     for ruleset in RULESETS {
-        let mut record_game = BaoGame::new(ruleset);
+        let mut record_game = Bao::new(ruleset);
         for ply in &game.history {
             let mv = ply.mv.to_move(record_game.position()).unwrap();
             record_game.play(mv).unwrap();
@@ -225,10 +231,10 @@ fn b21_the_anomaly_game_ends_in_the_safety_stop_with_no_winner() {
 #[test]
 fn b21_legacy_cycle_f2l_stops_at_lap_512() {
     let file: Value = serde_json::from_str(&data("legacy-cycle.json")).unwrap();
-    let before: StateRecord = serde_json::from_value(file["before"].clone()).unwrap();
+    let before: Setup = serde_json::from_value(file["before"].clone()).unwrap();
     let mv: MoveObject = serde_json::from_value(file["move"].clone()).unwrap();
     for ruleset in RULESETS {
-        let mut position = Position::from_state(&before, ruleset).unwrap();
+        let mut position = Position::from_setup(before.clone(), ruleset).unwrap();
         let parsed = mv.to_move(&position).unwrap();
         assert_eq!(parsed.to_string(), "F2L");
         let mut last_lap = 0;
@@ -245,9 +251,14 @@ fn b21_legacy_cycle_f2l_stops_at_lap_512() {
         // Period 100 laps from lap 1 on (knownPeriod in the file).
         assert_eq!(ends[1], ends[101]);
         assert_eq!(report.addition, None);
-        let end = position.end().unwrap();
-        assert_eq!(end.reason, EndReason::RelayLimit);
-        assert_eq!(end.winner, Player::Second, "the mover's opponent");
+        let end = position.end_reason().unwrap();
+        assert_eq!(
+            end,
+            EndReason::RelayLimit {
+                record_winner: Player::Second
+            },
+            "the record's winner is the mover's opponent"
+        );
         assert_eq!(position.to_move(), Player::First, "the mover stays");
         assert_eq!(position.turn(), 49, "the turn does not advance");
         assert_eq!(
@@ -329,17 +340,17 @@ impl XorShift32 {
 
 /// The state key of the author's study: everything but `turn`.
 fn state_key(position: &Position) -> String {
-    let mut state = position.to_state();
+    let mut state = position.setup();
     state.turn = 0;
     serde_json::to_string(&state).unwrap()
 }
 
 fn greedy_score(child: &Position, mover: Player) -> i64 {
-    if let Some(end) = child.end() {
-        return match end.reason {
-            EndReason::RelayLimit => 0,
-            _ if end.winner == mover => 100_000,
-            _ => -100_000,
+    if let Some(end) = child.end_reason() {
+        return match end.winner() {
+            None => 0,
+            Some(winner) if winner == mover => 100_000,
+            Some(_) => -100_000,
         };
     }
     let side = |p: Player| {
@@ -398,7 +409,7 @@ fn play_block(file: &str, t: u32, greedy: bool) {
             let mut seen = std::collections::HashSet::new();
             seen.insert(state_key(&position));
             let mut plies = 0;
-            while position.end().is_none() && plies < 400 {
+            while position.end_reason().is_none() && plies < 400 {
                 let mover = position.to_move();
                 let mut children: Vec<Position> = Vec::new();
                 let mut keys = std::collections::HashSet::new();
@@ -431,7 +442,7 @@ fn play_block(file: &str, t: u32, greedy: bool) {
             }
             let what = format!("{file} seed {seed} swap {}", expected.swap_streams);
             assert_eq!(plies, expected.plies, "{what}");
-            let state = position.to_state();
+            let state = position.setup();
             let winner = if state.reason == "relay-limit" {
                 None
             } else {
@@ -460,13 +471,13 @@ fn forty_greedy_games_of_the_authors_study_end_in_the_same_final_state() {
 #[test]
 fn b24_a_record_of_a_reference_game_replays_and_rewrites_itself() {
     for (name, game) in traced_games() {
-        let mut record_game = BaoGame::new(Ruleset::Reference);
+        let mut record_game = Bao::new(Ruleset::Reference);
         for ply in &game.history {
             let mv = ply.mv.to_move(record_game.position()).unwrap();
             record_game.play(mv).unwrap();
         }
         let text = record_game.to_record().to_json();
-        let replayed = GameRecord::from_json(&text)
+        let replayed = Record::from_json(&text)
             .unwrap()
             .replay()
             .unwrap_or_else(|e| panic!("{name}: {e}"));

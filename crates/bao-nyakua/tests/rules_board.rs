@@ -1,5 +1,5 @@
-//! One or more tests per decision id of `rules/bao-nyakua.md` (B-1 … B-9: board, laps, captures), on hand-made
-//! positions whose results are worked out by hand in the comments.
+//! One or more tests per decision id of `docs/bao-nyakua.md` (B-1 … B-9: board, laps,
+//! captures), on hand-made positions whose results are worked out by hand in the comments.
 
 mod support;
 
@@ -201,9 +201,9 @@ fn b6_the_nyumba_stop_needs_ownership_and_namua() {
         [[0, 0, 2, 0, 5, 0, 0, 0], EMPTY],
         [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
     )
-    .to_state();
+    .setup();
     state.house_owned = [true, true];
-    let mut position = Position::from_state(&state, Ruleset::Seed).unwrap();
+    let mut position = Position::from_setup(state.clone(), Ruleset::Seed).unwrap();
     position.play(mv("F3R")).unwrap(); // F4, F5 5→6 → relay 6
     assert_eq!(front(&position, Player::First), [0, 0, 0, 1, 0, 1, 1, 1]);
 }
@@ -271,10 +271,12 @@ fn b9_capturing_the_last_front_kete_wins_at_once_into_pending() {
     );
     assert_eq!(position.pending(Player::First), 4);
     assert_eq!(front(&position, Player::First), [0, 0, 2, 0, 0, 0, 0, 0]);
-    let end = position.end().unwrap();
+    let end = position.end_reason().unwrap();
     assert_eq!(
-        (end.winner, end.reason),
-        (Player::First, EndReason::FrontEmpty)
+        end,
+        EndReason::FrontEmptied {
+            winner: Player::First
+        }
     );
     assert_eq!(position.to_move(), Player::First, "the mover stays");
     assert_eq!(position.turn(), 1, "the turn does not advance");

@@ -1,4 +1,4 @@
-//! The `rulebook` contract for `bao` (shared rules/README.md), run on the real binary.
+//! The `rulebook` command-line contract for `bao`, run on the real binary.
 
 mod common;
 use common::{rulebook, stdout, temp_dir};
@@ -149,7 +149,7 @@ fn anomaly_moves() -> Vec<String> {
     for ply in game["history"].as_array().unwrap() {
         let object: bao_nyakua::MoveObject = serde_json::from_value(ply["move"].clone()).unwrap();
         let mv = object.to_move(&position).unwrap();
-        game_core::Game::play(&mut position, mv).unwrap();
+        bao_nyakua::Game::play(&mut position, mv).unwrap();
         moves.push(mv.to_string());
     }
     moves
@@ -174,9 +174,9 @@ fn the_safety_stop_game_traces_and_replays_with_no_winner() {
         "result: none safety stop at lap 512 (relay-limit)"
     );
 
-    let mut game = bao_nyakua::BaoGame::new(bao_nyakua::Ruleset::Reference);
+    let mut game = bao_nyakua::Bao::new(bao_nyakua::Ruleset::Reference);
     for m in moves.split(' ') {
-        game_core::Game::play(&mut game, m.parse().unwrap()).unwrap();
+        bao_nyakua::Game::play(&mut game, m.parse().unwrap()).unwrap();
     }
     let dir = temp_dir("safety");
     let path = dir.join("anomaly.json");

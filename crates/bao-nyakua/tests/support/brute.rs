@@ -4,7 +4,7 @@
 //! author's engine does), legality by trying all 97 written moves. None of the engine's
 //! structures (ring positions, precomputed landings, choice flags) is used.
 
-use bao_nyakua::{PhaseName, StateRecord};
+use bao_nyakua::{PhaseName, Setup};
 
 /// `(row, index)`: row 0 front, 1 back; index 0–7 from the owner's left.
 pub type Spot = (usize, usize);
@@ -93,7 +93,7 @@ impl Brute {
         }
     }
 
-    pub fn from_state(state: &StateRecord, seed_rules: bool) -> Brute {
+    pub fn from_setup(state: &Setup, seed_rules: bool) -> Brute {
         Brute {
             pits: state.pits,
             hand: state.reserve,
@@ -113,8 +113,8 @@ impl Brute {
         }
     }
 
-    pub fn to_state(&self) -> StateRecord {
-        StateRecord {
+    pub fn setup(&self) -> Setup {
+        Setup {
             pits: self.pits,
             reserve: self.hand,
             nyakua_reserve: [0, 0],

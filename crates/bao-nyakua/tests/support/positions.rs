@@ -1,6 +1,6 @@
 //! Hand-made positions for the per-decision tests.
 
-use bao_nyakua::{Move, PhaseName, Position, Ruleset, StateRecord, TOTAL_KETE};
+use bao_nyakua::{Move, PhaseName, Position, Ruleset, Setup, TOTAL_KETE};
 use game_core::{Game, Player};
 
 pub type Side = [[u8; 8]; 2];
@@ -26,7 +26,7 @@ pub fn setup(
         + hands.iter().map(|&k| u32::from(k)).sum::<u32>();
     let sink = 1 - mover.index();
     pits[sink][1][0] += u8::try_from(TOTAL_KETE - used).unwrap();
-    let state = StateRecord {
+    let state = Setup {
         pits,
         reserve: hands,
         nyakua_reserve: [0, 0],
@@ -38,7 +38,7 @@ pub fn setup(
         turn: 1,
         pending: [0, 0],
     };
-    Position::from_state(&state, ruleset).unwrap()
+    Position::from_setup(state, ruleset).unwrap()
 }
 
 /// South to move in NAMUA with 10 kete in each hand.

@@ -1,14 +1,14 @@
 //! `bao`: Bao Nakakamado, NYAKUA trial A (`bao-nyakua`), option `--ruleset seed|reference`.
+//! The diagram, the record, replay and the record check come from `Bao` itself
+//! (`Display` and `Recorded`).
 
-use std::path::Path;
 use std::time::Instant;
 
-use bao_nyakua::{BaoGame, GameRecord, Position, Ruleset};
-use game_core::{Game, GameRng};
+use bao_nyakua::{Bao, Game, GameRng, Position, Ruleset, random_playout};
 
 use crate::cli_game::{CliGame, GameOptions};
 
-impl CliGame for BaoGame {
+impl CliGame for Bao {
     fn from_options(options: &GameOptions) -> Result<Self, String> {
         options.reject_unknown("bao", &["ruleset"])?;
         let ruleset = match options.ruleset.as_deref().map(str::to_ascii_lowercase) {
@@ -21,26 +21,7 @@ impl CliGame for BaoGame {
                 ));
             }
         };
-        Ok(BaoGame::new(ruleset))
-    }
-
-    fn diagram(&self) -> String {
-        self.position().diagram()
-    }
-
-    fn record(&self, _path: &Path) -> String {
-        self.to_record().to_json()
-    }
-
-    fn is_record(text: &str) -> bool {
-        serde_json::from_str::<serde_json::Value>(text)
-            .is_ok_and(|value| value["format"] == bao_nyakua::FORMAT)
-    }
-
-    fn replay(text: &str) -> Result<Self, String> {
-        GameRecord::from_json(text)
-            .and_then(|record| record.replay())
-            .map_err(|e| e.to_string())
+        Ok(Bao::new(ruleset))
     }
 
     fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
@@ -54,7 +35,7 @@ impl CliGame for BaoGame {
             seed += 1;
             let mut state = start;
             let mut rng = GameRng::seed_from(seed);
-            game_core::random_playout(&mut state, &mut rng, 100_000, &mut moves);
+            random_playout(&mut state, &mut rng, 100_000, &mut moves);
             debug_assert!(state.is_over());
             games += 1;
         }
