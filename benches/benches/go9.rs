@@ -12,7 +12,7 @@ fn positions() -> Vec<Go9> {
         let mut state = Go9::new();
         let mut rng = GameRng::seed_from(seed);
         while let Some(mv) = state.playout_move(&mut rng) {
-            if state.ply() % 7 == 0 {
+            if state.ply().is_multiple_of(7) {
                 out.push(state.clone());
             }
             state.play(mv).unwrap();

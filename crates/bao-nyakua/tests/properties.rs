@@ -51,7 +51,7 @@ fn hooks() -> CheckHooks<'static, Position> {
 }
 
 fn ruleset(n: u64) -> Ruleset {
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         Ruleset::Seed
     } else {
         Ruleset::Reference

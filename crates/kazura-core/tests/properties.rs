@@ -264,7 +264,7 @@ fn k1_boards_20_to_25_play_whole_games_that_validate() {
         let mut moves = Vec::new();
         while let Some(mv) = random_move(&game, &mut rng, &mut moves) {
             game.play(mv).unwrap();
-            if game.ply() % 10 == 0 {
+            if game.ply().is_multiple_of(10) {
                 validate(&game).unwrap();
             }
         }

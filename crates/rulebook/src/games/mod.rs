@@ -15,7 +15,7 @@ pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
 /// The registered games.
 pub static DRIVERS: &[&dyn Driver] = &[
     &Adapter::<kazura_core::Kazura>::NEW,
-    &Adapter::<bao_nyakua::BaoGame>::NEW,
+    &Adapter::<bao_nyakua::Bao>::NEW,
     &Adapter::<::go9::Go9>::NEW,
     &Adapter::<::bind::Bind>::NEW,
 ];
