@@ -427,11 +427,15 @@ impl Brute {
             return;
         }
         if let Some(spot) = end
-            && !self.mtaji && captures >= 2 && self.hand[me] >= 1 && self.hand[opp] >= 2 {
-                self.hand[me] -= 1;
-                self.hand[opp] -= 1;
-                self.pits[me][spot.0][spot.1] += 2;
-            }
+            && !self.mtaji
+            && captures >= 2
+            && self.hand[me] >= 1
+            && self.hand[opp] >= 2
+        {
+            self.hand[me] -= 1;
+            self.hand[opp] -= 1;
+            self.pits[me][spot.0][spot.1] += 2;
+        }
         if !self.mtaji && self.hand == [0, 0] {
             self.mtaji = true;
         }
