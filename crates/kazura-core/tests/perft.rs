@@ -1,4 +1,4 @@
-//! Perft (rules/README.md) of the engine against the brute-force mover of `brute/`, which
+//! Perft (docs/rulebook.md, "Perft") of the engine against the brute-force mover of `brute/`, which
 //! recomputes every group by flood fill at every node.
 //!
 //! The deeper counts are kept as constants, found with the engine's perft and checked here
