@@ -1,0 +1,133 @@
+//! The computer player: one function, [`choose`], so that a new search replaces it in one
+//! place.
+
+use std::fmt;
+use std::str::FromStr;
+
+use game_core::{Game, GameRng, MctsConfig, mcts_move};
+
+use crate::session::AnyGame;
+
+/// How hard the computer thinks: more playouts at each level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A quick reply: few playouts.
+    Easy,
+    /// The default.
+    Normal,
+    /// The most playouts; still a second or two at most in a browser.
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// `easy`, `normal` or `hard`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    /// Reads `easy`, `normal` or `hard` (any case).
+    fn from_str(text: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| format!("level `{text}`: use easy, normal or hard"))
+    }
+}
+
+/// The playouts each game gets per move at each level (easy, normal, hard), chosen so that
+/// a hard move takes about a second in Chromium on a slow machine (see `docs/web.md`).
+fn playouts(game: &AnyGame, level: Level) -> u32 {
+    let [easy, normal, hard] = match game {
+        AnyGame::Kazura(g) if g.size() > 13 => [100, 500, 2_000],
+        AnyGame::Kazura(_) => [200, 1_000, 4_000],
+        AnyGame::Bao(_) => [200, 2_000, 10_000],
+        AnyGame::Go9(_) => [400, 2_000, 8_000],
+        AnyGame::Bind(_) => [200, 2_000, 8_000],
+    };
+    match level {
+        Level::Easy => easy,
+        Level::Normal => normal,
+        Level::Hard => hard,
+    }
+}
+
+/// The computer's move for the player to move, in the game's notation; `None` once the
+/// game is over.
+///
+/// Until the workspace's new search lands, this is game-core's UCT search
+/// ([`mcts_move`] with [`MctsConfig::new`]) with more iterations per level, except for go9,
+/// whose own flat Monte Carlo chooser ([`go9::monte_carlo_move`]) never fills its own eyes
+/// and passes when the count already wins. Bao searches on its `Copy` position, which
+/// plays the same moves without copying the history.
+pub(crate) fn choose(game: &AnyGame, level: Level, rng: &mut GameRng) -> Option<String> {
+    let n = playouts(game, level);
+    let config = MctsConfig::new(n);
+    match game {
+        AnyGame::Kazura(g) => mcts_move(g, &config, rng).map(|m| m.to_string()),
+        AnyGame::Bao(g) => mcts_move(g.position(), &config, rng).map(|m| m.to_string()),
+        AnyGame::Go9(g) => {
+            go9::monte_carlo_move(g, g.to_move(), n as usize, rng).map(|m| m.to_string())
+        }
+        AnyGame::Bind(g) => mcts_move(g, &config, rng).map(|m| m.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Session;
+
+    use super::*;
+
+    #[test]
+    fn levels_read_in_any_case() {
+        assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+        assert!("expert".parse::<Level>().is_err());
+        assert_eq!(Level::Normal.to_string(), "normal");
+    }
+
+    #[test]
+    fn the_computer_plays_legal_moves_to_the_end_of_every_game() {
+        for options in [
+            r#"{"game":"kazura","size":5}"#,
+            r#"{"game":"bao"}"#,
+            r#"{"game":"bind"}"#,
+        ] {
+            let mut game = Session::from_options_json(options).unwrap();
+            let mut seed = 0;
+            while let Some(mv) = game.computer_move(Level::Easy, seed) {
+                assert!(game.legal_moves().contains(&mv), "{options}: {mv}");
+                game.play(&mv).unwrap();
+                seed += 1;
+                assert!(seed < 400, "{options}: the game should end");
+            }
+            assert!(game.is_over());
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_move() {
+        let game = Session::from_options_json(r#"{"game":"go9"}"#).unwrap();
+        assert_eq!(
+            game.computer_move(Level::Easy, 3),
+            game.computer_move(Level::Easy, 3)
+        );
+    }
+}

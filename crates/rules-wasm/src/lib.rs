@@ -1,0 +1,43 @@
+//! The four games of the workspace for a web page: the binding of the playground in `web/`.
+//!
+//! Everything the page shows comes from the game crates through their uniform API
+//! (`docs/architecture.md`, "API map"): the legal moves, the error text of a refused move,
+//! the outcome text (`Game::outcome_text`, the `result:` text of `rulebook`), the diagram
+//! (`Display`), undo where the rules have it (go9), the records (`Recorded`, and go9's SGF)
+//! and Bao's sowing steps (its `Observer`). The binding adds no rule of its own; what it
+//! does compute is drawing data (which squares a Bind line covers, the stones on a Kazura
+//! group's longest path, read from the crate's lengths).
+//!
+//! [`Session`] is one game of any of the four with JSON view data ([`Session::view`]). It is
+//! plain Rust, tested natively. In the WebAssembly build a `Playground` class wraps it for
+//! JavaScript (module `wasm`, compiled only for `wasm32`); `web/build.sh` builds the crate
+//! for `wasm32-unknown-unknown` and binds it with `wasm-bindgen --target web`.
+//!
+//! ```
+//! use rules_wasm::{Level, Session};
+//!
+//! let mut game = Session::from_options_json(r#"{"game": "go9"}"#)?;
+//! game.play("E5")?;
+//! assert_eq!(game.play("e5").unwrap_err(), "E5 is occupied: play on an empty point");
+//! let view = game.view();
+//! assert_eq!(view["toMove"], 1);
+//! assert_eq!(view["go9"]["cells"][40], 1); // E5 holds a black stone
+//! let reply = game.computer_move(Level::Easy, 7).expect("the game goes on");
+//! game.play(&reply)?;
+//! let again = Session::load(&game.record_json())?; // the JSON record replays
+//! assert_eq!(again.view()["moves"], game.view()["moves"]);
+//! # Ok::<(), String>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod bench;
+mod computer;
+mod session;
+mod views;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use bench::PlayoutCount;
+pub use computer::Level;
+pub use session::{Options, Session};

@@ -1,0 +1,90 @@
+// The square boards of Kazura, Go and Bind: coordinates, labels and click targets.
+// Point `i` is column `i % size`, row `Math.floor(i / size)` from the bottom (A1 is 0).
+
+import { s } from '../dom.js';
+
+export const UNIT = 40;
+const MARGIN = 30;
+
+/**
+ * A board's frame: `svg` (with background and labels), `at(i)` (the centre of point `i`),
+ * `name(i)` (its notation), and `hits(onClick)` to add one click target per point.
+ * `lines`: draw a Go-style grid of lines through the points; otherwise squares.
+ */
+export function frame({ size, columns, background, lines, label }) {
+  const inner = lines ? (size - 1) * UNIT : size * UNIT;
+  const width = inner + 2 * MARGIN;
+  const offset = lines ? MARGIN : MARGIN + UNIT / 2;
+  const at = (i) => [offset + (i % size) * UNIT, offset + (size - 1 - Math.floor(i / size)) * UNIT];
+  const name = (i) => `${columns[i % size]}${Math.floor(i / size) + 1}`;
+  const svg = s('svg', {
+    viewBox: `0 0 ${width} ${width}`,
+    role: 'img',
+    'aria-label': label,
+    xmlns: 'http://www.w3.org/2000/svg',
+  });
+  svg.append(s('rect', { x: 0, y: 0, width, height: width, rx: 10, fill: background }));
+  const layer = (cls) => {
+    const g = s('g', { class: cls });
+    svg.append(g);
+    return g;
+  };
+  const grid = layer('grid');
+  if (lines) {
+    for (let k = 0; k < size; k++) {
+      const p = MARGIN + k * UNIT;
+      grid.append(
+        s('line', { x1: MARGIN, y1: p, x2: MARGIN + inner, y2: p, stroke: '#4a3b22', 'stroke-width': 1.2 }),
+        s('line', { x1: p, y1: MARGIN, x2: p, y2: MARGIN + inner, stroke: '#4a3b22', 'stroke-width': 1.2 }),
+      );
+    }
+  }
+  const labels = layer('labels');
+  for (let k = 0; k < size; k++) {
+    const p = offset + k * UNIT;
+    labels.append(
+      s('text', { class: 'label', x: p, y: MARGIN / 2 - 1, text: columns[k] }),
+      s('text', { class: 'label', x: p, y: width - MARGIN / 2 + 1, text: columns[k] }),
+      s('text', { class: 'label', x: MARGIN / 2 - 2, y: p, text: size - k }),
+      s('text', { class: 'label', x: width - MARGIN / 2 + 2, y: p, text: size - k }),
+    );
+  }
+  /** One transparent square per point on top of everything, carrying the point's name. */
+  const hits = (onClick) => {
+    const g = layer('hits');
+    for (let i = 0; i < size * size; i++) {
+      const [x, y] = at(i);
+      g.append(s('rect', {
+        class: 'hit', x: x - UNIT / 2, y: y - UNIT / 2, width: UNIT, height: UNIT,
+        'data-point': name(i), 'aria-label': name(i), role: 'button',
+        onclick: () => onClick(i),
+      }));
+    }
+  };
+  return { svg, at, name, layer, hits, grid };
+}
+
+/** A stone (Go, Kazura): `cell` 1 black, 2 white. */
+export function stone(at, i, cell, extra = {}) {
+  const [x, y] = at(i);
+  const black = cell === 1;
+  return s('circle', {
+    cx: x, cy: y, r: UNIT * 0.44,
+    fill: black ? 'url(#black-stone)' : 'url(#white-stone)',
+    stroke: black ? '#000' : '#6b675e', 'stroke-width': 1,
+    'data-stone': black ? 'black' : 'white',
+    ...extra,
+  });
+}
+
+/** Gradients that give stones a little depth. */
+export function stoneDefs() {
+  return s('defs', {},
+    s('radialGradient', { id: 'black-stone', cx: '35%', cy: '35%', r: '70%' },
+      s('stop', { offset: '0%', 'stop-color': '#5a5a5a' }),
+      s('stop', { offset: '100%', 'stop-color': '#0d0d0d' })),
+    s('radialGradient', { id: 'white-stone', cx: '35%', cy: '35%', r: '75%' },
+      s('stop', { offset: '0%', 'stop-color': '#ffffff' }),
+      s('stop', { offset: '100%', 'stop-color': '#d4d1c7' })),
+  );
+}

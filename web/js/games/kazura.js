@@ -1,0 +1,94 @@
+// Kazura: stones joined into trees, each colour's longest paths highlighted, the swap
+// offer (K-8), the forced pass (K-6) and "decided" (K-12).
+
+import { h, s } from '../dom.js';
+import { UNIT, frame, stone, stoneDefs } from './grid.js';
+
+export function board(v, app) {
+  const k = v.kazura;
+  const size = k.size;
+  const f = frame({ size, columns: k.columns, background: '#e9d9b0', lines: true, label: `Kazura ${size}×${size} board` });
+  f.svg.prepend(stoneDefs());
+  for (const line of f.grid.children) line.setAttribute('stroke', '#9c8a63');
+  // A longest path is worth drawing from two stones on.
+  const onPath = [0, 1].map((c) => new Set(k.longest[c] >= 2 ? k.paths[c] : []));
+  // The trees: a line between neighbouring stones of one colour; gold along a longest path.
+  const vines = f.layer('vines');
+  for (let i = 0; i < k.cells.length; i++) {
+    const c = k.cells[i];
+    if (!c) continue;
+    const right = i % size < size - 1 ? i + 1 : -1;
+    const up = i + size < k.cells.length ? i + size : -1;
+    for (const j of [right, up]) {
+      if (j < 0 || k.cells[j] !== c) continue;
+      const [x1, y1] = f.at(i);
+      const [x2, y2] = f.at(j);
+      const path = onPath[c - 1].has(i) && onPath[c - 1].has(j);
+      vines.append(s('line', {
+        x1, y1, x2, y2,
+        stroke: path ? '#e0a800' : c === 1 ? '#222' : '#8a867c',
+        'stroke-width': path ? UNIT * 0.34 : UNIT * 0.22, 'stroke-linecap': 'round',
+        ...(path ? { 'data-path': c === 1 ? 'black' : 'white' } : {}),
+      }));
+    }
+  }
+  const stones = f.layer('stones');
+  const last = ['pass', 'swap', null].includes(v.lastMove) ? null : v.lastMove;
+  for (let i = 0; i < k.cells.length; i++) {
+    const c = k.cells[i];
+    if (!c) continue;
+    const path = onPath[c - 1].has(i);
+    stones.append(stone(f.at, i, c, path ? { stroke: '#e0a800', 'stroke-width': 3.5, 'data-on-path': 'true' } : {}));
+    const [x, y] = f.at(i);
+    if (f.name(i) === last) {
+      stones.append(s('circle', { cx: x, cy: y, r: UNIT * 0.13, fill: '#d23b2a', 'data-last': 'true' }));
+    }
+  }
+  if (app.personToAct()) {
+    const marks = f.layer('legal');
+    const legal = new Set(v.legal);
+    for (let i = 0; i < k.cells.length; i++) {
+      if (!legal.has(f.name(i))) continue;
+      const [x, y] = f.at(i);
+      marks.append(s('circle', { cx: x, cy: y, r: UNIT * 0.08, fill: '#1f6f5c', opacity: 0.55, 'data-legal': f.name(i) }));
+    }
+  }
+  f.hits((i) => app.tryMove(f.name(i)));
+  return f.svg;
+}
+
+export function info(v) {
+  const k = v.kazura;
+  const colours = ['black', 'white'];
+  const rows = colours.map((colour, c) => h('div', { class: 'row' },
+    h('span', { class: 'name' }, h('span', { class: `dot ${colour}` }), colour === 'black' ? 'Black' : 'White',
+      h('span', { class: 'note', text: `(${v.seats[0] === colour ? 'first seat' : 'second seat'})` })),
+    h('span', { text: `longest ${k.longest[c]} · groups [${k.groupLengths[colour].join(' ')}]` })));
+  rows.push(h('div', { class: 'note', text: 'Gold: the longest path of each colour’s longest group.' }));
+  if (k.swapped) rows.push(h('div', { class: 'note', text: 'White swapped: the player who opened now plays White.' }));
+  if (k.decided) {
+    const other = k.decided === 'black' ? 1 : 0;
+    const c = k.decided === 'black' ? 0 : 1;
+    rows.push(h('div', { class: 'badge', 'data-decided': k.decided },
+      `Decided: ${k.decided === 'black' ? 'Black' : 'White'} has won for certain — its longest group (${k.longest[c]}) is longer than anything ${colours[other]} can still build (${k.reach[other]}).`));
+  }
+  if (k.swapOffered && !v.over) {
+    rows.push(h('div', { class: 'offer' }, 'White may swap: take over Black’s stone and let the opener play White — or place a stone as usual.'));
+  }
+  if (k.passForced && !v.over) {
+    rows.push(h('div', { class: 'offer' }, `${v.toMove === 0 ? 'Black' : 'White'} has nowhere to place and must pass.`));
+  }
+  return rows;
+}
+
+export function actions(v, app) {
+  const buttons = [];
+  const act = app.personToAct();
+  if (v.kazura.swapOffered && !v.over) {
+    buttons.push(h('button', { type: 'button', id: 'swap', class: 'primary', disabled: !act, onclick: () => app.tryMove('swap') }, 'Swap colours'));
+  }
+  if (v.kazura.passForced && !v.over) {
+    buttons.push(h('button', { type: 'button', id: 'pass', class: 'primary', disabled: !act, onclick: () => app.tryMove('pass') }, 'Pass'));
+  }
+  return buttons;
+}
