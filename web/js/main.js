@@ -16,8 +16,12 @@ const SEATS = {
   ch: ['computer', 'person'],
   cc: ['computer', 'computer'],
 };
-/** Pause between two computer moves when it plays itself, so people can follow. */
-const COMPUTER_PAUSE_MS = 250;
+const params = new URLSearchParams(location.search);
+/** Pause between two computer moves when it plays itself, so people can follow
+ * (`?pause=0` plays on at once, for demonstrations and the browser tests). */
+const COMPUTER_PAUSE_MS = Number(params.get('pause') ?? 250);
+/** The speed slider's last stop: no animation, the move's end at once. */
+const INSTANT = 31;
 
 const app = {
   Playground: null,
@@ -82,18 +86,19 @@ async function applyMove(text) {
 async function animate(steps) {
   app.busy = true;
   app.skip = false;
-  $('anim').hidden = false;
+  $('skip').disabled = false;
   for (let i = 0; i < steps.length; i++) {
     const last = i === steps.length - 1;
-    if (app.skip && !last) continue;
+    if ((app.skip || app.speed >= INSTANT) && !last) continue;
     app.frame = { ...steps[i], index: i + 1, total: steps.length };
     drawBoard();
     renderStatus();
-    if (!last && !app.skip) await sleep(1000 / app.speed);
+    // The last step (the position after the move) stays up as long as the others.
+    if (!app.skip && app.speed < INSTANT) await sleep(1000 / app.speed);
   }
   app.frame = null;
   app.busy = false;
-  $('anim').hidden = true;
+  $('skip').disabled = true;
 }
 
 /** Reads the view again after a change, redraws, and lets the computer move if it is due. */
@@ -342,6 +347,7 @@ function render() {
   $('info').replaceChildren(...GAMES[v.game].info(v, api));
   renderActions();
   $('save-sgf').hidden = v.game !== 'go9';
+  $('anim').hidden = v.game !== 'bao';
   $('move-count').textContent = v.moves.length;
   $('moves').replaceChildren(...v.moves.map((m) => h('li', { text: m })));
   $('diagram').textContent = v.diagram;
@@ -427,10 +433,12 @@ async function main() {
     scheduleComputer();
   });
   $('level').addEventListener('change', () => { app.level = $('level').value; });
-  $('speed').addEventListener('input', () => {
+  const showSpeed = () => {
     app.speed = Number($('speed').value);
-    $('speed-value').textContent = `${app.speed} steps/s`;
-  });
+    $('speed-value').textContent = app.speed >= INSTANT ? 'instant' : `${app.speed} steps/s`;
+  };
+  $('speed').addEventListener('input', showSpeed);
+  showSpeed();
   $('skip').addEventListener('click', () => { app.skip = true; });
   $('save-json').addEventListener('click', saveJson);
   $('save-sgf').addEventListener('click', saveSgf);
@@ -444,6 +452,8 @@ window.playground = {
   view: () => app.view && JSON.parse(app.pg.view()),
   record: () => app.pg.recordJson(),
   busy: () => app.busy,
+  personToAct: () => personToAct(),
+  seats: () => [...app.seats],
   thinkingMs: () => app.lastThinkMs,
   benchPlayouts: (options, games, seed) => {
     const game = new app.Playground(JSON.stringify(options));

@@ -53,14 +53,16 @@ impl FromStr for Level {
 }
 
 /// The playouts each game gets per move at each level (easy, normal, hard), chosen so that
-/// a hard move takes about a second in Chromium on a slow machine (see `docs/web.md`).
+/// in Chromium on this project's slow machine an easy move takes a few hundredths of a
+/// second, a normal one a few tenths and a hard one up to about a second (`docs/web.md`).
 fn playouts(game: &AnyGame, level: Level) -> u32 {
     let [easy, normal, hard] = match game {
-        AnyGame::Kazura(g) if g.size() > 13 => [100, 500, 2_000],
-        AnyGame::Kazura(_) => [200, 1_000, 4_000],
-        AnyGame::Bao(_) => [200, 2_000, 10_000],
-        AnyGame::Go9(_) => [400, 2_000, 8_000],
-        AnyGame::Bind(_) => [200, 2_000, 8_000],
+        AnyGame::Kazura(g) if g.size() > 13 => [500, 5_000, 20_000],
+        AnyGame::Kazura(_) => [1_000, 10_000, 50_000],
+        AnyGame::Bao(_) => [1_000, 10_000, 100_000],
+        AnyGame::Go9(_) => [2_000, 20_000, 100_000],
+        AnyGame::Bind(g) if g.variant().size() > 5 => [1_000, 10_000, 50_000],
+        AnyGame::Bind(_) => [1_000, 20_000, 200_000],
     };
     match level {
         Level::Easy => easy,
