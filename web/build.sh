@@ -22,6 +22,6 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
 fi
 
 cargo build -p rules-wasm --target wasm32-unknown-unknown --profile wasm
-wasm-bindgen --target web --no-typescript --out-dir web/pkg \
+wasm-bindgen --target web --no-typescript --remove-name-section --out-dir web/pkg \
   target/wasm32-unknown-unknown/wasm/rules_wasm.wasm
 echo "built web/pkg ($(wc -c <web/pkg/rules_wasm_bg.wasm) bytes of wasm)"

@@ -316,8 +316,17 @@ function hideChooser() {
   $('chooser').replaceChildren();
 }
 
+/** Who sits in `seat`, in words: "you" and "the computer", or "player 1" and "player 2". */
+function seatName(seat) {
+  if (app.seats[seat] === 'computer') {
+    return app.seats[1 - seat] === 'computer' ? `computer ${seat + 1}` : 'the computer';
+  }
+  return app.seats.includes('computer') ? 'you' : `player ${seat + 1}`;
+}
+
 /** What the game modules may use. */
 const api = {
+  seatName,
   get view() { return app.view; },
   get ui() { return app.ui; },
   get frame() { return app.frame; },
@@ -382,9 +391,7 @@ function renderStatus() {
     return;
   }
   const mover = v.players[v.toMove];
-  const who = app.seats[v.seatToMove] === 'computer'
-    ? (app.thinking ? 'the computer is thinking' : 'the computer')
-    : (app.seats.includes('computer') ? 'you' : 'a person');
+  const who = app.thinking ? `${seatName(v.seatToMove)} is thinking` : seatName(v.seatToMove);
   status.replaceChildren(
     h('span', { class: `swatch dot ${mover}` }),
     `${title(mover)} to move`,

@@ -78,6 +78,9 @@ async function openPage(viewport = DESKTOP, query = '?pause=0') {
     if (message.type() === 'error') page.errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => page.errors.push(`page error: ${error.message}`));
+  page.on('worker', (worker) => worker.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(`worker console: ${message.text()}`);
+  }));
   await page.goto(url + query);
   await page.waitForSelector('#board svg');
   return page;

@@ -90,10 +90,12 @@ export function info(v, app) {
 export function actions(v, app) {
   const buttons = [];
   const act = app.personToAct();
-  buttons.push(h('button', {
-    type: 'button', id: 'pass', disabled: !act,
-    onclick: () => app.tryMove('pass'),
-  }, 'Pass'));
+  if (!v.over) {
+    buttons.push(h('button', {
+      type: 'button', id: 'pass', disabled: !act,
+      onclick: () => app.tryMove('pass'),
+    }, 'Pass'));
+  }
   if (!v.go9.counted) {
     buttons.push(h('button', {
       type: 'button', id: 'preview', 'aria-pressed': Boolean(app.ui.preview),

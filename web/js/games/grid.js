@@ -4,7 +4,8 @@
 import { s } from '../dom.js';
 
 export const UNIT = 40;
-const MARGIN = 30;
+/** Room for the coordinates around the board, and where their centres sit. */
+const LABEL = 14;
 
 /**
  * A board's frame: `svg` (with background and labels), `at(i)` (the centre of point `i`),
@@ -12,6 +13,8 @@ const MARGIN = 30;
  * `lines`: draw a Go-style grid of lines through the points; otherwise squares.
  */
 export function frame({ size, columns, background, lines, label }) {
+  // Stones sit on the outer lines of a Go-style grid, so it needs a wider margin.
+  const MARGIN = lines ? 48 : 30;
   const inner = lines ? (size - 1) * UNIT : size * UNIT;
   const width = inner + 2 * MARGIN;
   const offset = lines ? MARGIN : MARGIN + UNIT / 2;
@@ -43,10 +46,10 @@ export function frame({ size, columns, background, lines, label }) {
   for (let k = 0; k < size; k++) {
     const p = offset + k * UNIT;
     labels.append(
-      s('text', { class: 'label', x: p, y: MARGIN / 2 - 1, text: columns[k] }),
-      s('text', { class: 'label', x: p, y: width - MARGIN / 2 + 1, text: columns[k] }),
-      s('text', { class: 'label', x: MARGIN / 2 - 2, y: p, text: size - k }),
-      s('text', { class: 'label', x: width - MARGIN / 2 + 2, y: p, text: size - k }),
+      s('text', { class: 'label', x: p, y: LABEL, text: columns[k] }),
+      s('text', { class: 'label', x: p, y: width - LABEL, text: columns[k] }),
+      s('text', { class: 'label', x: LABEL, y: p, text: size - k }),
+      s('text', { class: 'label', x: width - LABEL, y: p, text: size - k }),
     );
   }
   /** One transparent square per point on top of everything, carrying the point's name. */
@@ -69,11 +72,12 @@ export function stone(at, i, cell, extra = {}) {
   const [x, y] = at(i);
   const black = cell === 1;
   return s('circle', {
-    cx: x, cy: y, r: UNIT * 0.44,
+    cx: x, cy: y, r: UNIT * (extra.scale ?? 0.44),
     fill: black ? 'url(#black-stone)' : 'url(#white-stone)',
     stroke: black ? '#000' : '#6b675e', 'stroke-width': 1,
     'data-stone': black ? 'black' : 'white',
     ...extra,
+    scale: undefined,
   });
 }
 

@@ -27,7 +27,7 @@ export function board(v, app) {
       vines.append(s('line', {
         x1, y1, x2, y2,
         stroke: path ? '#e0a800' : c === 1 ? '#222' : '#8a867c',
-        'stroke-width': path ? UNIT * 0.34 : UNIT * 0.22, 'stroke-linecap': 'round',
+        'stroke-width': path ? UNIT * 0.3 : UNIT * 0.2, 'stroke-linecap': 'round',
         ...(path ? { 'data-path': c === 1 ? 'black' : 'white' } : {}),
       }));
     }
@@ -38,7 +38,8 @@ export function board(v, app) {
     const c = k.cells[i];
     if (!c) continue;
     const path = onPath[c - 1].has(i);
-    stones.append(stone(f.at, i, c, path ? { stroke: '#e0a800', 'stroke-width': 3.5, 'data-on-path': 'true' } : {}));
+    // Smaller stones than Go's, so that the trees between them show.
+    stones.append(stone(f.at, i, c, path ? { scale: 0.34, stroke: '#e0a800', 'stroke-width': 3.5, 'data-on-path': 'true' } : { scale: 0.34 }));
     const [x, y] = f.at(i);
     if (f.name(i) === last) {
       stones.append(s('circle', { cx: x, cy: y, r: UNIT * 0.13, fill: '#d23b2a', 'data-last': 'true' }));
@@ -57,15 +58,15 @@ export function board(v, app) {
   return f.svg;
 }
 
-export function info(v) {
+export function info(v, app) {
   const k = v.kazura;
   const colours = ['black', 'white'];
   const rows = colours.map((colour, c) => h('div', { class: 'row' },
     h('span', { class: 'name' }, h('span', { class: `dot ${colour}` }), colour === 'black' ? 'Black' : 'White',
-      h('span', { class: 'note', text: `(${v.seats[0] === colour ? 'first seat' : 'second seat'})` })),
+      h('span', { class: 'note', text: `(${app.seatName(v.seats.indexOf(colour))})` })),
     h('span', { text: `longest ${k.longest[c]} · groups [${k.groupLengths[colour].join(' ')}]` })));
   rows.push(h('div', { class: 'note', text: 'Gold: the longest path of each colour’s longest group.' }));
-  if (k.swapped) rows.push(h('div', { class: 'note', text: 'White swapped: the player who opened now plays White.' }));
+  if (k.swapped) rows.push(h('div', { class: 'note', text: `White swapped: the opener (${app.seatName(0)}) now plays White.` }));
   if (k.decided) {
     const other = k.decided === 'black' ? 1 : 0;
     const c = k.decided === 'black' ? 0 : 1;
