@@ -425,6 +425,33 @@ describe('Bao', () => {
     await closePage(page);
   });
 
+  test('the NYUMBA choice: stop or use, offered with the direction', async () => {
+    const page = await openPage(PHONE);
+    await start(page, GAME.baoSeed, 'hh');
+    await page.fill('#speed', '31');
+    await page.dispatchEvent('#speed', 'input');
+    // A game of `rulebook selfplay bao --seed 2`: then north may stop at or use its NYUMBA.
+    const opening = ['F7R', 'F7L', 'F5L', 'F5L', 'F3R'];
+    for (const move of opening) {
+      const state = await view(page);
+      await page.click(`[data-pit="${state.toMove === 0 ? 'S' : 'N'}${move.slice(0, 2)}"]`);
+      if (await page.isVisible('#chooser')) await page.click(`[data-move="${move}"]`);
+      await settle(page);
+    }
+    assert.deepEqual((await view(page)).moves, opening);
+    await page.click('[data-pit="NF5"]');
+    await page.waitForSelector('[data-move="F5L:use"]');
+    const offered = await page.$$eval('#chooser [data-move]', (buttons) => buttons.map((b) => b.dataset.move));
+    assert.deepEqual(offered.sort(), ['F5L:stop', 'F5L:use', 'F5R']);
+    await shot(page, 'bao-05-nyumba-choice-phone');
+    await page.click('[data-move="F5L:use"]');
+    await settle(page);
+    const played = [...opening, 'F5L:use'];
+    assert.deepEqual((await view(page)).moves, played);
+    assert.deepEqual(await domBaoCounts(page), parseBaoDiagram(rulebook('show', 'bao', '--moves', played.join(' '))));
+    await closePage(page);
+  });
+
   test('the computer answers and a whole game ends with rulebook\'s result; skip works', async () => {
     const page = await openPage(PHONE);
     await start(page, GAME.baoReference, 'hc', 'easy');
@@ -438,7 +465,7 @@ describe('Bao', () => {
     await page.click('#skip');
     await settle(page);
     assert.ok((await view(page)).moves.length >= 2, 'the computer answered');
-    await shot(page, 'bao-05-phone');
+    await shot(page, 'bao-06-phone');
     await page.fill('#speed', '31');
     await page.dispatchEvent('#speed', 'input');
     const end = await playToEnd(page, async (p, state, i) => {
@@ -453,7 +480,7 @@ describe('Bao', () => {
     });
     const text = await bannerText(page);
     assert.equal(text, end.outcome.text);
-    await shot(page, 'bao-06-end-phone');
+    await shot(page, 'bao-07-end-phone');
     const file = await save(page, '#save-json', 'bao.json');
     assert.equal(replayResult(file), text);
     await closePage(page);
