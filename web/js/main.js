@@ -54,6 +54,7 @@ function personToAct() {
 async function tryMove(text) {
   if (!personToAct()) {
     if (app.view?.over) say('The game is over: start a new one or load a record.', 'info');
+    else if (app.thinking) say('The computer is thinking: wait for its move.', 'info');
     return false;
   }
   return applyMove(text);
