@@ -203,7 +203,7 @@ fn tree_reuse_keeps_the_subtrees_visits_for_either_sides_move() {
     let unvisited = info.moves.last().unwrap().mv;
     s.advance(unvisited).unwrap();
     s.advance(Column(6)).unwrap();
-    assert_eq!(s.search_held().reused, 0);
+    assert_eq!(s.search_current().reused, 0);
     assert_eq!(s.nodes(), 1 + 7);
 }
 
@@ -214,7 +214,7 @@ fn tree_reuse_works_per_thread() {
     let info = s.search(&start);
     let kept = info.moves[0];
     s.advance(kept.mv).unwrap();
-    assert_eq!(s.search_held().reused, kept.visits);
+    assert_eq!(s.search_current().reused, kept.visits);
 }
 
 #[test]

@@ -248,7 +248,7 @@ fn selfplay<G: CliGame>(
         while !state.is_over() && plies < settings.max_plies {
             let mv = match settings.player {
                 PlayerKind::Random => state.playout_move(&mut rng, &mut moves),
-                PlayerKind::Mcts => searcher.search_held().best,
+                PlayerKind::Mcts => searcher.search_current().best,
             };
             let Some(mv) = mv else { break };
             if settings.player == PlayerKind::Mcts {

@@ -15,10 +15,10 @@ use crate::search::worker::{Limit, Slot, Worker};
 /// A Monte Carlo tree searcher (UCT, with RAVE and priors from the game's
 /// [`SearchHooks`]) that keeps its trees between moves.
 ///
-/// It holds a position. [`search`](Searcher::search) searches a given state, reusing the
-/// tree when the state is the held position and starting afresh otherwise;
-/// [`advance`](Searcher::advance) plays a move (by either side) on the held position and
-/// keeps that move's subtree, so the next search starts with what was already learnt.
+/// It holds a current position. [`search`](Searcher::search) searches a given state,
+/// reusing the trees when the state is the current position and starting afresh otherwise;
+/// [`advance`](Searcher::advance) plays a move (by either side) on the current position
+/// and keeps that move's subtree, so the next search starts with what was already learnt.
 ///
 /// Threads search separate trees from the same position (root parallelisation, Cazenave
 /// and Jouandeau 2007; Chaslot, Winands and van den Herik 2008), each with its own
@@ -65,7 +65,7 @@ use crate::search::worker::{Limit, Slot, Worker};
 /// // Both sides' moves keep the subtree.
 /// searcher.advance(2).unwrap();
 /// searcher.advance(3).unwrap();
-/// assert!(searcher.search_held().reused > 0);
+/// assert!(searcher.search_current().reused > 0);
 /// ```
 #[derive(Debug)]
 pub struct Searcher<G: Game, H = DefaultHooks> {
@@ -134,7 +134,7 @@ where
         &mut self.hooks
     }
 
-    /// The held position, if any.
+    /// The current position, if any.
     #[must_use]
     pub fn position(&self) -> Option<&G> {
         self.position.as_ref()
@@ -161,8 +161,8 @@ where
         self.slots = Vec::new();
     }
 
-    /// Plays `mv` (by whichever side is to move) on the held position and keeps its
-    /// subtree in every thread's tree, freeing the rest. Without a held position it does
+    /// Plays `mv` (by whichever side is to move) on the current position and keeps its
+    /// subtree in every thread's tree, freeing the rest. Without a current position it does
     /// nothing.
     ///
     /// # Errors
@@ -181,8 +181,8 @@ where
         Ok(())
     }
 
-    /// Searches `state` within the configured budget: with the held trees if `state` is the
-    /// held position, afresh otherwise (it becomes the held position). See
+    /// Searches `state` within the configured budget: with the kept trees if `state` is the
+    /// current position, afresh otherwise (it becomes the current position). See
     /// [`Searcher::search_with`].
     pub fn search(&mut self, state: &G) -> SearchInfo<G::Move>
     where
@@ -200,18 +200,18 @@ where
         if self.position.as_ref() != Some(state) {
             self.reset(state.clone());
         }
-        self.search_held_with(budget)
+        self.search_current_with(budget)
     }
 
-    /// Searches the held position (from [`reset`](Searcher::reset) and
+    /// Searches the current position (from [`reset`](Searcher::reset) and
     /// [`advance`](Searcher::advance)) within the configured budget, for games without
-    /// `PartialEq`. Without a held position it returns an empty report.
-    pub fn search_held(&mut self) -> SearchInfo<G::Move> {
-        self.search_held_with(self.config.budget)
+    /// `PartialEq`. Without a current position it returns an empty report.
+    pub fn search_current(&mut self) -> SearchInfo<G::Move> {
+        self.search_current_with(self.config.budget)
     }
 
-    /// [`Searcher::search_held`] with a budget for this search only.
-    pub fn search_held_with(&mut self, budget: Budget) -> SearchInfo<G::Move> {
+    /// [`Searcher::search_current`] with a budget for this search only.
+    pub fn search_current_with(&mut self, budget: Budget) -> SearchInfo<G::Move> {
         let start = Instant::now();
         let threads = self.config.threads.max(1);
         let Some(root_mover) = self.position.as_ref().map(|p| p.to_move().other()) else {

@@ -28,17 +28,19 @@ impl FromStr for Cell {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The board as two bit sets (N ≤ 11, so N² ≤ 128 cells), row-major.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hex<const N: usize> {
-    pub cells: Vec<Option<Player>>,
+    pub stones: [u128; 2],
     pub ply: usize,
     pub winner: Option<Player>,
 }
 
 impl<const N: usize> Default for Hex<N> {
     fn default() -> Self {
+        assert!(N * N <= 128, "the board fits a u128");
         Hex {
-            cells: vec![None; N * N],
+            stones: [0; 2],
             ply: 0,
             winner: None,
         }
@@ -46,37 +48,60 @@ impl<const N: usize> Default for Hex<N> {
 }
 
 impl<const N: usize> Hex<N> {
-    fn neighbours(cell: usize) -> impl Iterator<Item = usize> {
-        let (r, c) = ((cell / N) as isize, (cell % N) as isize);
-        [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)]
-            .into_iter()
-            .map(move |(dr, dc)| (r + dr, c + dc))
-            .filter(|&(r, c)| (0..N as isize).contains(&r) && (0..N as isize).contains(&c))
-            .map(|(r, c)| r as usize * N + c as usize)
+    const BOARD: u128 = if N * N == 128 {
+        u128::MAX
+    } else {
+        (1 << (N * N)) - 1
+    };
+
+    /// The cells of column `col`.
+    const fn column(col: usize) -> u128 {
+        let mut mask = 0;
+        let mut r = 0;
+        while r < N {
+            mask |= 1 << (r * N + col);
+            r += 1;
+        }
+        mask
+    }
+
+    /// The cells of row `row`.
+    const fn row(row: usize) -> u128 {
+        ((1 << N) - 1) << (row * N)
+    }
+
+    /// `set` and every cell next to it.
+    fn grow(set: u128) -> u128 {
+        let not_first = Self::BOARD & !Self::column(0);
+        let not_last = Self::BOARD & !Self::column(N - 1);
+        set | (set >> N)
+            | ((set >> (N - 1)) & not_first)
+            | ((set >> 1) & not_last)
+            | ((set << 1) & not_first)
+            | ((set << (N - 1)) & not_last)
+            | ((set << N) & Self::BOARD)
     }
 
     /// Whether `player`'s group through `cell` touches both of `player`'s edges.
     fn connects(&self, cell: usize, player: Player) -> bool {
-        let edge = |cell: usize| match player {
-            Player::First => (cell / N == 0, cell / N == N - 1),
-            Player::Second => (cell % N == 0, cell % N == N - 1),
-        };
-        let mut seen = vec![false; N * N];
-        let mut stack = vec![cell];
-        seen[cell] = true;
-        let (mut low, mut high) = (false, false);
-        while let Some(x) = stack.pop() {
-            let (l, h) = edge(x);
-            low |= l;
-            high |= h;
-            for y in Self::neighbours(x) {
-                if !seen[y] && self.cells[y] == Some(player) {
-                    seen[y] = true;
-                    stack.push(y);
-                }
+        let own = self.stones[player.index()];
+        let mut group = 1u128 << cell;
+        loop {
+            let next = Self::grow(group) & own;
+            if next == group {
+                break;
             }
+            group = next;
         }
-        low && high
+        let (low, high) = match player {
+            Player::First => (Self::row(0), Self::row(N - 1)),
+            Player::Second => (Self::column(0), Self::column(N - 1)),
+        };
+        group & low != 0 && group & high != 0
+    }
+
+    fn empty(&self) -> u128 {
+        Self::BOARD & !(self.stones[0] | self.stones[1])
     }
 }
 
@@ -98,23 +123,24 @@ impl<const N: usize> Game for Hex<N> {
     fn legal_moves(&self, moves: &mut Vec<Cell>) {
         moves.clear();
         if self.winner.is_none() {
-            moves.extend(
-                (0..N * N)
-                    .filter(|&c| self.cells[c].is_none())
-                    .map(|c| Cell(c as u8)),
-            );
+            let mut empty = self.empty();
+            while empty != 0 {
+                moves.push(Cell(empty.trailing_zeros() as u8));
+                empty &= empty - 1;
+            }
         }
     }
     fn check_move(&self, mv: Cell) -> Result<(), Illegal> {
-        match self.cells.get(usize::from(mv.0)) {
-            Some(None) if self.winner.is_none() => Ok(()),
-            _ => Err(Illegal),
+        if self.winner.is_none() && usize::from(mv.0) < N * N && self.empty() >> mv.0 & 1 == 1 {
+            Ok(())
+        } else {
+            Err(Illegal)
         }
     }
     fn play_unchecked(&mut self, mv: Cell) {
         let player = self.to_move();
         let cell = usize::from(mv.0);
-        self.cells[cell] = Some(player);
+        self.stones[player.index()] |= 1 << cell;
         self.ply += 1;
         if self.connects(cell, player) {
             self.winner = Some(player);
