@@ -162,6 +162,8 @@ impl<M: Copy + PartialEq> Tree<M> {
             Some(child) => self.reroot(child),
             None => self.reset(mover),
         }
+        // After the cap was lowered, give the memory above it back.
+        self.nodes.shrink_to(self.cap.max(self.nodes.len()));
     }
 
     /// Keeps only the subtree of `new_root`, moved to the front of the arena in its old
@@ -242,5 +244,15 @@ mod tests {
         assert!(!tree.expand(1, Player::Second, &[5], no_key, &[]));
         assert_eq!(tree.nodes.len(), 5);
         assert!(tree.nodes.capacity() <= 5);
+        // A lower cap gives memory back when the tree is re-rooted.
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 1_000);
+        let moves: Vec<u8> = (0..=255).collect();
+        assert!(tree.expand(0, Player::First, &moves, no_key, &[]));
+        assert!(tree.expand(1, Player::Second, &moves, no_key, &[]));
+        assert!(tree.nodes.capacity() >= 513);
+        tree.set_cap(300);
+        tree.advance(0, Player::Second);
+        assert_eq!(tree.nodes.len(), 257);
+        assert!(tree.nodes.capacity() <= 300);
     }
 }
