@@ -1,6 +1,7 @@
 //! [`Searcher`]: the position, the threads' trees and the public calls (search, advance,
 //! reset).
 
+use std::fmt;
 use std::time::Instant;
 
 use crate::game::Game;
@@ -67,7 +68,6 @@ use crate::search::worker::{Limit, Slot, Worker};
 /// searcher.advance(3).unwrap();
 /// assert!(searcher.search_current().reused > 0);
 /// ```
-#[derive(Debug)]
 pub struct Searcher<G: Game, H = DefaultHooks> {
     config: SearchConfig,
     hooks: H,
@@ -75,6 +75,25 @@ pub struct Searcher<G: Game, H = DefaultHooks> {
     slots: Vec<Slot<G::Move>>,
     /// The seed the slots' generators came from.
     slots_seed: u64,
+}
+
+/// Shows the settings, the hooks, the position and the trees' sizes (not their nodes).
+impl<G: Game, H: fmt::Debug> fmt::Debug for Searcher<G, H> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Searcher")
+            .field("config", &self.config)
+            .field("hooks", &self.hooks)
+            .field("position", &self.position)
+            .field(
+                "tree_nodes",
+                &self
+                    .slots
+                    .iter()
+                    .map(|s| s.tree.nodes.len())
+                    .collect::<Vec<_>>(),
+            )
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G, H> Searcher<G, H>
@@ -128,8 +147,8 @@ where
         &self.hooks
     }
 
-    /// The hooks, to change between searches (call [`Searcher::clear`] if the change makes
-    /// the trees' priors or playouts stale).
+    /// The hooks, to change between searches (call [`Searcher::reset`] if the change makes
+    /// the trees' priors or statistics stale).
     pub fn hooks_mut(&mut self) -> &mut H {
         &mut self.hooks
     }
