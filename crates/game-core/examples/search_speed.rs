@@ -42,10 +42,17 @@ fn measure<G: Game + PartialEq + Send, H: SearchHooks<G> + Clone>(
     let mut per_cpu = [Vec::new(), Vec::new()];
     for _ in 0..rounds {
         for threads in [1, 2] {
-            let config = SearchConfig::default()
+            let mut config = SearchConfig::default()
                 .with_budget(Budget::time(Duration::from_secs_f64(seconds)))
                 .with_threads(threads);
+            if let Some(nodes) = std::env::var("MAX_NODES").ok().and_then(|n| n.parse().ok()) {
+                config.max_nodes = nodes;
+            }
             let mut searcher = Searcher::new(config, hooks.clone());
+            // A first search grows the trees' memory, as the first moves of a game do; the
+            // measured one runs afresh (`reset`) in that memory, as later moves do.
+            searcher.search(start);
+            searcher.reset(start.clone());
             let cpu = cpu_seconds();
             let info = searcher.search(start);
             let cpu = cpu_seconds() - cpu;
@@ -76,7 +83,10 @@ fn main() {
     let seconds: f64 = args.next().map_or(1.0, |s| s.parse().expect("seconds"));
     let rounds: usize = args.next().map_or(3, |s| s.parse().expect("rounds"));
     println!("load average before: {}", load().trim());
-    println!("median of {rounds} searches of {seconds} s from the start position:");
+    println!(
+        "median of {rounds} searches of {seconds} s from the start position (after one to \
+         grow the trees' memory):"
+    );
     let ttt = TicTacToe::default();
     measure("tic-tac-toe", &ttt, &DefaultHooks, seconds, rounds);
     let c4 = ConnectFour::default();
