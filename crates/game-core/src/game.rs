@@ -25,7 +25,16 @@ pub trait Game: Clone + Debug {
     ///
     /// `FromStr` reads the game's notation case-insensitively without knowing the board;
     /// [`Game::parse_move`] adds the checks that need the state (a point off the board).
-    type Move: Copy + Eq + Hash + Debug + Display + FromStr<Err = Self::ParseMoveError>;
+    ///
+    /// It is `Send + Sync` (a plain value), so that search threads can share trees of moves.
+    type Move: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + Send
+        + Sync
+        + FromStr<Err = Self::ParseMoveError>;
     /// Why a text is not a move.
     type ParseMoveError: Error + Send + Sync + 'static;
     /// Why a move is not legal in this state.

@@ -9,7 +9,10 @@
 //!   same in every version.
 //! * [`checker`]: the random-game checker each game's tests run.
 //! * [`Recorded`]: a game that keeps its history and writes and reads records.
-//! * [`mcts_move`]: a Monte Carlo tree search player for any game.
+//! * [`search`]: the Monte Carlo tree search behind every computer opponent: a
+//!   [`Searcher`](search::Searcher) that keeps its tree between moves, within a budget of
+//!   playouts or time, on several threads, with hooks a game implements to make it strong
+//!   and three [`Level`](search::Level)s.
 //!
 //! A whole game in a few lines (Nim: take 1–3 from a pile; who takes the last wins):
 //!
@@ -73,16 +76,15 @@
 
 pub mod checker;
 mod game;
-mod mcts;
 mod outcome;
 mod perft;
 mod player;
 mod playout;
 mod record;
 mod rng;
+pub mod search;
 
 pub use game::Game;
-pub use mcts::{MctsConfig, mcts_move};
 pub use outcome::{DescribedOutcome, Outcome};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};

@@ -7,7 +7,8 @@ use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use game_core::{Game, GameRng, MctsConfig, Outcome, Player, mcts_move};
+use game_core::search::{Budget, DefaultHooks, SearchConfig, Searcher};
+use game_core::{Game, GameRng, Outcome, Player};
 
 use crate::cli_game::{CliGame, GameOptions};
 use crate::error::CliError;
@@ -18,7 +19,8 @@ use crate::progress;
 pub enum PlayerKind {
     /// Uniformly random legal moves (or the game's refined random move).
     Random,
-    /// Monte Carlo tree search with `--iterations` playouts per move.
+    /// Monte Carlo tree search (`game_core::search`, plain UCT with uniform playouts) with
+    /// `--iterations` playouts per move, keeping its tree from move to move.
     Mcts,
 }
 
@@ -230,17 +232,30 @@ fn selfplay<G: CliGame>(
     let mut wins = [0u64; 2];
     let (mut draws, mut no_winner, mut stopped, mut total_plies) = (0u64, 0u64, 0u64, 0usize);
     let mut moves = Vec::new();
-    let config = MctsConfig::new(settings.iterations);
     for game in 0..settings.games {
-        let mut rng = GameRng::seed_from(settings.seed.wrapping_add(game));
+        let seed = settings.seed.wrapping_add(game);
+        let mut rng = GameRng::seed_from(seed);
         let mut state = start.clone();
+        // One searcher plays both sides, so each move keeps the subtree of the last.
+        let config = SearchConfig::default()
+            .with_budget(Budget::playouts(u64::from(settings.iterations)))
+            .with_seed(seed);
+        let mut searcher = Searcher::new(config, DefaultHooks);
+        if settings.player == PlayerKind::Mcts {
+            searcher.reset(state.clone());
+        }
         let mut plies = 0;
         while !state.is_over() && plies < settings.max_plies {
             let mv = match settings.player {
                 PlayerKind::Random => state.playout_move(&mut rng, &mut moves),
-                PlayerKind::Mcts => mcts_move(&state, &config, &mut rng),
+                PlayerKind::Mcts => searcher.search_current().best,
             };
             let Some(mv) = mv else { break };
+            if settings.player == PlayerKind::Mcts {
+                searcher
+                    .advance(mv)
+                    .expect("the search chooses among the legal moves");
+            }
             state.play_unchecked(mv);
             plies += 1;
         }

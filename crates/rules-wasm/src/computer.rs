@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::{Game, GameRng, MctsConfig, mcts_move};
+use game_core::search::{Budget, DefaultHooks, SearchConfig, Searcher};
+use game_core::{Game, GameRng};
 
 use crate::session::AnyGame;
 
@@ -74,21 +75,30 @@ fn playouts(game: &AnyGame, level: Level) -> u32 {
 /// The computer's move for the player to move, in the game's notation; `None` once the
 /// game is over.
 ///
-/// Until the workspace's new search lands, this is game-core's UCT search
-/// ([`mcts_move`] with [`MctsConfig::new`]) with more iterations per level, except for go9,
+/// Until the games have their own search hooks and levels, this is game-core's UCT search
+/// ([`Searcher`] with [`DefaultHooks`]) with more playouts per level, except for go9,
 /// whose own flat Monte Carlo chooser ([`go9::monte_carlo_move`]) never fills its own eyes
 /// and passes when the count already wins. Bao searches on its `Copy` position, which
 /// plays the same moves without copying the history.
 pub(crate) fn choose(game: &AnyGame, level: Level, rng: &mut GameRng) -> Option<String> {
     let n = playouts(game, level);
-    let config = MctsConfig::new(n);
+    // One thread (the page's worker), a playout budget (no clock in wasm32), and a seed drawn
+    // from the session's generator so that a seeded session replays.
+    let config = SearchConfig::default()
+        .with_budget(Budget::playouts(u64::from(n)))
+        .with_threads(1)
+        .with_seed(rng.next_u64());
+    fn best<G: Game + PartialEq + Send>(g: &G, config: &SearchConfig) -> Option<String> {
+        let mut searcher = Searcher::new(*config, DefaultHooks);
+        searcher.search(g).best.map(|m| m.to_string())
+    }
     match game {
-        AnyGame::Kazura(g) => mcts_move(g, &config, rng).map(|m| m.to_string()),
-        AnyGame::Bao(g) => mcts_move(g.position(), &config, rng).map(|m| m.to_string()),
+        AnyGame::Kazura(g) => best(g, &config),
+        AnyGame::Bao(g) => best(g.position(), &config),
         AnyGame::Go9(g) => {
             go9::monte_carlo_move(g, g.to_move(), n as usize, rng).map(|m| m.to_string())
         }
-        AnyGame::Bind(g) => mcts_move(g, &config, rng).map(|m| m.to_string()),
+        AnyGame::Bind(g) => best(g, &config),
     }
 }
 

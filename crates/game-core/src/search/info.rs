@@ -1,0 +1,138 @@
+//! What a search reports: [`SearchInfo`] and [`MoveInfo`], summed over the threads' trees.
+
+use std::time::Duration;
+
+use crate::search::tree::Tree;
+use crate::search::worker::Slot;
+
+/// The statistics of one move at the root, summed over the threads' trees.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct MoveInfo<M> {
+    /// The move.
+    pub mv: M,
+    /// Playouts through it (with its prior's virtual ones), this search and the kept ones.
+    pub visits: u64,
+    /// Its mean reward for the player to move, in `[0, 1]` (½ without visits).
+    pub win_rate: f64,
+}
+
+/// What a search found and what it cost.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SearchInfo<M> {
+    /// The move to play: the most visited at the root (ties: the better win rate, then the
+    /// first generated); `None` when the game is over.
+    pub best: Option<M>,
+    /// The best move's win rate for the player to move (½ when nothing is known): the
+    /// search's estimate of how the game stands.
+    pub win_rate: f64,
+    /// The principal variation: the best move, then at each step the reply visited most.
+    pub pv: Vec<M>,
+    /// Playouts played by this search, over all threads.
+    pub playouts: u64,
+    /// Playouts through the root kept from earlier searches (tree reuse), over all threads.
+    pub reused: u64,
+    /// Wall-clock time of this search.
+    pub elapsed: Duration,
+    /// Tree nodes in use after the search, over all threads.
+    pub nodes: usize,
+    /// Threads that searched.
+    pub threads: usize,
+    /// Every root move the search considered, most visited first.
+    pub moves: Vec<MoveInfo<M>>,
+}
+
+impl<M> SearchInfo<M> {
+    /// Playouts per second of this search (0 if it took no measurable time).
+    #[must_use]
+    pub fn playouts_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.playouts as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Sums the children of one node per move over several trees, in the first tree's order
+/// (trees built from the same position list the same moves in the same order; a move only
+/// some trees have is added at the end).
+fn merged_children<M: Copy + PartialEq>(
+    trees: &[&Tree<M>],
+    nodes: &[Option<usize>],
+) -> Vec<(M, u64, f64)> {
+    let mut merged: Vec<(M, u64, f64)> = Vec::new();
+    for (tree, node) in trees.iter().zip(nodes) {
+        let Some(node) = *node else { continue };
+        for (k, c) in tree.children(node).enumerate() {
+            let child = &tree.nodes[c];
+            let Some(mv) = child.mv else { continue };
+            let slot = match merged.get(k) {
+                Some(entry) if entry.0 == mv => Some(k),
+                _ => merged.iter().position(|entry| entry.0 == mv),
+            };
+            let i = slot.unwrap_or_else(|| {
+                merged.push((mv, 0, 0.0));
+                merged.len() - 1
+            });
+            merged[i].1 += u64::from(child.visits);
+            merged[i].2 += f64::from(child.wins);
+        }
+    }
+    merged
+}
+
+/// The root moves over all slots, most visited first (stable for ties, after the better
+/// win rate).
+pub(crate) fn root_moves<M: Copy + PartialEq>(slots: &[Slot<M>]) -> Vec<MoveInfo<M>> {
+    let trees: Vec<&Tree<M>> = slots.iter().map(|s| &s.tree).collect();
+    let roots = vec![Some(0); trees.len()];
+    let mut moves: Vec<MoveInfo<M>> = merged_children(&trees, &roots)
+        .into_iter()
+        .map(|(mv, visits, wins)| MoveInfo {
+            mv,
+            visits,
+            win_rate: if visits == 0 {
+                0.5
+            } else {
+                wins / visits as f64
+            },
+        })
+        .collect();
+    moves.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.win_rate.total_cmp(&a.win_rate))
+    });
+    moves
+}
+
+/// The principal variation over all slots, starting with `first` (the chosen root move):
+/// at each step, the move with the most visits summed over the trees that hold the line.
+pub(crate) fn principal_variation<M: Copy + PartialEq>(slots: &[Slot<M>], first: M) -> Vec<M> {
+    const MAX_LENGTH: usize = 64;
+    let trees: Vec<&Tree<M>> = slots.iter().map(|s| &s.tree).collect();
+    let mut nodes: Vec<Option<usize>> = vec![Some(0); trees.len()];
+    let mut pv = Vec::new();
+    let mut next = Some(first);
+    while let Some(mv) = next {
+        pv.push(mv);
+        for (tree, node) in trees.iter().zip(nodes.iter_mut()) {
+            *node = node.and_then(|n| tree.child_with(n, mv));
+        }
+        if pv.len() >= MAX_LENGTH {
+            break;
+        }
+        next = merged_children(&trees, &nodes)
+            .into_iter()
+            .filter(|&(_, visits, _)| visits > 0)
+            .fold(None, |best: Option<(M, u64)>, (mv, visits, _)| match best {
+                Some((_, v)) if v >= visits => best,
+                _ => Some((mv, visits)),
+            })
+            .map(|(mv, _)| mv);
+    }
+    pv
+}

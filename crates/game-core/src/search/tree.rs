@@ -1,0 +1,258 @@
+//! One search tree: an arena of nodes whose children are contiguous blocks, with a hard cap
+//! on its length, and re-rooting that compacts the kept subtree in place.
+
+use crate::player::Player;
+use crate::search::hooks::Prior;
+
+/// A node's key when its move has no AMAF key.
+pub(crate) const NO_KEY: u32 = u32::MAX;
+
+/// Where a node stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// No children yet.
+    Leaf,
+    /// Its children are the block `first_child .. first_child + child_count`.
+    Expanded,
+    /// The game is over here.
+    Terminal,
+}
+
+/// One position of the tree, reached by `mv`. Statistics are for `mover`, who played `mv`.
+///
+/// Invariant: a child block is always stored after its parent (blocks are appended when a
+/// node is expanded, and compaction keeps the order), so a parent's index is below its
+/// children's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<M> {
+    /// Playouts through this node (plus the prior's virtual ones).
+    pub visits: u32,
+    /// Sum of the rewards of those playouts for `mover`.
+    pub wins: f32,
+    /// AMAF playouts: later in the playout, `mover` played this move's key first.
+    pub amaf_visits: u32,
+    /// Sum of the AMAF playouts' rewards for `mover`.
+    pub amaf_wins: f32,
+    /// Index of the first child (when expanded).
+    pub first_child: u32,
+    /// Number of children (when expanded).
+    pub child_count: u32,
+    /// The move's AMAF key, or [`NO_KEY`].
+    pub amaf_key: u32,
+    /// The move from the parent (`None` at the root).
+    pub mv: Option<M>,
+    /// Who played `mv`.
+    pub mover: Player,
+    /// Leaf, expanded or terminal.
+    pub kind: Kind,
+}
+
+impl<M> Node<M> {
+    fn root(mover: Player) -> Node<M> {
+        Node {
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+            first_child: 0,
+            child_count: 0,
+            amaf_key: NO_KEY,
+            mv: None,
+            mover,
+            kind: Kind::Leaf,
+        }
+    }
+}
+
+/// The node arena of one search thread. The root is node 0.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<M> {
+    pub nodes: Vec<Node<M>>,
+    /// The most nodes (the root's children are always allowed).
+    cap: usize,
+}
+
+impl<M: Copy + PartialEq> Tree<M> {
+    /// A tree holding only a root whose move was made by `mover`.
+    pub fn new(mover: Player, cap: usize) -> Tree<M> {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            cap: cap.max(1),
+        };
+        tree.reset(mover);
+        tree
+    }
+
+    /// Back to a lone root (the memory stays for reuse).
+    pub fn reset(&mut self, mover: Player) {
+        self.nodes.clear();
+        self.nodes.push(Node::root(mover));
+    }
+
+    /// Changes the cap; a tree already longer stops growing until it is re-rooted.
+    pub fn set_cap(&mut self, cap: usize) {
+        self.cap = cap.max(1);
+    }
+
+    /// The children of `node` as an index range (empty unless expanded).
+    #[inline]
+    pub fn children(&self, node: usize) -> std::ops::Range<usize> {
+        let n = &self.nodes[node];
+        if n.kind == Kind::Expanded {
+            let first = n.first_child as usize;
+            first..first + n.child_count as usize
+        } else {
+            0..0
+        }
+    }
+
+    /// The child of `node` reached by `mv`.
+    pub fn child_with(&self, node: usize, mv: M) -> Option<usize> {
+        self.children(node).find(|&c| self.nodes[c].mv == Some(mv))
+    }
+
+    /// Gives `node` one child per move, by `mover`, with their AMAF keys and priors.
+    /// Returns `false` (and changes nothing) when the cap leaves no room, except at the
+    /// root, which always gets its children.
+    pub fn expand(
+        &mut self,
+        node: usize,
+        mover: Player,
+        moves: &[M],
+        keys: impl Fn(M) -> u32,
+        priors: &[Prior],
+    ) -> bool {
+        let len = self.nodes.len();
+        let needed = len + moves.len();
+        if needed > self.cap && node != 0 {
+            return false;
+        }
+        if needed > self.nodes.capacity() {
+            // Grow by doubling, but never past the cap, so the arena's memory is bounded.
+            let target = needed.max(self.cap.min(self.nodes.capacity().max(256) * 2));
+            self.nodes.reserve_exact(target - len);
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            let prior = priors.get(i).copied().unwrap_or(Prior::NONE);
+            self.nodes.push(Node {
+                visits: prior.weight,
+                wins: prior.value * prior.weight as f32,
+                amaf_visits: 0,
+                amaf_wins: 0.0,
+                first_child: 0,
+                child_count: 0,
+                amaf_key: keys(mv),
+                mv: Some(mv),
+                mover,
+                kind: Kind::Leaf,
+            });
+        }
+        let parent = &mut self.nodes[node];
+        parent.first_child = u32::try_from(len).expect("tree index fits u32");
+        parent.child_count = u32::try_from(moves.len()).expect("child count fits u32");
+        parent.kind = Kind::Expanded;
+        true
+    }
+
+    /// Makes the root's child reached by `mv` the new root, keeping its subtree's nodes and
+    /// statistics and freeing the rest for reuse. Without such a child the tree starts
+    /// afresh with a root whose move was made by `mover`.
+    pub fn advance(&mut self, mv: M, mover: Player) {
+        match self.child_with(0, mv) {
+            Some(child) => self.reroot(child),
+            None => self.reset(mover),
+        }
+        // After the cap was lowered, give the memory above it back.
+        self.nodes.shrink_to(self.cap.max(self.nodes.len()));
+    }
+
+    /// Keeps only the subtree of `new_root`, moved to the front of the arena in its old
+    /// order (so parents stay before children), in place.
+    fn reroot(&mut self, new_root: usize) {
+        const DROPPED: u32 = u32::MAX;
+        const KEPT: u32 = u32::MAX - 1;
+        let len = self.nodes.len();
+        // Pass 1: the new index of every kept node (`DROPPED` for the others). Children come
+        // after their parent, so one forward pass reaches a node after its parent marked it.
+        let mut rank = vec![DROPPED; len - new_root];
+        rank[0] = KEPT;
+        let mut next = 0u32;
+        for i in new_root..len {
+            if rank[i - new_root] == DROPPED {
+                continue;
+            }
+            rank[i - new_root] = next;
+            next += 1;
+            for c in self.children(i) {
+                rank[c - new_root] = KEPT;
+            }
+        }
+        // Pass 2: move each kept node to its new index, which is never above its old one
+        // and above every index already written, so nothing unread is overwritten.
+        for i in new_root..len {
+            let to = rank[i - new_root];
+            if to == DROPPED {
+                continue;
+            }
+            let mut node = self.nodes[i];
+            if node.kind == Kind::Expanded {
+                node.first_child = rank[node.first_child as usize - new_root];
+            }
+            self.nodes[to as usize] = node;
+        }
+        self.nodes.truncate(next as usize);
+        self.nodes[0].mv = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_key(_: u8) -> u32 {
+        NO_KEY
+    }
+
+    #[test]
+    fn reroot_keeps_the_subtree_in_order_and_links_children() {
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 100);
+        assert!(tree.expand(0, Player::First, &[1, 2], no_key, &[]));
+        // Expand the second child before the first one's, so blocks interleave.
+        assert!(tree.expand(2, Player::Second, &[21, 22], no_key, &[]));
+        assert!(tree.expand(1, Player::Second, &[11, 12], no_key, &[]));
+        assert!(tree.expand(4, Player::First, &[221], no_key, &[]));
+        assert!(tree.expand(3, Player::First, &[211, 212], no_key, &[]));
+        tree.nodes[4].visits = 7;
+        tree.advance(2, Player::First);
+        let moves: Vec<_> = tree.nodes.iter().map(|n| n.mv).collect();
+        assert_eq!(
+            moves,
+            [None, Some(21), Some(22), Some(221), Some(211), Some(212)]
+        );
+        assert_eq!(tree.children(0), 1..3);
+        assert_eq!(tree.children(2), 3..4);
+        assert_eq!(tree.children(1), 4..6);
+        assert_eq!(tree.nodes[2].visits, 7);
+        tree.advance(99, Player::Second);
+        assert_eq!(tree.nodes.len(), 1);
+    }
+
+    #[test]
+    fn the_cap_stops_growth_except_at_the_root() {
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 3);
+        assert!(tree.expand(0, Player::First, &[1, 2, 3, 4], no_key, &[]));
+        assert!(!tree.expand(1, Player::Second, &[5], no_key, &[]));
+        assert_eq!(tree.nodes.len(), 5);
+        assert!(tree.nodes.capacity() <= 5);
+        // A lower cap gives memory back when the tree is re-rooted.
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 1_000);
+        let moves: Vec<u8> = (0..=255).collect();
+        assert!(tree.expand(0, Player::First, &moves, no_key, &[]));
+        assert!(tree.expand(1, Player::Second, &moves, no_key, &[]));
+        assert!(tree.nodes.capacity() >= 513);
+        tree.set_cap(300);
+        tree.advance(0, Player::Second);
+        assert_eq!(tree.nodes.len(), 257);
+        assert!(tree.nodes.capacity() <= 300);
+    }
+}

@@ -1,0 +1,286 @@
+//! The search loop of one thread on its own tree: selection (UCT, with RAVE when the hooks
+//! give AMAF keys), expansion with priors, the playout, and the backup of real and AMAF
+//! statistics.
+
+use std::time::Instant;
+
+use crate::game::Game;
+use crate::player::Player;
+use crate::rng::GameRng;
+use crate::search::config::SearchConfig;
+use crate::search::hooks::{Playout, Prior, SearchHooks};
+use crate::search::tree::{Kind, NO_KEY, Tree};
+
+/// A thread's tree and generator, kept between searches.
+#[derive(Clone, Debug)]
+pub(crate) struct Slot<M> {
+    pub tree: Tree<M>,
+    pub rng: GameRng,
+}
+
+/// How long a thread searches.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limit {
+    /// This thread's share of the playouts.
+    pub playouts: Option<u64>,
+    /// When to stop.
+    pub deadline: Option<Instant>,
+}
+
+/// The constants of the selection formula, in `f32`.
+#[derive(Clone, Copy, Debug)]
+struct Formula {
+    exploration: f32,
+    /// RAVE's `1 / k`, or `None` with RAVE off.
+    inverse_k: Option<f32>,
+    first_play_urgency: f32,
+}
+
+/// One thread's search state: its slot, the shared settings and reusable buffers.
+pub(crate) struct Worker<'a, G: Game, H> {
+    slot: &'a mut Slot<G::Move>,
+    hooks: &'a H,
+    config: &'a SearchConfig,
+    root: &'a G,
+    formula: Formula,
+    key_space: usize,
+    state: G,
+    moves: Vec<G::Move>,
+    priors: Vec<Prior>,
+    path: Vec<u32>,
+    /// The moves of the current playout, tree part and playout part, as (mover, AMAF key).
+    trace: Vec<(Player, u32)>,
+    played: Vec<(Player, G::Move)>,
+    /// Per AMAF key: the stamp of the current playout and who played the key first after the
+    /// node being updated (`stamp << 1 | player index`).
+    first_play: Vec<u32>,
+    stamp: u32,
+}
+
+impl<'a, G: Game, H: SearchHooks<G>> Worker<'a, G, H> {
+    /// A worker searching from `root` in `slot`, whose tree must be rooted at `root`.
+    pub fn new(
+        slot: &'a mut Slot<G::Move>,
+        hooks: &'a H,
+        config: &'a SearchConfig,
+        root: &'a G,
+    ) -> Self {
+        let key_space = if config.rave_equivalence > 0.0 {
+            hooks.amaf_key_space(root).min(NO_KEY as usize)
+        } else {
+            0
+        };
+        let formula = Formula {
+            exploration: config.exploration as f32,
+            inverse_k: (key_space > 0).then(|| (1.0 / config.rave_equivalence) as f32),
+            first_play_urgency: config.first_play_urgency as f32,
+        };
+        Worker {
+            slot,
+            hooks,
+            config,
+            root,
+            formula,
+            key_space,
+            state: root.clone(),
+            moves: Vec::new(),
+            priors: Vec::new(),
+            path: Vec::new(),
+            trace: Vec::new(),
+            played: Vec::new(),
+            first_play: vec![0; key_space],
+            stamp: 0,
+        }
+    }
+
+    fn rave(&self) -> bool {
+        self.key_space > 0
+    }
+
+    /// Runs playouts until the limit; returns how many. At least one is played.
+    pub fn run(&mut self, limit: Limit) -> u64 {
+        let mut done = 0u64;
+        loop {
+            if limit.playouts.is_some_and(|n| done >= n.max(1)) {
+                break;
+            }
+            if done > 0 && limit.deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            self.iterate();
+            done += 1;
+        }
+        done
+    }
+
+    /// One descent, playout and backup.
+    fn iterate(&mut self) {
+        self.state.clone_from(self.root);
+        self.path.clear();
+        self.trace.clear();
+        let mut node = 0usize;
+        self.path.push(0);
+        // At most one node is expanded per iteration; the playout starts from its child.
+        let mut expanded = false;
+        loop {
+            match self.slot.tree.nodes[node].kind {
+                Kind::Terminal => break,
+                Kind::Leaf => {
+                    let visits = self.slot.tree.nodes[node].visits;
+                    if expanded
+                        || (node != 0 && visits < self.config.expand_visits)
+                        || !self.expand(node)
+                    {
+                        break;
+                    }
+                    expanded = true;
+                    if self.slot.tree.nodes[node].kind == Kind::Terminal {
+                        break;
+                    }
+                }
+                Kind::Expanded => {}
+            }
+            node = self.select(node);
+            let child = &self.slot.tree.nodes[node];
+            let mv = child.mv.expect("a child has a move");
+            if self.rave() {
+                self.trace.push((child.mover, child.amaf_key));
+            }
+            self.state.play_unchecked(mv);
+            self.path.push(node as u32);
+        }
+        let reward = if self.slot.tree.nodes[node].kind == Kind::Terminal {
+            self.hooks.reward(&self.state)
+        } else {
+            self.playout()
+        };
+        // A hook's reward outside [0, 1] would unbalance the statistics: clamp it.
+        self.backup(reward.clamp(0.0, 1.0) as f32);
+    }
+
+    /// Gives `node` (a leaf whose position is `self.state`) its children, or marks it
+    /// terminal. `false` when the tree is full.
+    fn expand(&mut self, node: usize) -> bool {
+        self.hooks.tree_moves(&self.state, &mut self.moves);
+        if self.moves.is_empty() {
+            self.slot.tree.nodes[node].kind = Kind::Terminal;
+            return true;
+        }
+        self.priors.clear();
+        self.priors.resize(self.moves.len(), Prior::NONE);
+        self.hooks
+            .priors(&self.state, &self.moves, &mut self.priors);
+        let (hooks, key_space) = (self.hooks, self.key_space);
+        let keys = |mv| match hooks.amaf_key(mv) {
+            Some(key) if key < key_space => key as u32,
+            _ => NO_KEY,
+        };
+        self.slot
+            .tree
+            .expand(node, self.state.to_move(), &self.moves, keys, &self.priors)
+    }
+
+    /// The child of the expanded `node` with the best score.
+    fn select(&self, node: usize) -> usize {
+        let tree = &self.slot.tree;
+        let f = self.formula;
+        let ln_n = (tree.nodes[node].visits.max(1) as f32).ln();
+        let mut best = usize::MAX;
+        let mut best_score = f32::NEG_INFINITY;
+        for c in tree.children(node) {
+            let child = &tree.nodes[c];
+            let n = child.visits as f32;
+            let score = match f.inverse_k {
+                Some(inverse_k) if child.amaf_visits > 0 => {
+                    let na = child.amaf_visits as f32;
+                    let q = if child.visits > 0 {
+                        child.wins / n
+                    } else {
+                        0.0
+                    };
+                    let beta = na / (n + na + n * na * inverse_k);
+                    let value = (1.0 - beta) * q + beta * child.amaf_wins / na;
+                    value + f.exploration * (ln_n / n.max(1.0)).sqrt()
+                }
+                _ if child.visits == 0 => f.first_play_urgency,
+                _ => child.wins / n + f.exploration * (ln_n / n).sqrt(),
+            };
+            if best == usize::MAX || score > best_score {
+                best_score = score;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// Plays the hooks' playout from `self.state`; returns the first player's reward and
+    /// leaves the playout's moves in `trace` when RAVE is on.
+    fn playout(&mut self) -> f64 {
+        let rave = self.rave();
+        self.played.clear();
+        let mut playout = Playout {
+            rng: &mut self.slot.rng,
+            moves: &mut self.moves,
+            played: &mut self.played,
+            recording: rave,
+            max_plies: self.config.max_playout_plies,
+        };
+        self.hooks.playout(&mut self.state, &mut playout);
+        if rave {
+            for &(mover, mv) in &self.played {
+                let key = match self.hooks.amaf_key(mv) {
+                    Some(key) if key < self.key_space => key as u32,
+                    _ => NO_KEY,
+                };
+                self.trace.push((mover, key));
+            }
+        }
+        self.hooks.reward(&self.state)
+    }
+
+    /// Adds the playout's reward to the nodes of the path and, with RAVE, to the AMAF
+    /// statistics of every child of a path node whose key its mover played first later on.
+    fn backup(&mut self, reward_first: f32) {
+        let reward = |player: Player| match player {
+            Player::First => reward_first,
+            Player::Second => 1.0 - reward_first,
+        };
+        let rave = self.rave();
+        let tree = &mut self.slot.tree;
+        for &n in &self.path {
+            let node = &mut tree.nodes[n as usize];
+            node.visits = node.visits.saturating_add(1);
+            node.wins += reward(node.mover);
+        }
+        if !rave {
+            return;
+        }
+        self.stamp += 1;
+        if self.stamp >= u32::MAX >> 1 {
+            self.first_play.fill(0);
+            self.stamp = 1;
+        }
+        // Walking the moves backwards, `first_play` holds who played each key first from
+        // move `j` on; the children of path node `j` (whose move is `trace[j]`) are then
+        // updated from it.
+        for j in (0..self.trace.len()).rev() {
+            let (mover, key) = self.trace[j];
+            if key != NO_KEY {
+                self.first_play[key as usize] = self.stamp << 1 | mover.index() as u32;
+            }
+            let Some(&parent) = self.path.get(j) else {
+                continue;
+            };
+            for c in tree.children(parent as usize) {
+                let child = &mut tree.nodes[c];
+                if child.amaf_key != NO_KEY
+                    && self.first_play[child.amaf_key as usize]
+                        == self.stamp << 1 | child.mover.index() as u32
+                {
+                    child.amaf_visits = child.amaf_visits.saturating_add(1);
+                    child.amaf_wins += reward(child.mover);
+                }
+            }
+        }
+    }
+}
