@@ -60,6 +60,7 @@ mod move_object;
 mod movegen;
 mod moves;
 mod observer;
+mod opponent;
 mod pit;
 mod position;
 #[cfg(feature = "serde")]
@@ -67,6 +68,7 @@ mod record;
 mod setup;
 mod sowing;
 
+pub use game_core::search::{Level, Opponent};
 pub use game_core::{
     self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
 };

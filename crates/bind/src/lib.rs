@@ -50,6 +50,7 @@ mod bitboard;
 mod end;
 mod error;
 mod moves;
+mod opponent;
 #[cfg(feature = "serde")]
 mod record;
 mod setup;
@@ -58,6 +59,7 @@ mod topology;
 mod variant;
 
 pub use board_geometry::{self, Coord, ParsePointError};
+pub use game_core::search::{Level, Opponent};
 pub use game_core::{
     self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
 };

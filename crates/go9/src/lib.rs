@@ -44,6 +44,7 @@ mod gtp;
 mod layout;
 mod monte_carlo;
 mod moves;
+mod opponent;
 mod playout;
 #[cfg(feature = "serde")]
 mod record;
@@ -53,6 +54,7 @@ mod state;
 mod superko;
 
 pub use board_geometry::{self, Coord, ParsePointError, Point};
+pub use game_core::search::{Level, Opponent};
 pub use game_core::{
     self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
 };

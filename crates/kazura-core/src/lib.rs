@@ -57,6 +57,7 @@ mod error;
 mod forest;
 mod lengths;
 mod moves;
+mod opponent;
 mod point_bits;
 #[cfg(feature = "serde")]
 mod record;
@@ -64,6 +65,7 @@ mod setup;
 mod state;
 
 pub use board_geometry::{self, Coord, Geometry, GeometryError, ParsePointError};
+pub use game_core::search::{Level, Opponent};
 pub use game_core::{
     self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
 };
