@@ -14,7 +14,7 @@
 //!
 //! let bind = games::find("bind")?;
 //! let mut out = Vec::new();
-//! bind.run(&GameOptions::default(), "B2-D2", &GameCommand::Perft { depth: 1, divide: false }, &mut out)?;
+//! bind.run(&GameOptions::default(), "B2-D2", &GameCommand::Perft { depth: 1, divide: false, threads: 1 }, &mut out)?;
 //! assert!(String::from_utf8(out)?.starts_with("perft 1 "));
 //!
 //! // An illegal move is refused with its number, and nothing is written.

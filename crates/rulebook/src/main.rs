@@ -78,6 +78,9 @@ enum Command {
         /// First print each legal move with its count at the full depth.
         #[arg(long)]
         divide: bool,
+        /// Threads sharing the first moves (the counts do not depend on it).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
         #[command(flatten)]
         args: GameArgs,
     },
@@ -94,8 +97,9 @@ enum Command {
         game: String,
         #[command(flatten)]
         args: GameArgs,
-        /// Who plays both sides.
-        #[arg(long, value_enum, default_value_t = PlayerKind::Random)]
+        /// Who plays both sides: random, mcts (with --iterations), easy, normal, hard,
+        /// mcts:PLAYOUTS or gtp:COMMAND (go9).
+        #[arg(long, default_value = "random")]
         player: PlayerKind,
         /// Number of games.
         #[arg(long, default_value_t = 1)]
@@ -152,6 +156,9 @@ enum Command {
         /// Seconds per measure.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// Threads of the multi-threaded search row (1: only the one-thread row).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Speak GTP version 2 for go9 on standard input and output.
     Gtp,
@@ -174,8 +181,16 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             game,
             depth,
             divide,
+            threads,
             args,
-        } => run_game(&game, &args, &GameCommand::Perft { depth, divide }, out),
+        } => {
+            let command = GameCommand::Perft {
+                depth,
+                divide,
+                threads: threads as usize,
+            };
+            run_game(&game, &args, &command, out)
+        }
         Command::Show { game, args } => run_game(&game, &args, &GameCommand::Show, out),
         Command::Selfplay {
             game,
@@ -237,7 +252,11 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     source,
                 })
         }
-        Command::Bench { game, seconds } => {
+        Command::Bench {
+            game,
+            seconds,
+            threads,
+        } => {
             if !(seconds > 0.0 && seconds.is_finite()) {
                 return Err(CliError::Options(format!(
                     "--seconds {seconds} must be a positive number"
@@ -251,7 +270,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 driver.run(
                     &GameOptions::default(),
                     "",
-                    &GameCommand::Bench { seconds },
+                    &GameCommand::Bench {
+                        seconds,
+                        threads: threads as usize,
+                    },
                     out,
                 )?;
             }
