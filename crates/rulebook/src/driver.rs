@@ -111,6 +111,21 @@ pub trait Driver: Sync {
         command: &GameCommand,
         sink: &mut dyn Write,
     ) -> Result<(), CliError>;
+    /// `rulebook play`: plays from the start position given by `options` after `moves`,
+    /// reading the people's commands and moves from `input` line by line and writing to
+    /// `sink`, until the game ends, `quit` or the end of `input`.
+    ///
+    /// # Errors
+    /// Bad options, a bad move of `moves`, a player the game cannot have, a failed write or
+    /// record.
+    fn play(
+        &self,
+        options: &GameOptions,
+        moves: &str,
+        settings: &crate::play::PlaySettings,
+        input: &mut dyn std::io::BufRead,
+        sink: &mut dyn Write,
+    ) -> Result<(), CliError>;
     /// Whether `text` is a record of this game.
     fn is_record(&self, text: &str) -> bool;
     /// Replays a record; returns the final diagram and `result:` line.
@@ -224,6 +239,19 @@ impl<G: CliGame> Driver for Adapter<G> {
             }
         }
         write_out(sink, &out)
+    }
+
+    fn play(
+        &self,
+        options: &GameOptions,
+        moves: &str,
+        settings: &crate::play::PlaySettings,
+        input: &mut dyn std::io::BufRead,
+        sink: &mut dyn Write,
+    ) -> Result<(), CliError> {
+        let mut state = G::from_options(options).map_err(CliError::Options)?;
+        play_moves(&mut state, moves)?;
+        crate::play::play(options, state, settings, input, sink)
     }
 
     fn is_record(&self, text: &str) -> bool {

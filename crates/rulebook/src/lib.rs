@@ -31,6 +31,7 @@ pub mod error;
 pub mod games;
 pub mod gtp_client;
 pub mod matches;
+pub mod play;
 pub mod player;
 pub mod progress;
 
@@ -38,6 +39,7 @@ pub use cli_game::{CliGame, GameOptions};
 pub use driver::{Adapter, Driver, GameCommand, PlayerKind, SelfplaySettings};
 pub use error::CliError;
 pub use matches::{MatchSettings, wilson_interval};
+pub use play::PlaySettings;
 pub use player::PlayerSpec;
 
 // The README's examples run as doctests, so they cannot drift from the API.

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use rulebook::{
-    CliError, GameCommand, GameOptions, MatchSettings, PlayerKind, PlayerSpec, SelfplaySettings,
-    games,
+    CliError, GameCommand, GameOptions, MatchSettings, PlaySettings, PlayerKind, PlayerSpec,
+    SelfplaySettings, games,
 };
 
 #[derive(Parser)]
@@ -144,6 +144,30 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play a game at the terminal: people (human) against computer players or each
+    /// other; type a move, or legal, undo, hint, resign, quit.
+    Play {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+        /// Who plays the first player: human, random, easy, normal, hard, mcts:PLAYOUTS or
+        /// gtp:COMMAND (go9).
+        #[arg(long, default_value = "human")]
+        black: PlayerSpec,
+        /// Who plays the second player.
+        #[arg(long, default_value = "normal")]
+        white: PlayerSpec,
+        /// Write the game's record here at the end.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Seed of the computer players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads of each computer player's search.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+    },
     /// Replay a record move by move and print the final diagram and result.
     Replay {
         /// A JSON record (or an SGF file for go9).
@@ -231,6 +255,25 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 seed,
             };
             run_game(&game, &args, &GameCommand::Match(settings), out)
+        }
+        Command::Play {
+            game,
+            args,
+            black,
+            white,
+            record,
+            seed,
+            threads,
+        } => {
+            let settings = PlaySettings {
+                black,
+                white,
+                record,
+                seed,
+                threads: threads as usize,
+            };
+            let mut input = std::io::stdin().lock();
+            games::find(&game)?.play(&args.options(), &args.moves, &settings, &mut input, out)
         }
         Command::Replay { file } => {
             let path = file.display().to_string();

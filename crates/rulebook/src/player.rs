@@ -229,6 +229,20 @@ impl<G: CliGame> Engine<G> {
         }
     }
 
+    /// Takes back the last `plies` moves: `undo` for a GTP engine; a searcher starts afresh
+    /// at its next search by itself.
+    ///
+    /// # Errors
+    /// A GTP engine that refused `undo`.
+    pub fn undo(&mut self, plies: usize) -> Result<(), String> {
+        if let Engine::Gtp(client) = self {
+            for _ in 0..plies {
+                client.send("undo")?;
+            }
+        }
+        Ok(())
+    }
+
     /// Ends the engine (`quit` to a GTP engine).
     pub fn finish(self) {
         if let Engine::Gtp(client) = self {
