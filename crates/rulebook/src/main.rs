@@ -138,8 +138,8 @@ enum Command {
         #[arg(long)]
         swap: bool,
         /// Games played at once (each game on one thread); the results do not depend on it.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
         /// Seed of the first game (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -251,7 +251,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 white,
                 games,
                 swap,
-                threads,
+                threads: threads as usize,
                 seed,
             };
             run_game(&game, &args, &GameCommand::Match(settings), out)

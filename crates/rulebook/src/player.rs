@@ -256,3 +256,31 @@ pub fn hint<G: CliGame>(state: &G) -> Option<G::Move> {
     let mut searcher = G::Searched::opponent(Level::Normal);
     searcher.search(&state.searched()).best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PlayerSpec;
+    use game_core::search::Level;
+
+    #[test]
+    fn specs_read_in_any_case_and_print_canonically() {
+        let cases = [
+            ("random", PlayerSpec::Random, "random"),
+            ("Hard", PlayerSpec::Level(Level::Hard), "hard"),
+            ("MCTS:50", PlayerSpec::Mcts(50), "mcts:50"),
+            ("human", PlayerSpec::Human, "human"),
+            (
+                "gtp:gnugo --mode gtp",
+                PlayerSpec::Gtp("gnugo --mode gtp".into()),
+                "gtp:gnugo --mode gtp",
+            ),
+        ];
+        for (text, spec, canonical) in cases {
+            assert_eq!(text.parse::<PlayerSpec>(), Ok(spec.clone()), "{text}");
+            assert_eq!(spec.to_string(), canonical);
+        }
+        for bad in ["", "mcts", "mcts:0", "mcts:-1", "gtp:", "gtp:  ", "expert"] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+}

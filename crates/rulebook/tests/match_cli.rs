@@ -131,6 +131,16 @@ fn bad_players_are_refused() {
         "--white",
         "random",
     ]);
+    refused(&[
+        "match",
+        "bind",
+        "--black",
+        "random",
+        "--white",
+        "random",
+        "--threads",
+        "0",
+    ]);
 }
 
 /// A fake GTP engine: answers every command with success and `genmove` with `answer`.
