@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::search::{Budget, DefaultHooks, SearchConfig, Searcher};
-use game_core::{Game, GameRng};
+use game_core::GameRng;
+use game_core::search::{Budget, Level as SearchLevel, Opponent};
 
 use crate::session::AnyGame;
 
@@ -75,30 +75,39 @@ fn playouts(game: &AnyGame, level: Level) -> u32 {
 /// The computer's move for the player to move, in the game's notation; `None` once the
 /// game is over.
 ///
-/// Until the games have their own search hooks and levels, this is game-core's UCT search
-/// ([`Searcher`] with [`DefaultHooks`]) with more playouts per level, except for go9,
-/// whose own flat Monte Carlo chooser ([`go9::monte_carlo_move`]) never fills its own eyes
-/// and passes when the count already wins. Bao searches on its `Copy` position, which
-/// plays the same moves without copying the history.
+/// Each game's own opponent ([`Opponent::opponent`]: its search hooks and its level's
+/// settings, `docs/<game>.md`), on one thread (the page's worker). The browser has no clock
+/// for a time budget, so the search plays the level's playouts, capped at [`playouts`] so
+/// that a move stays within about a second in Chromium. The seed is drawn from the session's
+/// generator, so a seeded session replays. Bao searches its `Copy` position, which plays the
+/// same moves without copying the history.
 pub(crate) fn choose(game: &AnyGame, level: Level, rng: &mut GameRng) -> Option<String> {
-    let n = playouts(game, level);
-    // One thread (the page's worker), a playout budget (no clock in wasm32), and a seed drawn
-    // from the session's generator so that a seeded session replays.
-    let config = SearchConfig::default()
-        .with_budget(Budget::playouts(u64::from(n)))
-        .with_threads(1)
-        .with_seed(rng.next_u64());
-    fn best<G: Game + PartialEq + Send>(g: &G, config: &SearchConfig) -> Option<String> {
-        let mut searcher = Searcher::new(*config, DefaultHooks);
+    let cap = u64::from(playouts(game, level));
+    let level = match level {
+        Level::Easy => SearchLevel::Easy,
+        Level::Normal => SearchLevel::Normal,
+        Level::Hard => SearchLevel::Hard,
+    };
+    let seed = rng.next_u64();
+    fn best<G: Opponent + PartialEq>(
+        g: &G,
+        level: SearchLevel,
+        cap: u64,
+        seed: u64,
+    ) -> Option<String> {
+        let mut searcher = G::opponent(level);
+        let config = searcher.config_mut();
+        let playouts = config.budget.playout_limit().map_or(cap, |n| n.min(cap));
+        config.budget = Budget::playouts(playouts);
+        config.threads = 1;
+        config.seed = seed;
         searcher.search(g).best.map(|m| m.to_string())
     }
     match game {
-        AnyGame::Kazura(g) => best(g, &config),
-        AnyGame::Bao(g) => best(g.position(), &config),
-        AnyGame::Go9(g) => {
-            go9::monte_carlo_move(g, g.to_move(), n as usize, rng).map(|m| m.to_string())
-        }
-        AnyGame::Bind(g) => best(g, &config),
+        AnyGame::Kazura(g) => best(g, level, cap, seed),
+        AnyGame::Bao(g) => best(g.position(), level, cap, seed),
+        AnyGame::Go9(g) => best(g, level, cap, seed),
+        AnyGame::Bind(g) => best(g, level, cap, seed),
     }
 }
 
