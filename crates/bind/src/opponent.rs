@@ -91,7 +91,7 @@ impl SearchHooks<Bind> for BindHooks {
 }
 
 /// Playouts per move at each level (`easy`, `normal`, `hard`), on every variant.
-pub const LEVEL_PLAYOUTS: [u64; 3] = [300, 3_000, 30_000];
+pub const LEVEL_PLAYOUTS: [u64; 3] = [1_000, 10_000, 100_000];
 
 impl Opponent for Bind {
     type Hooks = BindHooks;
@@ -100,7 +100,7 @@ impl Opponent for Bind {
         BindHooks::DEFAULT
     }
 
-    /// [`LEVEL_PLAYOUTS`] (300, 3,000, 30,000 playouts a move), RAVE with `k` = 1,000, a
+    /// [`LEVEL_PLAYOUTS`] (1,000, 10,000, 100,000 playouts a move), RAVE with `k` = 1,000, a
     /// small exploration constant (0.3), and playouts capped at 500 plies (an unfinished
     /// playout counts half: the rules have no move limit, N-13).
     fn search_config(level: Level) -> SearchConfig {

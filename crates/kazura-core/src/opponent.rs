@@ -142,3 +142,144 @@ impl Opponent for Kazura {
             .with_rave_equivalence(1_000.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use board_geometry::Coord;
+    use game_core::search::Searcher;
+    use std::collections::HashSet;
+
+    fn place(col: u8, row: u8) -> Move {
+        Move::Place(Coord::new(col, row))
+    }
+
+    #[test]
+    fn rave_keys_are_distinct_per_point_and_fit_the_key_space() {
+        let hooks = KazuraHooks::DEFAULT;
+        let start = Kazura::new(25).unwrap();
+        let space = hooks.amaf_key_space(&start);
+        for size in [2u8, 9, 13, 19, 25] {
+            let mut seen = HashSet::new();
+            for row in 0..size {
+                for col in 0..size {
+                    let key = hooks
+                        .amaf_key(place(col, row))
+                        .expect("a placement has a key");
+                    assert!(key < space);
+                    assert!(seen.insert(key), "two points share key {key}");
+                }
+            }
+        }
+        assert_eq!(hooks.amaf_key(Move::Pass), None);
+        assert_eq!(hooks.amaf_key(Move::Swap), None);
+    }
+
+    /// The priors of the listed moves of `state`, by move.
+    fn priors_of(state: &Kazura) -> Vec<(Move, Prior)> {
+        let mut moves = Vec::new();
+        KazuraHooks::DEFAULT.tree_moves(state, &mut moves);
+        let mut priors = vec![Prior::NONE; moves.len()];
+        KazuraHooks::DEFAULT.priors(state, &moves, &mut priors);
+        moves.into_iter().zip(priors).collect()
+    }
+
+    fn prior_at(priors: &[(Move, Prior)], mv: Move) -> Prior {
+        priors.iter().find(|(m, _)| *m == mv).expect("listed").1
+    }
+
+    #[test]
+    fn priors_favour_lengthening_and_blocking_over_lone_stones() {
+        // Black A1 B1 C1 (length 3), White A3 B3 (length 2); Black to move on 7×7.
+        let mut state = Kazura::new(7).unwrap();
+        for mv in [
+            place(0, 0),
+            place(0, 2),
+            place(1, 0),
+            place(1, 2),
+            place(2, 0),
+        ] {
+            state.play(mv).unwrap();
+        }
+        // White to move here; play a far White stone so Black is to move.
+        state.play(place(6, 6)).unwrap();
+        let priors = priors_of(&state);
+        assert!(
+            priors
+                .iter()
+                .all(|(_, p)| p.weight == KazuraHooks::DEFAULT.prior_weight)
+        );
+        let lengthen = prior_at(&priors, place(3, 0)); // D1: Black's length 4
+        let extend_inner = prior_at(&priors, place(1, 1)); // B2: touches B1 (length 3 stays)
+        let block = prior_at(&priors, place(2, 2)); // C3: White would reach 3
+        let lone = prior_at(&priors, place(5, 3)); // F4: touches nothing
+        assert!(lengthen.value > extend_inner.value);
+        assert!(extend_inner.value > lone.value);
+        assert!(block.value > lone.value);
+        assert!(lengthen.value > 0.5 && lone.value < 0.5);
+    }
+
+    #[test]
+    fn no_priors_with_weight_zero_and_none_for_the_swap() {
+        let mut state = Kazura::new(5).unwrap();
+        state.play(place(2, 2)).unwrap();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        assert!(moves.contains(&Move::Swap));
+        let mut priors = vec![Prior::NONE; moves.len()];
+        KazuraHooks::new(0).priors(&state, &moves, &mut priors);
+        assert!(priors.iter().all(|p| *p == Prior::NONE));
+        KazuraHooks::DEFAULT.priors(&state, &moves, &mut priors);
+        let swap = moves.iter().position(|m| *m == Move::Swap).unwrap();
+        assert_eq!(priors[swap], Prior::NONE);
+    }
+
+    #[test]
+    fn level_budgets_grow_tenfold() {
+        let budgets: Vec<u64> = Level::ALL
+            .iter()
+            .map(|&l| {
+                Kazura::search_config(l)
+                    .budget
+                    .playouts
+                    .expect("a playout budget")
+            })
+            .collect();
+        assert_eq!(budgets, LEVEL_PLAYOUTS);
+        assert!(
+            Level::ALL
+                .iter()
+                .all(|&l| Kazura::search_config(l).budget.time.is_none())
+        );
+    }
+
+    /// Plays a whole game on a small board with every level's settings and hooks on a tiny
+    /// budget, each move checked by the rules; returns the moves.
+    fn self_play(level: Level, size: usize, seed: u64) -> Vec<Move> {
+        let config = Kazura::search_config(level)
+            .with_budget(Budget::playouts(40))
+            .with_seed(seed);
+        let mut searcher = Searcher::new(config, Kazura::hooks(level));
+        let mut state = Kazura::new(size).unwrap();
+        while !state.is_over() {
+            let mv = searcher.search(&state).best.expect("a move while not over");
+            state.play(mv).expect("the search plays legal moves");
+            searcher.advance(mv).unwrap();
+        }
+        state.moves().to_vec()
+    }
+
+    #[test]
+    fn every_level_plays_legal_moves_to_the_end() {
+        for level in Level::ALL {
+            for size in [2, 3, 5] {
+                assert!(!self_play(level, size, 1).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_seed_replays_the_same_game() {
+        assert_eq!(self_play(Level::Hard, 5, 7), self_play(Level::Hard, 5, 7));
+    }
+}
