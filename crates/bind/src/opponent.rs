@@ -117,3 +117,151 @@ impl Opponent for Bind {
         config
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Coord, Variant};
+    use game_core::search::Searcher;
+    use std::collections::HashSet;
+
+    #[test]
+    fn rave_keys_are_distinct_per_square_and_fit_the_key_space() {
+        let hooks = BindHooks::DEFAULT;
+        let space = hooks.amaf_key_space(&Bind::new(Variant::MINI));
+        for size in [3u8, 5, 8, 25] {
+            let mut seen = HashSet::new();
+            for row in 0..size {
+                for col in 0..size {
+                    let square = Coord::new(col, row);
+                    let key = hooks.amaf_key(Move::Place(square)).expect("a key");
+                    assert!(key < space);
+                    assert!(seen.insert(key), "two squares share key {key}");
+                    // A line is keyed by the square it takes and starts on.
+                    if col + 2 < size {
+                        let line = Move::Line {
+                            from: square,
+                            to: Coord::new(col + 2, row),
+                        };
+                        assert_eq!(hooks.amaf_key(line), Some(key));
+                    }
+                }
+            }
+        }
+        assert_eq!(hooks.amaf_key(Move::Pass), None);
+    }
+
+    fn priors_of(state: &Bind, hooks: BindHooks) -> Vec<(Move, Prior)> {
+        let mut moves = Vec::new();
+        hooks.tree_moves(state, &mut moves);
+        let mut priors = vec![Prior::NONE; moves.len()];
+        hooks.priors(state, &moves, &mut priors);
+        moves.into_iter().zip(priors).collect()
+    }
+
+    /// Positions along random mini and full games.
+    fn positions() -> Vec<Bind> {
+        let mut out = Vec::new();
+        for (variant, seed) in [(Variant::MINI, 1u64), (Variant::FULL, 2)] {
+            for game in 0..40 {
+                let mut rng = GameRng::seed_from(seed * 1_000 + game);
+                let mut state = Bind::new(variant);
+                let mut buffer = Vec::new();
+                while let Some(mv) = state.random_move(&mut rng, &mut buffer) {
+                    out.push(state.clone());
+                    state.play(mv).unwrap();
+                    if state.ply() > 200 {
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn priors_follow_the_hand() {
+        let (mut wins, mut mixed) = (0, 0);
+        for state in positions() {
+            let hand = state.hand(state.to_move());
+            let priors = priors_of(&state, BindHooks::DEFAULT);
+            for &(mv, prior) in &priors {
+                let placed = mv.pieces_placed();
+                if placed > 0 && placed == hand {
+                    wins += 1;
+                    assert_eq!(prior, Prior::new(1.0, WIN_WEIGHT), "{mv} wins at once");
+                } else if mv == Move::Pass {
+                    assert_eq!(prior.weight, BindHooks::DEFAULT.prior_weight);
+                }
+            }
+            let value = |len: usize| {
+                priors
+                    .iter()
+                    .find(|(m, p)| m.pieces_placed() == len && p.weight < WIN_WEIGHT)
+                    .map(|(_, p)| p.value)
+            };
+            if let (Some(three), Some(two)) = (value(3), value(2)) {
+                mixed += 1;
+                assert!(three > two);
+            }
+            // Without ordinary priors only the winning moves get one.
+            for (mv, prior) in priors_of(&state, BindHooks::new(0)) {
+                let placed = mv.pieces_placed();
+                assert_eq!(prior.weight > 0, placed > 0 && placed == hand);
+            }
+        }
+        assert!(wins > 0 && mixed > 0, "the positions cover both cases");
+    }
+
+    #[test]
+    fn level_budgets_grow_tenfold() {
+        let budgets: Vec<u64> = Level::ALL
+            .iter()
+            .map(|&l| {
+                Bind::search_config(l)
+                    .budget
+                    .playouts
+                    .expect("a playout budget")
+            })
+            .collect();
+        assert_eq!(budgets, LEVEL_PLAYOUTS);
+        assert!(
+            Level::ALL
+                .iter()
+                .all(|&l| Bind::search_config(l).budget.time.is_none())
+        );
+    }
+
+    /// A whole game with `level`'s settings and hooks on a tiny budget, every move checked
+    /// by the rules (stopped at 300 plies: the rules have no limit, N-13).
+    fn self_play(level: Level, variant: Variant, seed: u64) -> Vec<Move> {
+        let config = Bind::search_config(level)
+            .with_budget(Budget::playouts(40))
+            .with_seed(seed);
+        let mut searcher = Searcher::new(config, Bind::hooks(level));
+        let mut state = Bind::new(variant);
+        while !state.is_over() && state.ply() < 300 {
+            let mv = searcher.search(&state).best.expect("a move while not over");
+            state.play(mv).expect("the search plays legal moves");
+            searcher.advance(mv).unwrap();
+        }
+        state.moves().to_vec()
+    }
+
+    #[test]
+    fn every_level_plays_legal_moves_to_the_end() {
+        for level in Level::ALL {
+            for variant in [Variant::custom(4, 5).unwrap(), Variant::MINI] {
+                assert!(!self_play(level, variant, 3).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_seed_replays_the_same_game() {
+        assert_eq!(
+            self_play(Level::Hard, Variant::MINI, 9),
+            self_play(Level::Hard, Variant::MINI, 9)
+        );
+    }
+}
