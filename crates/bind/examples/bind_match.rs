@@ -82,7 +82,7 @@ fn play(
         Engine::new(a, game_seed),
         Engine::new(b, game_seed ^ 0x5555),
     ];
-    let a_first = index % 2 == 0;
+    let a_first = index.is_multiple_of(2);
     let mut state = Bind::new(variant);
     let mut time = [Duration::ZERO; 2];
     let mut count = [0u32; 2];
@@ -135,7 +135,7 @@ fn main() {
                     let r = play(variant, i, seed, a, b);
                     println!(
                         "game {i}: {a} as {} scored {}",
-                        if i % 2 == 0 { "black" } else { "white" },
+                        if i.is_multiple_of(2) { "black" } else { "white" },
                         r.0
                     );
                     results.lock().expect("lock").push(r);

@@ -76,7 +76,7 @@ fn play(size: usize, index: u64, seed: u64, a: &str, b: &str) -> (f64, [Duration
         Engine::new(a, game_seed),
         Engine::new(b, game_seed ^ 0x5555),
     ];
-    let a_first = index % 2 == 0;
+    let a_first = index.is_multiple_of(2);
     let mut state = Kazura::new(size).expect("size");
     let mut time = [Duration::ZERO; 2];
     let mut count = [0u32; 2];
@@ -127,7 +127,7 @@ fn main() {
                     let r = play(size, i, seed, a, b);
                     println!(
                         "game {i}: {a} as {} scored {}",
-                        if i % 2 == 0 { "black" } else { "white" },
+                        if i.is_multiple_of(2) { "black" } else { "white" },
                         r.0
                     );
                     results.lock().expect("lock").push(r);
