@@ -135,7 +135,11 @@ fn main() {
                     let r = play(variant, i, seed, a, b);
                     println!(
                         "game {i}: {a} as {} scored {}",
-                        if i.is_multiple_of(2) { "black" } else { "white" },
+                        if i.is_multiple_of(2) {
+                            "black"
+                        } else {
+                            "white"
+                        },
                         r.0
                     );
                     results.lock().expect("lock").push(r);
