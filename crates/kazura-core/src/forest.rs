@@ -189,6 +189,37 @@ impl Forest {
         u
     }
 
+    /// The length (K-9) of the group a stone of `colour` on the empty point `p` would be in,
+    /// without placing it: 1 for a stone touching none of its colour. `p` must be a legal
+    /// placement for `colour` (it touches each of its groups at most once). O(log n), as
+    /// the placement's own path update; the search's priors ask it for every candidate.
+    pub fn length_after(&self, table: &NeighbourTable, p: Point, colour: Colour) -> u16 {
+        let pi = p.index();
+        let stone = 1 + colour.index() as u8;
+        let mut touches = [Touch {
+            stone: 0,
+            label: 0,
+            info: GroupInfo::default(),
+        }; 4];
+        let mut count = 0;
+        for &q in &table[pi] {
+            let q = usize::from(q);
+            if self.cells[q] == stone {
+                let label = self.label[q];
+                touches[count] = Touch {
+                    stone: q as u16,
+                    label,
+                    info: self.groups[usize::from(label)],
+                };
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return 1;
+        }
+        self.longest_path_after(pi as u16, &touches[..count]).2
+    }
+
     /// The number of tree edges between two stones of one group.
     pub fn distance(&self, u: u16, v: u16) -> u16 {
         let (u, v) = (usize::from(u), usize::from(v));

@@ -538,6 +538,26 @@ impl Kazura {
 
     /// K-8: swap is legal exactly when Black's first stone is the only stone (of a game
     /// from the empty board).
+    /// The length of the group a `colour` stone on `point` would be in, if `colour` may
+    /// place there (K-3, K-9): what the search's priors weigh. `None` for an occupied or
+    /// forbidden point.
+    pub(crate) fn length_after(&self, colour: Colour, point: Point) -> Option<u16> {
+        self.legal[colour.index()].contains(point).then(|| {
+            self.forest
+                .length_after(&NEIGHBOURS[usize::from(self.size)], point, colour)
+        })
+    }
+
+    /// The length of `colour`'s longest group, as kept (0 with no stone).
+    pub(crate) fn longest_kept(&self, colour: Colour) -> u16 {
+        self.longest[colour.index()]
+    }
+
+    /// Whether `colour` may place on `point` (K-3), by point index.
+    pub(crate) fn may_place(&self, colour: Colour, point: Point) -> bool {
+        self.legal[colour.index()].contains(point)
+    }
+
     #[inline]
     fn swap_available(&self) -> bool {
         self.history.len() == 1 && !self.swapped && !self.set_up && self.resigned.is_none()
