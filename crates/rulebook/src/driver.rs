@@ -59,6 +59,8 @@ pub enum GameCommand {
     Show,
     /// `selfplay`.
     Selfplay(SelfplaySettings),
+    /// `match`: games between two players.
+    Match(crate::matches::MatchSettings),
     /// `bench`, measuring each figure for about this many seconds.
     Bench {
         /// Seconds per measure.
@@ -176,6 +178,7 @@ impl<G: CliGame> Driver for Adapter<G> {
                 let _ = writeln!(out, "{}", state.status());
             }
             GameCommand::Selfplay(settings) => selfplay(&state, settings, sink)?,
+            GameCommand::Match(settings) => crate::matches::run_match(&state, settings, sink)?,
             GameCommand::Bench { seconds } => bench::<G>(&state, *seconds, &mut out),
         }
         write_out(sink, &out)
@@ -215,7 +218,7 @@ fn record_path(path: &Path, game: u64, games: u64) -> PathBuf {
 }
 
 /// Writes `text` to standard output (`sink`), naming standard output in the error.
-fn write_out(sink: &mut dyn Write, text: &str) -> Result<(), CliError> {
+pub(crate) fn write_out(sink: &mut dyn Write, text: &str) -> Result<(), CliError> {
     sink.write_all(text.as_bytes())
         .map_err(|source| CliError::Io {
             path: "standard output".into(),

@@ -29,11 +29,16 @@ pub mod cli_game;
 pub mod driver;
 pub mod error;
 pub mod games;
+pub mod gtp_client;
+pub mod matches;
+pub mod player;
 pub mod progress;
 
 pub use cli_game::{CliGame, GameOptions};
 pub use driver::{Adapter, Driver, GameCommand, PlayerKind, SelfplaySettings};
 pub use error::CliError;
+pub use matches::{MatchSettings, wilson_interval};
+pub use player::PlayerSpec;
 
 // The README's examples run as doctests, so they cannot drift from the API.
 #[cfg(doctest)]

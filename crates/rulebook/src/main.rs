@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use rulebook::{CliError, GameCommand, GameOptions, PlayerKind, SelfplaySettings, games};
+use rulebook::{
+    CliError, GameCommand, GameOptions, MatchSettings, PlayerKind, PlayerSpec, SelfplaySettings,
+    games,
+};
 
 #[derive(Parser)]
 #[command(
@@ -110,6 +113,33 @@ enum Command {
         #[arg(long, default_value_t = 1_000)]
         iterations: u32,
     },
+    /// Play games between two players and print each result, then the score with its 95%
+    /// Wilson interval.
+    Match {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+        /// Player A, Black in the first game: random, easy, normal, hard, mcts:PLAYOUTS or
+        /// gtp:COMMAND (go9).
+        #[arg(long)]
+        black: PlayerSpec,
+        /// Player B, White in the first game.
+        #[arg(long)]
+        white: PlayerSpec,
+        /// Number of games.
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Alternate colours: A plays White in games 2, 4, …
+        #[arg(long)]
+        swap: bool,
+        /// Games played at once (each game on one thread); the results do not depend on it.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the first game (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Replay a record move by move and print the final diagram and result.
     Replay {
         /// A JSON record (or an SGF file for go9).
@@ -166,6 +196,26 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 iterations,
             };
             run_game(&game, &args, &GameCommand::Selfplay(settings), out)
+        }
+        Command::Match {
+            game,
+            args,
+            black,
+            white,
+            games,
+            swap,
+            threads,
+            seed,
+        } => {
+            let settings = MatchSettings {
+                black,
+                white,
+                games,
+                swap,
+                threads,
+                seed,
+            };
+            run_game(&game, &args, &GameCommand::Match(settings), out)
         }
         Command::Replay { file } => {
             let path = file.display().to_string();
