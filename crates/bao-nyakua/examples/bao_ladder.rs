@@ -104,11 +104,21 @@ impl Side {
 }
 
 /// Plays game `index`; returns A's score (1, ½, 0), plies, and A's and B's time and moves.
-fn play(a: &Spec, b: &Spec, index: u64, seed: u64, ruleset: Ruleset) -> (f64, usize, [Duration; 2], [u32; 2]) {
+fn play(
+    a: &Spec,
+    b: &Spec,
+    index: u64,
+    seed: u64,
+    ruleset: Ruleset,
+) -> (f64, usize, [Duration; 2], [u32; 2]) {
     let start = Position::start(ruleset);
     let game_seed = seed.wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     // A is south (first) in even games.
-    let a_player = if index % 2 == 0 { Player::First } else { Player::Second };
+    let a_player = if index % 2 == 0 {
+        Player::First
+    } else {
+        Player::Second
+    };
     let mut sides = [
         Side::new(a, game_seed, start),
         Side::new(b, game_seed ^ 0x5555, start),
@@ -168,9 +178,13 @@ fn main() {
                         break;
                     }
                     let r = play(&a, &b, i, seed, ruleset);
-                    println!("game {i}: A {} plies {} A {:.3} s/move B {:.3} s/move", r.0, r.1,
+                    println!(
+                        "game {i}: A {} plies {} A {:.3} s/move B {:.3} s/move",
+                        r.0,
+                        r.1,
                         r.2[0].as_secs_f64() / f64::from(r.3[0].max(1)),
-                        r.2[1].as_secs_f64() / f64::from(r.3[1].max(1)));
+                        r.2[1].as_secs_f64() / f64::from(r.3[1].max(1))
+                    );
                     results.lock().unwrap().push(r);
                 }
             });
@@ -188,7 +202,14 @@ fn main() {
     let (lo, hi) = wilson(score, n);
     println!(
         "summary: {} vs {} ({ruleset:?}, seed {seed}): A scored {:.1}/{n} = {:.1}% (95% CI {:.1}-{:.1}%), {:.1} plies/game, A {:.4} s/move, B {:.4} s/move",
-        args[0], args[1], score, 100.0 * score / n, 100.0 * lo, 100.0 * hi,
-        plies as f64 / n, per_move(0), per_move(1)
+        args[0],
+        args[1],
+        score,
+        100.0 * score / n,
+        100.0 * lo,
+        100.0 * hi,
+        plies as f64 / n,
+        per_move(0),
+        per_move(1)
     );
 }

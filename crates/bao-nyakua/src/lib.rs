@@ -79,7 +79,9 @@ pub use game::Bao;
 pub use move_object::{ChoiceName, MoveObject, MoveType, SideName};
 pub use moves::{Move, NyumbaChoice, ParseMoveError};
 pub use observer::{NoObserver, Observer, Step};
-pub use opponent::{BaoHooks, EASY_PLAYOUTS, EXPLORATION, HARD_PLAYOUTS, NORMAL_PLAYOUTS, PLAYOUT_PLIES};
+pub use opponent::{
+    BaoHooks, EASY_PLAYOUTS, EXPLORATION, HARD_PLAYOUTS, NORMAL_PLAYOUTS, PLAYOUT_PLIES,
+};
 pub use pit::{Direction, Pit, Row};
 pub use position::{
     EndReason, INITIAL_HAND, MoveReport, Phase, Position, Ruleset, SAFETY_LAP, TOTAL_KETE,

@@ -8,9 +8,9 @@
 use game_core::search::{Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks};
 use game_core::{Game, GameRng, Player};
 
+use crate::Bao;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::Bao;
 
 /// The search hooks of Bao, the same for [`Bao`] and [`Position`] (a search of either plays
 /// the same moves for a seed).
@@ -205,5 +205,235 @@ impl Opponent for Position {
 
     fn search_config(level: Level) -> SearchConfig {
         config(level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_core::search::{Budget, Level, Opponent, Prior, SearchHooks};
+    use game_core::{Game, GameRng, Player};
+
+    use super::{BaoHooks, balance};
+    use crate::setup::{PhaseName, Setup};
+    use crate::{Bao, Move, Position, Ruleset};
+
+    /// MTAJI, south to move: `F1`=2 sown rightward ends in `F3` (1 kete), facing north's
+    /// only front kete (`F6`), so it takes north's last front kete and wins (B-9).
+    fn winning_setup() -> Position {
+        let mut pits = [[[0u8; 8]; 2]; 2];
+        pits[0][0][0] = 2;
+        pits[0][0][2] = 1;
+        pits[1][0][5] = 1;
+        pits[1][1] = [11, 7, 7, 7, 7, 7, 7, 7];
+        let setup = Setup {
+            pits,
+            reserve: [0, 0],
+            nyakua_reserve: [0, 0],
+            house_owned: [false, false],
+            player: 0,
+            phase: PhaseName::Mtaji,
+            winner: None,
+            reason: String::new(),
+            turn: 50,
+            pending: [0, 0],
+        };
+        Position::from_setup(setup, Ruleset::Seed).expect("a playable set-up")
+    }
+
+    fn priors_of(hooks: &BaoHooks, position: &Position) -> (Vec<Move>, Vec<Prior>) {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let mut priors = vec![Prior::NONE; moves.len()];
+        SearchHooks::<Position>::priors(hooks, position, &moves, &mut priors);
+        (moves, priors)
+    }
+
+    #[test]
+    fn a_move_that_wins_at_once_gets_the_decisive_prior() {
+        let hooks = BaoHooks::default();
+        let position = winning_setup();
+        let (moves, priors) = priors_of(&hooks, &position);
+        let win: Move = "F1R".parse().unwrap();
+        let i = moves.iter().position(|&m| m == win).expect("F1R is legal");
+        assert_eq!(priors[i], Prior::new(1.0, hooks.decisive_weight));
+        let mut after = position;
+        after.play(win).unwrap();
+        assert_eq!(after.outcome().winner(), Some(Player::First));
+        // The search finds it with a handful of playouts.
+        let mut searcher = Position::opponent(Level::Easy);
+        searcher.config_mut().budget = Budget::playouts(10);
+        assert_eq!(searcher.search(&position).best, Some(win));
+    }
+
+    #[test]
+    fn priors_follow_the_kete_gained_and_the_end_along_random_games() {
+        let hooks = BaoHooks::default();
+        let mut moves = Vec::new();
+        for seed in 0..40 {
+            let mut rng = GameRng::seed_from(seed);
+            let mut position = Position::start(Ruleset::Seed);
+            while !position.is_over() {
+                let (listed, priors) = priors_of(&hooks, &position);
+                let mover = position.to_move();
+                for (&mv, prior) in listed.iter().zip(&priors) {
+                    let mut after = position;
+                    after.play(mv).unwrap();
+                    match after.outcome().winner() {
+                        Some(w) => {
+                            let value = if w == mover { 1.0 } else { 0.0 };
+                            assert_eq!(*prior, Prior::new(value, hooks.decisive_weight));
+                        }
+                        None => {
+                            assert_eq!(prior.weight, hooks.prior_weight);
+                            let gain = balance(&after, mover) - balance(&position, mover);
+                            assert_eq!(prior.value > 0.5, gain > 0, "{mv}: gain {gain}");
+                            assert_eq!(prior.value < 0.5, gain < 0, "{mv}: gain {gain}");
+                        }
+                    }
+                }
+                let mv = position.random_move(&mut rng, &mut moves).unwrap();
+                position.play(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn no_priors_when_both_weights_are_zero() {
+        let hooks = BaoHooks {
+            prior_weight: 0,
+            decisive_weight: 0,
+            ..BaoHooks::default()
+        };
+        let (_, priors) = priors_of(&hooks, &winning_setup());
+        assert!(priors.iter().all(|p| *p == Prior::NONE));
+    }
+
+    #[test]
+    fn the_reward_is_the_result_or_the_kete_balance() {
+        let hooks = BaoHooks::default();
+        let start = Position::start(Ruleset::Seed);
+        assert!((hooks.reward(&start) - 0.5).abs() < 1e-12);
+        let mut won = winning_setup();
+        won.play("F1R".parse().unwrap()).unwrap();
+        assert_eq!(hooks.reward(&won), 1.0);
+        // North ahead by 64 − 2·3 = 58 kete: almost a sure loss for south, never below 0.
+        let behind = hooks.reward(&winning_setup());
+        assert!(behind > 0.0 && behind < 0.01, "{behind}");
+        assert_eq!(
+            SearchHooks::<Bao>::reward(&hooks, &Bao::new(Ruleset::Seed)),
+            0.5
+        );
+        // Along random games the reward rises with south's balance.
+        let mut rng = GameRng::seed_from(3);
+        let mut moves = Vec::new();
+        let mut position = start;
+        while !position.is_over() {
+            let r = hooks.reward(&position);
+            let b = balance(&position, Player::First);
+            assert_eq!(r > 0.5, b > 0);
+            assert!((0.0..=1.0).contains(&r));
+            let mv = position.random_move(&mut rng, &mut moves).unwrap();
+            position.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn levels_are_playout_budgets_ten_times_apart() {
+        let budgets: Vec<Budget> = Level::ALL
+            .iter()
+            .map(|&l| Position::search_config(l).budget)
+            .collect();
+        assert_eq!(
+            budgets,
+            [
+                Budget::playouts(super::EASY_PLAYOUTS),
+                Budget::playouts(super::NORMAL_PLAYOUTS),
+                Budget::playouts(super::HARD_PLAYOUTS)
+            ]
+        );
+        assert_eq!(super::NORMAL_PLAYOUTS, 10 * super::EASY_PLAYOUTS);
+        assert_eq!(super::HARD_PLAYOUTS, 10 * super::NORMAL_PLAYOUTS);
+        for level in Level::ALL {
+            assert_eq!(Bao::search_config(level), Position::search_config(level));
+            assert_eq!(Bao::hooks(level), Position::hooks(level));
+        }
+    }
+
+    /// A whole game between two searchers of `level` with `playouts` each, every move
+    /// checked by `play`; returns the moves.
+    fn self_play(level: Level, playouts: u64, ruleset: Ruleset, seed: u64) -> Vec<Move> {
+        let mut game = Bao::new(ruleset);
+        let mut searchers = [Bao::opponent(level), Bao::opponent(level)];
+        for (i, s) in searchers.iter_mut().enumerate() {
+            s.config_mut().budget = Budget::playouts(playouts);
+            s.config_mut().seed = seed + i as u64;
+            s.reset(game.clone());
+        }
+        while !game.is_over() {
+            assert!(game.ply() < 2_000, "a game this long is a bug");
+            let side = game.to_move().index();
+            let mv = searchers[side].search_current().best.expect("a move");
+            game.play(mv).expect("the search plays legal moves");
+            for s in &mut searchers {
+                s.advance(mv).unwrap();
+            }
+        }
+        game.moves().to_vec()
+    }
+
+    #[test]
+    fn every_level_plays_legal_moves_to_the_end() {
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            for ruleset in [Ruleset::Seed, Ruleset::Reference] {
+                let moves = self_play(level, 30, ruleset, i as u64);
+                assert!(!moves.is_empty());
+            }
+        }
+        // Easy at its real budget, as a person would meet it.
+        self_play(Level::Easy, super::EASY_PLAYOUTS, Ruleset::Seed, 9);
+    }
+
+    #[test]
+    fn the_nyumba_choice_is_searched_as_two_moves() {
+        // Somewhere in these games a `:stop`/`:use` pair is listed; the search plays one
+        // of them, never the plain move (B-22), and `play` accepts it.
+        let mut chosen = 0;
+        for seed in 0..20 {
+            let moves = self_play(Level::Easy, 30, Ruleset::Seed, seed);
+            chosen += moves.iter().filter(|m| m.nyumba_choice().is_some()).count();
+        }
+        assert!(chosen > 0, "no NYUMBA choice arose in 20 games");
+    }
+
+    #[test]
+    fn a_seed_replays_and_bao_and_position_search_alike() {
+        let a = self_play(Level::Normal, 200, Ruleset::Seed, 4);
+        let b = self_play(Level::Normal, 200, Ruleset::Seed, 4);
+        assert_eq!(a, b);
+        // The same game searched on the history-free position gives the same moves.
+        let mut position = Position::start(Ruleset::Seed);
+        let mut searchers = [
+            Position::opponent(Level::Normal),
+            Position::opponent(Level::Normal),
+        ];
+        for (i, s) in searchers.iter_mut().enumerate() {
+            s.config_mut().budget = Budget::playouts(200);
+            s.config_mut().seed = 4 + i as u64;
+            s.reset(position);
+        }
+        let mut replayed = Vec::new();
+        while !position.is_over() {
+            let mv = searchers[position.to_move().index()]
+                .search_current()
+                .best
+                .unwrap();
+            position.play(mv).unwrap();
+            for s in &mut searchers {
+                s.advance(mv).unwrap();
+            }
+            replayed.push(mv);
+        }
+        assert_eq!(replayed, a);
+        assert_ne!(self_play(Level::Normal, 200, Ruleset::Seed, 5), a);
     }
 }
