@@ -114,7 +114,7 @@ fn play(
     let start = Position::start(ruleset);
     let game_seed = seed.wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     // A is south (first) in even games.
-    let a_player = if index % 2 == 0 {
+    let a_player = if index.is_multiple_of(2) {
         Player::First
     } else {
         Player::Second
