@@ -111,6 +111,12 @@ impl Bao {
         self.position.ruleset()
     }
 
+    /// The position, to play a search's playout on: the history does not follow, so this
+    /// is only for a scratch copy that is scored and thrown away (`opponent.rs`).
+    pub(crate) fn position_mut_for_playout(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
     /// The moves played, in order.
     #[must_use]
     pub fn moves(&self) -> &[Move] {

@@ -13,6 +13,9 @@
 //!   play with a typed [`PlayError`], play with an [`Observer`] that sees every step. It is
 //!   a [`Game`] too, with the same [`EndReason`].
 //! * [`Move`]: B-22 notation, `F3R`, `B6L`, `F4R:stop`, `pass`.
+//! * The computer opponent: [`Opponent`] for [`Bao`] and [`Position`] (the same hooks,
+//!   [`BaoHooks`], and the same playout budgets per [`Level`]):
+//!   `Position::opponent(Level::Hard)` is a searcher ready to play.
 //! * [`Setup`]: a position in the record's state shape, checked by [`Bao::from_setup`] and
 //!   [`Position::from_setup`] ([`SetupError`]).
 //!
@@ -79,6 +82,9 @@ pub use game::Bao;
 pub use move_object::{ChoiceName, MoveObject, MoveType, SideName};
 pub use moves::{Move, NyumbaChoice, ParseMoveError};
 pub use observer::{NoObserver, Observer, Step};
+pub use opponent::{
+    BaoHooks, EASY_PLAYOUTS, EXPLORATION, HARD_PLAYOUTS, NORMAL_PLAYOUTS, PLAYOUT_PLIES,
+};
 pub use pit::{Direction, Pit, Row};
 pub use position::{
     EndReason, INITIAL_HAND, MoveReport, Phase, Position, Ruleset, SAFETY_LAP, TOTAL_KETE,
