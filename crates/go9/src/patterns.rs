@@ -149,7 +149,7 @@ mod tests {
     }
 
     fn at(g: &Go9, p: &str) -> bool {
-        matches(g.board(), cell_of(p.parse().unwrap()))
+        matches(g.board(), cell_of(crate::moves::parse_point(p).unwrap()))
     }
 
     #[test]

@@ -199,6 +199,21 @@ impl Go9 {
         played
     }
 
+    /// Plays the heavy playout policy of `normal` and `hard` (atari answers and MoGo's 3×3
+    /// patterns next to the last move, then [`Go9::playout_move`]'s uniform draw) until
+    /// the game ends by the rules. Returns the number of moves played. Every move is
+    /// checked by the rules as [`Go9::random_playout`]'s are.
+    ///
+    /// ```
+    /// use go9::{Game, GameRng, Go9};
+    /// let mut game = Go9::new();
+    /// game.heavy_random_playout(&mut GameRng::seed_from(1));
+    /// assert!(game.is_over());
+    /// ```
+    pub fn heavy_random_playout(&mut self, rng: &mut GameRng) -> usize {
+        self.heavy_playout(rng, usize::MAX, |_, _| {})
+    }
+
     /// Plays the light policy ([`Go9::playout_move`]) like [`Go9::heavy_playout`].
     pub(crate) fn light_playout(
         &mut self,
