@@ -1,23 +1,34 @@
-//! Light and heavy playouts per second, and search playouts per second at each level's
-//! hooks: `cargo run --release -p go9 --example playout_speed [SECONDS]`.
+//! Light or heavy playouts from the empty board, for timing under `/usr/bin/time` (CPU
+//! time is the fair measure on a shared machine):
+//! `cargo run --release -p go9 --example playout_speed -- light|heavy N`.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use go9::game_core::search::{Budget, Level, Opponent};
-use go9::{Go9, Go9Hooks};
+use go9::{GameRng, Go9};
 
 fn main() {
-    let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
-    for (name, hooks) in [("light", Go9Hooks::light()), ("heavy", Go9Hooks::default())] {
-        let mut searcher = Go9::opponent(Level::Normal);
-        *searcher.hooks_mut() = hooks;
-        let info = searcher.search_with(&Go9::new(), Budget::time(Duration::from_secs_f64(secs)));
-        println!(
-            "{name}: {:.0} search playouts/s from the empty board ({} playouts)",
-            info.playouts_per_second(),
-            info.playouts
-        );
-    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let heavy = args.first().is_some_and(|m| m == "heavy");
+    let n: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let start = Instant::now();
-    let _ = start;
+    let mut plies = 0;
+    let mut margin = 0i64;
+    for seed in 0..n {
+        let mut state = Go9::new();
+        let mut rng = GameRng::seed_from(seed);
+        plies += if heavy {
+            state.heavy_random_playout(&mut rng)
+        } else {
+            state.random_playout(&mut rng)
+        };
+        margin += state.score().margin();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} playouts: {n} in {secs:.2} s wall ({:.0}/s wall), {:.1} plies each, mean margin {:.2}",
+        if heavy { "heavy" } else { "light" },
+        n as f64 / secs,
+        plies as f64 / n as f64,
+        margin as f64 / n as f64
+    );
 }

@@ -113,12 +113,20 @@ fn main() {
             .with_seed(seed + g)
             .with_resign_threshold(0.0);
         let mut gnugo = Gnugo::start(&gnugo_level, seed + g);
-        let our_colour = if ours_black { Player::First } else { Player::Second };
+        let our_colour = if ours_black {
+            Player::First
+        } else {
+            Player::Second
+        };
         let mut resigned: Option<Player> = None;
         let mut passes = 0;
         while !engine.state().is_over() && engine.state().ply() < 300 {
             let mover = engine.state().to_move();
-            let name = if mover == Player::First { "black" } else { "white" };
+            let name = if mover == Player::First {
+                "black"
+            } else {
+                "white"
+            };
             let mv = if mover == our_colour {
                 let start = Instant::now();
                 let (_, r) = engine.execute_line(&format!("genmove {name}")).unwrap();
@@ -145,7 +153,11 @@ fn main() {
                 assert!(r.success, "GNU Go's {mv} refused: {}", r.text);
                 mv
             };
-            passes = if mv.eq_ignore_ascii_case("pass") { passes + 1 } else { 0 };
+            passes = if mv.eq_ignore_ascii_case("pass") {
+                passes + 1
+            } else {
+                0
+            };
             let _ = passes;
         }
         let state = engine.state();

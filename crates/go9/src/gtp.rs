@@ -451,7 +451,12 @@ impl GtpEngine {
             info.playouts,
             info.reused,
             info.elapsed.as_secs_f64(),
-            info.pv.iter().take(8).map(ToString::to_string).collect::<Vec<_>>().join(" ")
+            info.pv
+                .iter()
+                .take(8)
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         if play && self.resigns(player, info.win_rate, info.playouts) {
             self.state

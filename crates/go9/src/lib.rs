@@ -68,8 +68,10 @@ pub use error::{PlayError, RecordError, SetupError, UndoError};
 pub use gtp::{GTP_COMMANDS, GtpEngine, GtpReply};
 pub use layout::{POINTS, SIZE};
 pub use monte_carlo::{MONTE_CARLO_PLAYOUTS, monte_carlo_move};
-pub use opponent::{EASY_PLAYOUTS, Go9Hooks, HARD_PLAYOUTS, HARD_TIME, NORMAL_PLAYOUTS, SCORE_WEIGHT};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
+pub use opponent::{
+    EASY_PLAYOUTS, Go9Hooks, HARD_PLAYOUTS, HARD_TIME, NORMAL_PLAYOUTS, SCORE_WEIGHT,
+};
 #[cfg(feature = "serde")]
 pub use record::{RECORD_MARKER, Record, RecordCall, RecordMove, RecordSetup};
 pub use scoring::{AreaCount, KOMI, Score};

@@ -98,9 +98,9 @@ fn table() -> &'static [u64; 1024] {
             .collect();
         let mut bits = Box::new([0u64; 1024]);
         for code in 0..=u16::MAX {
-            let hit = grids.iter().any(|g| {
-                matches_grid(g, code, BLACK) || matches_grid(g, code, WHITE)
-            });
+            let hit = grids
+                .iter()
+                .any(|g| matches_grid(g, code, BLACK) || matches_grid(g, code, WHITE));
             if hit {
                 bits[usize::from(code >> 6)] |= 1 << (code & 63);
             }

@@ -73,7 +73,12 @@ impl Go9 {
     /// chain in atari (the one just played, or one beside it), and the liberty of an own
     /// chain in atari (an escape; also capturing a chain that holds it in atari). Written
     /// into `out`; returns how many (duplicates possible).
-    pub(crate) fn atari_answers(&self, last: usize, player: Player, out: &mut [usize; 24]) -> usize {
+    pub(crate) fn atari_answers(
+        &self,
+        last: usize,
+        player: Player,
+        out: &mut [usize; 24],
+    ) -> usize {
         let b = self.board();
         let own = b.stones_of(player);
         let theirs = b.stones_of(player.other());

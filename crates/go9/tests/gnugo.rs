@@ -317,7 +317,11 @@ fn smoke_match_two_games_against_gnugo_level_1() {
         return;
     };
     for game in 0..2u64 {
-        let ours = if game == 0 { Player::First } else { Player::Second };
+        let ours = if game == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
         let mut gnugo = Gtp::start(&binary, &["--level", "1", "--capture-all-dead"]);
         let mut engine = go9::GtpEngine::new()
             .with_playouts(64)
@@ -330,7 +334,11 @@ fn smoke_match_two_games_against_gnugo_level_1() {
                 break;
             }
             let mover = engine.state().to_move();
-            let name = if mover == Player::First { "black" } else { "white" };
+            let name = if mover == Player::First {
+                "black"
+            } else {
+                "white"
+            };
             if mover == ours {
                 let (_, reply) = engine.execute_line(&format!("genmove {name}")).unwrap();
                 assert!(reply.success, "{}", reply.text);

@@ -223,15 +223,23 @@ fn gtp_reuses_its_tree_across_play_and_genmove() {
     let answer = pv.get(1).copied().unwrap_or("E5");
     assert!(ask(&mut engine, &format!("play white {answer}")).0);
     assert!(ask(&mut engine, "genmove black").0);
-    assert!(!engine.last_info().contains("(0 reused)"), "{}", engine.last_info());
+    assert!(
+        !engine.last_info().contains("(0 reused)"),
+        "{}",
+        engine.last_info()
+    );
 }
 
 fn resigns_within(mut engine: GtpEngine) -> bool {
     for mv in [
-        "E5", "C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5", "D4", "F4", "D6", "F6", "B4",
-        "H4", "B6", "H6", "D2", "F2", "D8",
+        "E5", "C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5", "D4", "F4", "D6", "F6", "B4", "H4",
+        "B6", "H6", "D2", "F2", "D8",
     ] {
-        let colour = if engine.state().to_move() == Player::First { "b" } else { "w" };
+        let colour = if engine.state().to_move() == Player::First {
+            "b"
+        } else {
+            "w"
+        };
         assert!(ask(&mut engine, &format!("play {colour} {mv}")).0);
     }
     (0..4).any(|_| ask(&mut engine, "genmove black").1 == "resign")
@@ -240,7 +248,9 @@ fn resigns_within(mut engine: GtpEngine) -> bool {
 #[test]
 fn gtp_resigns_after_moves_below_the_threshold_but_never_at_easy() {
     // A threshold of 1 is never reached: three low moves in a row resign.
-    let hard = GtpEngine::new().with_playouts(30).with_resign_threshold(1.0);
+    let hard = GtpEngine::new()
+        .with_playouts(30)
+        .with_resign_threshold(1.0);
     assert!(resigns_within(hard));
     let easy = GtpEngine::with_level(Level::Easy)
         .with_playouts(30)
