@@ -4,7 +4,8 @@ use std::path::Path;
 
 use std::fmt::Display;
 
-use game_core::{GameRng, Recorded};
+use game_core::search::Opponent;
+use game_core::{GameRng, Player, Recorded};
 
 /// Game options from the command line. Each game reads the ones it knows and rejects the
 /// others with [`GameOptions::reject_unknown`].
@@ -46,6 +47,16 @@ impl GameOptions {
 /// `Display`), recorded and replayed (its [`Recorded`] implementation). Registering a game is
 /// one line in `games/mod.rs` once this is implemented.
 pub trait CliGame: Recorded + Display + Send + 'static {
+    /// The state the computer searches: the game itself for Kazura, go9 and Bind, Bao's
+    /// `Position` (the same moves, no history to copy per playout) for Bao.
+    type Searched: Opponent<Move = Self::Move> + PartialEq;
+
+    /// Whether a `gtp:COMMAND` player (an outside GTP engine) can play this game (go9).
+    const GTP: bool = false;
+
+    /// The state to search for the position of `self`.
+    fn searched(&self) -> Self::Searched;
+
     /// The start position for these options.
     ///
     /// # Errors
@@ -91,6 +102,34 @@ pub trait CliGame: Recorded + Display + Send + 'static {
     /// moves; a game may refine it (go9 never fills its own single-point eye).
     fn playout_move(&self, rng: &mut GameRng, moves: &mut Vec<Self::Move>) -> Option<Self::Move> {
         game_core::random_move(self, rng, moves)
+    }
+
+    /// The game from `options`' start position with the last `plies` moves taken back
+    /// (`rulebook play`'s `undo`). The default replays [`Recorded::moves`] but the last
+    /// `plies` from [`CliGame::from_options`]; go9 undoes move by move with `Go9::undo`.
+    ///
+    /// # Errors
+    /// A message if fewer than `plies` moves were played or the replay fails.
+    fn take_back(&self, options: &GameOptions, plies: usize) -> Result<Self, String> {
+        let moves = self.moves();
+        let Some(keep) = moves.len().checked_sub(plies) else {
+            return Err("no move to take back".into());
+        };
+        let mut state = Self::from_options(options)?;
+        for &mv in &moves[..keep] {
+            state.play(mv).map_err(|e| e.to_string())?;
+        }
+        Ok(state)
+    }
+
+    /// `player` resigns (`rulebook play`'s `resign`). The default says the game has no
+    /// resignation (Bao's rules have none).
+    ///
+    /// # Errors
+    /// A message if the game has no resignation or the call is refused (game over).
+    fn resign_game(&mut self, player: Player) -> Result<(), String> {
+        let _ = player;
+        Err(format!("{} has no resignation in its rules", Self::NAME))
     }
 
     /// Extra rows for `rulebook bench`, beyond the generic ones, measured for about

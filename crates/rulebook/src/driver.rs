@@ -5,23 +5,44 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use game_core::search::{Budget, DefaultHooks, SearchConfig, Searcher};
+use game_core::search::{Budget, DefaultHooks, Level, Opponent, SearchConfig, Searcher};
 use game_core::{Game, GameRng, Outcome, Player};
 
 use crate::cli_game::{CliGame, GameOptions};
 use crate::error::CliError;
+use crate::player::PlayerSpec;
 use crate::progress;
 
-/// Which self-play player moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// Which self-play player moves (both sides).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
-    /// Uniformly random legal moves (or the game's refined random move).
+    /// `random`: uniformly random legal moves (or the game's refined random move).
     Random,
-    /// Monte Carlo tree search (`game_core::search`, plain UCT with uniform playouts) with
-    /// `--iterations` playouts per move, keeping its tree from move to move.
+    /// `mcts`: Monte Carlo tree search (`game_core::search`, plain UCT with uniform
+    /// playouts) with `--iterations` playouts per move, one searcher for both sides keeping
+    /// its tree from move to move.
     Mcts,
+    /// Any other player SPEC (`easy`, `normal`, `hard`, `mcts:N`, `gtp:COMMAND`): one
+    /// engine per side, as in `rulebook match`.
+    Spec(PlayerSpec),
+}
+
+impl std::str::FromStr for PlayerKind {
+    type Err = String;
+
+    /// `random`, `mcts`, or a [`PlayerSpec`] other than `human`.
+    fn from_str(text: &str) -> Result<PlayerKind, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "random" => Ok(PlayerKind::Random),
+            "mcts" => Ok(PlayerKind::Mcts),
+            _ => match text.parse::<PlayerSpec>()? {
+                PlayerSpec::Human => Err("human plays only in `rulebook play`".into()),
+                spec => Ok(PlayerKind::Spec(spec)),
+            },
+        }
+    }
 }
 
 /// Settings of `rulebook selfplay`.
@@ -48,21 +69,27 @@ pub enum GameCommand {
     Legal,
     /// `trace`.
     Trace,
-    /// `perft DEPTH [--divide]`.
+    /// `perft DEPTH [--divide] [--threads N]`.
     Perft {
         /// Deepest level.
         depth: u32,
         /// Also split the deepest count by first move.
         divide: bool,
+        /// Threads sharing the root moves (1: the plain recursive count).
+        threads: usize,
     },
     /// `show`.
     Show,
     /// `selfplay`.
     Selfplay(SelfplaySettings),
+    /// `match`: games between two players.
+    Match(crate::matches::MatchSettings),
     /// `bench`, measuring each figure for about this many seconds.
     Bench {
         /// Seconds per measure.
         seconds: f64,
+        /// Threads of the multi-threaded search row (1: only the one-thread row).
+        threads: usize,
     },
 }
 
@@ -82,6 +109,21 @@ pub trait Driver: Sync {
         options: &GameOptions,
         moves: &str,
         command: &GameCommand,
+        sink: &mut dyn Write,
+    ) -> Result<(), CliError>;
+    /// `rulebook play`: plays from the start position given by `options` after `moves`,
+    /// reading the people's commands and moves from `input` line by line and writing to
+    /// `sink`, until the game ends, `quit` or the end of `input`.
+    ///
+    /// # Errors
+    /// Bad options, a bad move of `moves`, a player the game cannot have, a failed write or
+    /// record.
+    fn play(
+        &self,
+        options: &GameOptions,
+        moves: &str,
+        settings: &crate::play::PlaySettings,
+        input: &mut dyn std::io::BufRead,
         sink: &mut dyn Write,
     ) -> Result<(), CliError>;
     /// Whether `text` is a record of this game.
@@ -156,9 +198,19 @@ impl<G: CliGame> Driver for Adapter<G> {
                 }
                 let _ = writeln!(out, "result: {}", replay.outcome_text());
             }
-            GameCommand::Perft { depth, divide } => {
+            GameCommand::Perft {
+                depth,
+                divide,
+                threads,
+            } => {
+                let threads = (*threads).max(1);
                 if *divide && *depth > 0 {
-                    let mut rows: Vec<(String, u64)> = game_core::perft_divide(&state, *depth)
+                    let counts = if threads == 1 {
+                        game_core::perft_divide(&state, *depth)
+                    } else {
+                        perft_split(&state, *depth, threads)
+                    };
+                    let mut rows: Vec<(String, u64)> = counts
                         .into_iter()
                         .map(|(mv, n)| (mv.to_string(), n))
                         .collect();
@@ -168,7 +220,12 @@ impl<G: CliGame> Driver for Adapter<G> {
                     }
                 }
                 for d in 1..=*depth {
-                    let _ = writeln!(out, "perft {d} {}", game_core::perft(&state, d));
+                    let count = if threads == 1 {
+                        game_core::perft(&state, d)
+                    } else {
+                        perft_split(&state, d, threads).iter().map(|r| r.1).sum()
+                    };
+                    let _ = writeln!(out, "perft {d} {count}");
                 }
             }
             GameCommand::Show => {
@@ -176,9 +233,25 @@ impl<G: CliGame> Driver for Adapter<G> {
                 let _ = writeln!(out, "{}", state.status());
             }
             GameCommand::Selfplay(settings) => selfplay(&state, settings, sink)?,
-            GameCommand::Bench { seconds } => bench::<G>(&state, *seconds, &mut out),
+            GameCommand::Match(settings) => crate::matches::run_match(&state, settings, sink)?,
+            GameCommand::Bench { seconds, threads } => {
+                bench::<G>(&state, *seconds, *threads, &mut out);
+            }
         }
         write_out(sink, &out)
+    }
+
+    fn play(
+        &self,
+        options: &GameOptions,
+        moves: &str,
+        settings: &crate::play::PlaySettings,
+        input: &mut dyn std::io::BufRead,
+        sink: &mut dyn Write,
+    ) -> Result<(), CliError> {
+        let mut state = G::from_options(options).map_err(CliError::Options)?;
+        play_moves(&mut state, moves)?;
+        crate::play::play(options, state, settings, input, sink)
     }
 
     fn is_record(&self, text: &str) -> bool {
@@ -198,6 +271,42 @@ impl<G: CliGame> Driver for Adapter<G> {
     }
 }
 
+/// `perft_divide(state, depth)` (`depth` ≥ 1) with the root moves shared out over
+/// `threads` threads, each counting the subtrees of the moves it takes; the counts are
+/// those of the one-thread count, in the order of the legal moves.
+fn perft_split<G: Game + Send>(state: &G, depth: u32, threads: usize) -> Vec<(G::Move, u64)> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut counts = vec![0u64; moves.len()];
+    let found: Vec<Vec<(usize, u64)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.min(moves.len()).max(1))
+            .map(|_| {
+                let (next, moves, root) = (&next, &moves, state.clone());
+                scope.spawn(move || {
+                    let mut found = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&mv) = moves.get(i) else { break };
+                        let mut child = root.clone();
+                        child.play_unchecked(mv);
+                        found.push((i, game_core::perft(&child, depth - 1)));
+                    }
+                    found
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a perft thread panicked"))
+            .collect()
+    });
+    for (i, n) in found.into_iter().flatten() {
+        counts[i] = n;
+    }
+    moves.into_iter().zip(counts).collect()
+}
+
 /// The file a game's record goes to: `path` itself for one game, `stem-N.ext` for several.
 fn record_path(path: &Path, game: u64, games: u64) -> PathBuf {
     if games <= 1 {
@@ -215,7 +324,7 @@ fn record_path(path: &Path, game: u64, games: u64) -> PathBuf {
 }
 
 /// Writes `text` to standard output (`sink`), naming standard output in the error.
-fn write_out(sink: &mut dyn Write, text: &str) -> Result<(), CliError> {
+pub(crate) fn write_out(sink: &mut dyn Write, text: &str) -> Result<(), CliError> {
     sink.write_all(text.as_bytes())
         .map_err(|source| CliError::Io {
             path: "standard output".into(),
@@ -228,6 +337,9 @@ fn selfplay<G: CliGame>(
     settings: &SelfplaySettings,
     sink: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if let PlayerKind::Spec(spec) = &settings.player {
+        spec.check_for::<G>().map_err(CliError::Options)?;
+    }
     let bar = progress::bar(settings.games, "games");
     let mut wins = [0u64; 2];
     let (mut draws, mut no_winner, mut stopped, mut total_plies) = (0u64, 0u64, 0u64, 0usize);
@@ -245,10 +357,21 @@ fn selfplay<G: CliGame>(
             searcher.reset(state.clone());
         }
         let mut plies = 0;
-        while !state.is_over() && plies < settings.max_plies {
-            let mv = match settings.player {
+        let mut forfeit = None;
+        if let PlayerKind::Spec(spec) = &settings.player {
+            let finished =
+                crate::matches::play_game(&state, [spec, spec], seed, settings.max_plies);
+            if finished.forfeit.is_some() {
+                forfeit = Some((finished.winner(), finished.result_text()));
+            }
+            state = finished.state;
+            plies = finished.plies;
+        }
+        while !state.is_over() && plies < settings.max_plies && forfeit.is_none() {
+            let mv = match &settings.player {
                 PlayerKind::Random => state.playout_move(&mut rng, &mut moves),
                 PlayerKind::Mcts => searcher.search_current().best,
+                PlayerKind::Spec(_) => break,
             };
             let Some(mv) = mv else { break };
             if settings.player == PlayerKind::Mcts {
@@ -262,6 +385,13 @@ fn selfplay<G: CliGame>(
         total_plies += plies;
         let mut out = state.diagram();
         match state.outcome() {
+            _ if forfeit.is_some() => {
+                let (winner, text) = forfeit.take().expect("checked");
+                if let Some(winner) = winner {
+                    wins[winner.index()] += 1;
+                }
+                let _ = writeln!(out, "result: {text}");
+            }
             Outcome::Ongoing => {
                 stopped += 1;
                 let _ = writeln!(
@@ -318,9 +448,25 @@ fn measure(seconds: f64, mut work: impl FnMut() -> u64) -> (u64, u64, f64) {
     }
 }
 
-fn bench<G: CliGame>(start: &G, seconds: f64, out: &mut String) {
+/// Playouts per second of the game's `hard`-level search from `start` on `threads`
+/// threads, measured for about `seconds` after a first search of a quarter of that has
+/// grown the trees' memory (as in a game, where the searcher is reused).
+fn search_rate<G: CliGame>(start: &G, seconds: f64, threads: usize) -> f64 {
+    let mut config = G::Searched::search_config(Level::Hard).with_threads(threads);
+    config.seed = 1;
+    let mut searcher = Searcher::new(config, G::Searched::hooks(Level::Hard));
+    let root = start.searched();
+    searcher.reset(root);
+    let _ = searcher.search_current_with(Budget::time(Duration::from_secs_f64(seconds / 4.0)));
+    searcher.reset(start.searched());
+    searcher
+        .search_current_with(Budget::time(Duration::from_secs_f64(seconds)))
+        .playouts_per_second()
+}
+
+fn bench<G: CliGame>(start: &G, seconds: f64, threads: usize, out: &mut String) {
     const PLY_CAP: usize = 100_000;
-    let bar = progress::bar(3, "measures");
+    let bar = progress::bar(4, "measures");
     let mut rows: Vec<(String, f64, String)> = Vec::new();
     let mut moves = Vec::new();
     let mut seed = 0u64;
@@ -376,6 +522,28 @@ fn bench<G: CliGame>(start: &G, seconds: f64, out: &mut String) {
     ));
     bar.inc(1);
     rows.extend(G::bench_rows(seconds));
+    bar.inc(1);
+    // The search (the `hard` level's hooks and settings, a time budget) from the start.
+    let one = search_rate(start, seconds, 1);
+    rows.push((
+        "search playouts from the start, 1 thread".into(),
+        one,
+        "playouts/s".into(),
+    ));
+    let threads = threads.max(1);
+    if threads > 1 {
+        let many = search_rate(start, seconds, threads);
+        rows.push((
+            format!("search playouts from the start, {threads} threads"),
+            many,
+            "playouts/s".into(),
+        ));
+        rows.push((
+            format!("search speed-up, {threads} threads over 1"),
+            100.0 * many / one.max(f64::MIN_POSITIVE),
+            "%".into(),
+        ));
+    }
     bar.finish_and_clear();
     for (measure, value, unit) in rows {
         let _ = writeln!(out, "{:<8} {:<44} {:>16.0} {unit}", G::NAME, measure, value);

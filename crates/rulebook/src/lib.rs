@@ -14,7 +14,7 @@
 //!
 //! let bind = games::find("bind")?;
 //! let mut out = Vec::new();
-//! bind.run(&GameOptions::default(), "B2-D2", &GameCommand::Perft { depth: 1, divide: false }, &mut out)?;
+//! bind.run(&GameOptions::default(), "B2-D2", &GameCommand::Perft { depth: 1, divide: false, threads: 1 }, &mut out)?;
 //! assert!(String::from_utf8(out)?.starts_with("perft 1 "));
 //!
 //! // An illegal move is refused with its number, and nothing is written.
@@ -29,11 +29,18 @@ pub mod cli_game;
 pub mod driver;
 pub mod error;
 pub mod games;
+pub mod gtp_client;
+pub mod matches;
+pub mod play;
+pub mod player;
 pub mod progress;
 
 pub use cli_game::{CliGame, GameOptions};
 pub use driver::{Adapter, Driver, GameCommand, PlayerKind, SelfplaySettings};
 pub use error::CliError;
+pub use matches::{MatchSettings, wilson_interval};
+pub use play::PlaySettings;
+pub use player::PlayerSpec;
 
 // The README's examples run as doctests, so they cannot drift from the API.
 #[cfg(doctest)]

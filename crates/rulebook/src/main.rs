@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use rulebook::{CliError, GameCommand, GameOptions, PlayerKind, SelfplaySettings, games};
+use rulebook::{
+    CliError, GameCommand, GameOptions, MatchSettings, PlaySettings, PlayerKind, PlayerSpec,
+    SelfplaySettings, games,
+};
 
 #[derive(Parser)]
 #[command(
@@ -75,6 +78,9 @@ enum Command {
         /// First print each legal move with its count at the full depth.
         #[arg(long)]
         divide: bool,
+        /// Threads sharing the first moves (the counts do not depend on it).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
         #[command(flatten)]
         args: GameArgs,
     },
@@ -91,8 +97,9 @@ enum Command {
         game: String,
         #[command(flatten)]
         args: GameArgs,
-        /// Who plays both sides.
-        #[arg(long, value_enum, default_value_t = PlayerKind::Random)]
+        /// Who plays both sides: random, mcts (with --iterations), easy, normal, hard,
+        /// mcts:PLAYOUTS or gtp:COMMAND (go9).
+        #[arg(long, default_value = "random")]
         player: PlayerKind,
         /// Number of games.
         #[arg(long, default_value_t = 1)]
@@ -110,6 +117,57 @@ enum Command {
         #[arg(long, default_value_t = 1_000)]
         iterations: u32,
     },
+    /// Play games between two players and print each result, then the score with its 95%
+    /// Wilson interval.
+    Match {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+        /// Player A, Black in the first game: random, easy, normal, hard, mcts:PLAYOUTS or
+        /// gtp:COMMAND (go9).
+        #[arg(long)]
+        black: PlayerSpec,
+        /// Player B, White in the first game.
+        #[arg(long)]
+        white: PlayerSpec,
+        /// Number of games.
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Alternate colours: A plays White in games 2, 4, …
+        #[arg(long)]
+        swap: bool,
+        /// Games played at once (each game on one thread); the results do not depend on it.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Seed of the first game (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play a game at the terminal: people (human) against computer players or each
+    /// other; type a move, or legal, undo, hint, resign, quit.
+    Play {
+        /// kazura, bao, go9 or bind.
+        game: String,
+        #[command(flatten)]
+        args: GameArgs,
+        /// Who plays the first player: human, random, easy, normal, hard, mcts:PLAYOUTS or
+        /// gtp:COMMAND (go9).
+        #[arg(long, default_value = "human")]
+        black: PlayerSpec,
+        /// Who plays the second player.
+        #[arg(long, default_value = "normal")]
+        white: PlayerSpec,
+        /// Write the game's record here at the end.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Seed of the computer players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads of each computer player's search.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+    },
     /// Replay a record move by move and print the final diagram and result.
     Replay {
         /// A JSON record (or an SGF file for go9).
@@ -122,6 +180,9 @@ enum Command {
         /// Seconds per measure.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// Threads of the multi-threaded search row (1: only the one-thread row).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Speak GTP version 2 for go9 on standard input and output.
     Gtp {
@@ -158,8 +219,16 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             game,
             depth,
             divide,
+            threads,
             args,
-        } => run_game(&game, &args, &GameCommand::Perft { depth, divide }, out),
+        } => {
+            let command = GameCommand::Perft {
+                depth,
+                divide,
+                threads: threads as usize,
+            };
+            run_game(&game, &args, &command, out)
+        }
         Command::Show { game, args } => run_game(&game, &args, &GameCommand::Show, out),
         Command::Selfplay {
             game,
@@ -181,6 +250,45 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             };
             run_game(&game, &args, &GameCommand::Selfplay(settings), out)
         }
+        Command::Match {
+            game,
+            args,
+            black,
+            white,
+            games,
+            swap,
+            threads,
+            seed,
+        } => {
+            let settings = MatchSettings {
+                black,
+                white,
+                games,
+                swap,
+                threads: threads as usize,
+                seed,
+            };
+            run_game(&game, &args, &GameCommand::Match(settings), out)
+        }
+        Command::Play {
+            game,
+            args,
+            black,
+            white,
+            record,
+            seed,
+            threads,
+        } => {
+            let settings = PlaySettings {
+                black,
+                white,
+                record,
+                seed,
+                threads: threads as usize,
+            };
+            let mut input = std::io::stdin().lock();
+            games::find(&game)?.play(&args.options(), &args.moves, &settings, &mut input, out)
+        }
         Command::Replay { file } => {
             let path = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|source| CliError::Io {
@@ -201,7 +309,11 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     source,
                 })
         }
-        Command::Bench { game, seconds } => {
+        Command::Bench {
+            game,
+            seconds,
+            threads,
+        } => {
             if !(seconds > 0.0 && seconds.is_finite()) {
                 return Err(CliError::Options(format!(
                     "--seconds {seconds} must be a positive number"
@@ -215,7 +327,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 driver.run(
                     &GameOptions::default(),
                     "",
-                    &GameCommand::Bench { seconds },
+                    &GameCommand::Bench {
+                        seconds,
+                        threads: threads as usize,
+                    },
                     out,
                 )?;
             }

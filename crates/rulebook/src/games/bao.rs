@@ -9,6 +9,12 @@ use bao_nyakua::{Bao, Game, GameRng, Position, Ruleset, random_playout};
 use crate::cli_game::{CliGame, GameOptions};
 
 impl CliGame for Bao {
+    type Searched = Position;
+
+    fn searched(&self) -> Position {
+        *self.position()
+    }
+
     fn from_options(options: &GameOptions) -> Result<Self, String> {
         options.reject_unknown("bao", &["ruleset"])?;
         let ruleset = match options.ruleset.as_deref().map(str::to_ascii_lowercase) {

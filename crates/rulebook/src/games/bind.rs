@@ -24,6 +24,16 @@ fn variant(options: &GameOptions) -> Result<Variant, String> {
 }
 
 impl CliGame for Bind {
+    type Searched = Self;
+
+    fn searched(&self) -> Self {
+        self.clone()
+    }
+
+    fn resign_game(&mut self, player: game_core::Player) -> Result<(), String> {
+        self.resign(player).map_err(|e| e.to_string())
+    }
+
     fn from_options(options: &GameOptions) -> Result<Bind, String> {
         Ok(Bind::new(variant(options)?))
     }

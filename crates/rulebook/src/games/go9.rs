@@ -12,6 +12,18 @@ use go9::{Game, GameRng, Go9, Recorded, SgfNames};
 use crate::cli_game::{CliGame, GameOptions};
 
 impl CliGame for Go9 {
+    type Searched = Self;
+
+    const GTP: bool = true;
+
+    fn searched(&self) -> Self {
+        self.clone()
+    }
+
+    fn resign_game(&mut self, player: game_core::Player) -> Result<(), String> {
+        self.resign(player).map_err(|e| e.to_string())
+    }
+
     fn from_options(options: &GameOptions) -> Result<Self, String> {
         options.reject_unknown("go9", &["size"])?;
         match options.size {
@@ -20,6 +32,15 @@ impl CliGame for Go9 {
                 "--size {n}: go9 is played on 9x9 only (the Ttakji rules, G-1)"
             )),
         }
+    }
+
+    /// Go9 undoes move by move (`Go9::undo`, G-8) instead of replaying.
+    fn take_back(&self, _options: &GameOptions, plies: usize) -> Result<Self, String> {
+        let mut state = self.clone();
+        for _ in 0..plies {
+            state.undo().map_err(|e| e.to_string())?;
+        }
+        Ok(state)
     }
 
     fn status(&self) -> String {

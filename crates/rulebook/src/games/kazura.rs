@@ -11,6 +11,16 @@ use kazura_core::{Colour, Game, GameRng, Kazura, Move, STANDARD_SIZE};
 use crate::cli_game::{CliGame, GameOptions};
 
 impl CliGame for Kazura {
+    type Searched = Self;
+
+    fn searched(&self) -> Self {
+        self.clone()
+    }
+
+    fn resign_game(&mut self, player: game_core::Player) -> Result<(), String> {
+        self.resign(player).map_err(|e| e.to_string())
+    }
+
     fn from_options(options: &GameOptions) -> Result<Kazura, String> {
         options.reject_unknown(Kazura::NAME, &["size"])?;
         Kazura::new(options.size.unwrap_or(STANDARD_SIZE)).map_err(|e| format!("--size: {e} (K-1)"))

@@ -1,0 +1,320 @@
+//! `rulebook match`: games between two players, run in parallel, with the score and its
+//! Wilson interval; and the game loop it shares with `selfplay`'s player specs.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use game_core::Player;
+
+use crate::cli_game::CliGame;
+use crate::error::CliError;
+use crate::player::{Engine, PlayerSpec};
+
+/// Settings of `rulebook match`.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// Player A, Black in the first game.
+    pub black: PlayerSpec,
+    /// Player B, White in the first game.
+    pub white: PlayerSpec,
+    /// Number of games (at least 1).
+    pub games: u64,
+    /// Alternate colours: in the games with an odd index (from 0) A plays White.
+    pub swap: bool,
+    /// Games played at once, each on one thread.
+    pub threads: usize,
+    /// Game `i` (from 0) is seeded with `seed + i`.
+    pub seed: u64,
+}
+
+/// The 95 % Wilson score interval of a proportion: `score` successes (a draw counts ½) in
+/// `n` trials, as `(low, high)` in `[0, 1]`. `(0, 1)` when `n` is 0.
+#[must_use]
+pub fn wilson_interval(score: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.959_963_984_540_054;
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = score / n;
+    let z2 = Z * Z;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A proportion as a whole percentage, rounded half away from zero.
+fn whole_percent(p: f64) -> i64 {
+    (100.0 * p).round() as i64
+}
+
+/// How one game ended.
+#[derive(Debug)]
+pub struct Finished<G> {
+    /// The final state (over, or stopped at the ply cap).
+    pub state: G,
+    /// Moves played.
+    pub plies: usize,
+    /// A player that lost by forfeit (a GTP engine that failed or played an illegal move),
+    /// with why.
+    pub forfeit: Option<(Player, String)>,
+}
+
+impl<G: CliGame> Finished<G> {
+    /// The winner, counting a forfeit.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        match &self.forfeit {
+            Some((loser, _)) => Some(loser.other()),
+            None => self.state.outcome().winner(),
+        }
+    }
+
+    /// The result text: the game's `result:` words, and the forfeit if any.
+    #[must_use]
+    pub fn result_text(&self) -> String {
+        match &self.forfeit {
+            None => self.state.outcome_text(),
+            Some((loser, why)) => {
+                let [first, second] = G::PLAYER_NAMES;
+                let (loser, winner) = match loser {
+                    Player::First => (first, second),
+                    Player::Second => (second, first),
+                };
+                format!("{winner} by forfeit ({loser}'s engine: {why})")
+            }
+        }
+    }
+}
+
+/// Plays one game from `start` between `specs` (indexed by player), engines seeded from
+/// `seed`, stopping after `max_plies` moves.
+pub fn play_game<G: CliGame>(
+    start: &G,
+    specs: [&PlayerSpec; 2],
+    seed: u64,
+    max_plies: usize,
+) -> Finished<G> {
+    let mut state = start.clone();
+    let seeds = [seed, seed ^ 0x9e37_79b9_7f4a_7c15];
+    let mut engines: Vec<Engine<G>> = Vec::with_capacity(2);
+    let mut forfeit = None;
+    for (i, spec) in specs.iter().enumerate() {
+        match Engine::new(spec, seeds[i], 1, start) {
+            Ok(engine) => engines.push(engine),
+            Err(why) => {
+                forfeit.get_or_insert((
+                    if i == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    },
+                    why,
+                ));
+                engines.push(Engine::Human);
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    let mut plies = 0;
+    while forfeit.is_none() && !state.is_over() && plies < max_plies {
+        let mover = state.to_move();
+        let choice = engines[mover.index()].choose(&state, &mut moves);
+        let mv = match choice {
+            Ok(Some(mv)) => mv,
+            Ok(None) => {
+                // A GTP engine resigned.
+                if state.resign_game(mover).is_err() {
+                    forfeit = Some((mover, "it resigned".to_string()));
+                }
+                break;
+            }
+            Err(why) => {
+                forfeit = Some((mover, why));
+                break;
+            }
+        };
+        state.play_unchecked(mv);
+        plies += 1;
+        for (i, engine) in engines.iter_mut().enumerate() {
+            if let Err(why) = engine.observe(mover, mv, i == mover.index()) {
+                let player = if i == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                };
+                forfeit.get_or_insert((player, why));
+            }
+        }
+    }
+    for engine in engines {
+        engine.finish();
+    }
+    Finished {
+        state,
+        plies,
+        forfeit,
+    }
+}
+
+/// One game's line and A's score in it (1, ½ or 0).
+fn match_game<G: CliGame>(start: &G, settings: &MatchSettings, index: u64) -> (String, f64) {
+    let swapped = settings.swap && index % 2 == 1;
+    let (black, white) = if swapped {
+        (&settings.white, &settings.black)
+    } else {
+        (&settings.black, &settings.white)
+    };
+    let finished = play_game(
+        start,
+        [black, white],
+        settings.seed.wrapping_add(index),
+        usize::MAX,
+    );
+    let a = if swapped {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let score = match finished.winner() {
+        Some(winner) if winner == a => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let [first, second] = G::PLAYER_NAMES;
+    let line = format!(
+        "game {}: {first} {black}, {second} {white}, {} plies, result: {}\n",
+        index + 1,
+        finished.plies,
+        finished.result_text()
+    );
+    (line, score)
+}
+
+/// Runs the match and writes its lines.
+///
+/// # Errors
+/// A player the game cannot have, a GTP engine that cannot start, a failed write.
+pub fn run_match<G: CliGame>(
+    start: &G,
+    settings: &MatchSettings,
+    sink: &mut dyn Write,
+) -> Result<(), CliError> {
+    for spec in [&settings.black, &settings.white] {
+        spec.check_for::<G>().map_err(CliError::Options)?;
+        match spec {
+            PlayerSpec::Human => {
+                return Err(CliError::Options(
+                    "human plays only in `rulebook play`".into(),
+                ));
+            }
+            PlayerSpec::Gtp(_) => {
+                // Start it once, so that a wrong command is one clear error.
+                Engine::new(spec, 0, 1, start)
+                    .map_err(|why| CliError::Options(format!("{spec}: {why}")))?
+                    .finish();
+            }
+            _ => {}
+        }
+    }
+    if settings.games == 0 {
+        return Err(CliError::Options("--games must be at least 1".into()));
+    }
+    let threads = settings.threads.clamp(1, 256).min(settings.games as usize);
+    let next = AtomicU64::new(0);
+    let (sender, receiver) = mpsc::channel::<(u64, String, f64)>();
+    let mut score = 0.0;
+    let (mut a_wins, mut b_wins, mut draws) = (0u64, 0u64, 0u64);
+    let result = std::thread::scope(|scope| -> Result<(), CliError> {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let next = &next;
+            let start = start.clone();
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= settings.games {
+                        break;
+                    }
+                    let (line, score) = match_game(&start, settings, index);
+                    if sender.send((index, line, score)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Lines go out in game order as soon as each is ready.
+        let mut pending: Vec<Option<(String, f64)>> = vec![None; settings.games as usize];
+        let mut written = 0usize;
+        for (index, line, s) in receiver {
+            pending[index as usize] = Some((line, s));
+            while let Some(Some((line, s))) = pending.get_mut(written).map(Option::take) {
+                score += s;
+                if s == 1.0 {
+                    a_wins += 1;
+                } else if s == 0.0 {
+                    b_wins += 1;
+                } else {
+                    draws += 1;
+                }
+                if let Err(e) = crate::driver::write_out(sink, &line) {
+                    // Stop the other threads from starting games.
+                    next.store(settings.games, Ordering::Relaxed);
+                    return Err(e);
+                }
+                written += 1;
+            }
+        }
+        Ok(())
+    });
+    result?;
+    let n = settings.games as f64;
+    let (low, high) = wilson_interval(score, n);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "summary: {} {a_wins}, {} {b_wins}, draws {draws}, of {} games; {} scored {}% (95% CI {}-{}%)",
+        settings.black,
+        settings.white,
+        settings.games,
+        settings.black,
+        whole_percent(score / n),
+        whole_percent(low),
+        whole_percent(high),
+    );
+    crate::driver::write_out(sink, &out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson_interval;
+
+    fn percent(score: f64, n: f64) -> (i64, i64) {
+        let (low, high) = wilson_interval(score, n);
+        ((100.0 * low).round() as i64, (100.0 * high).round() as i64)
+    }
+
+    #[test]
+    fn wilson_matches_hand_computed_values() {
+        // p = 0.5, n = 10: centre 0.5, half-width 1.96/1.38415·√(0.025 + 0.0096037) = 0.2634.
+        let (low, high) = wilson_interval(5.0, 10.0);
+        assert!((low - 0.236_593).abs() < 1e-5, "{low}");
+        assert!((high - 0.763_407).abs() < 1e-5, "{high}");
+        // p = 0.8, n = 100: centre 0.788902, half-width 0.077731.
+        let (low, high) = wilson_interval(80.0, 100.0);
+        assert!((low - 0.711_170).abs() < 1e-5, "{low}");
+        assert!((high - 0.866_633).abs() < 1e-5, "{high}");
+        assert_eq!(percent(80.0, 100.0), (71, 87));
+        // All won of 4: [0.5101, 1].
+        let (low, high) = wilson_interval(4.0, 4.0);
+        assert!((low - 0.510_109).abs() < 1e-5, "{low}");
+        assert_eq!(high, 1.0);
+        // None won of 4, and draws counting half: 1.5 of 3 is p = ½.
+        assert_eq!(percent(0.0, 4.0), (0, 49));
+        assert_eq!(percent(1.5, 3.0), (13, 87));
+        assert_eq!(wilson_interval(0.0, 0.0), (0.0, 1.0));
+    }
+}

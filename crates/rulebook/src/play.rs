@@ -1,0 +1,268 @@
+//! `rulebook play`: a game at the terminal between people (`human`) and computer players,
+//! reading commands and moves line by line from standard input (a terminal or a pipe).
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use game_core::Player;
+
+use crate::cli_game::{CliGame, GameOptions};
+use crate::driver::write_out;
+use crate::error::CliError;
+use crate::player::{Engine, PlayerSpec, hint};
+
+/// Settings of `rulebook play`.
+#[derive(Clone, Debug)]
+pub struct PlaySettings {
+    /// Who plays the first player (`human` by default).
+    pub black: PlayerSpec,
+    /// Who plays the second player.
+    pub white: PlayerSpec,
+    /// Where to write the game's record at the end.
+    pub record: Option<PathBuf>,
+    /// The seed of the computer players (the second player's is derived from it).
+    pub seed: u64,
+    /// Threads of each computer search.
+    pub threads: usize,
+}
+
+/// What the player to move typed.
+enum Input<M> {
+    Legal,
+    Undo,
+    Hint,
+    Resign,
+    Quit,
+    Help,
+    Move(M),
+}
+
+const COMMANDS: &str = "legal, undo, hint, resign, quit, help, or a move";
+
+/// The moves before `state`'s, with who made each (replayed from the start).
+fn movers<G: CliGame>(options: &GameOptions, state: &G) -> Vec<Player> {
+    let Ok(mut replay) = G::from_options(options) else {
+        return Vec::new();
+    };
+    let mut movers = Vec::new();
+    for &mv in state.moves() {
+        movers.push(replay.to_move());
+        replay.play_unchecked(mv);
+    }
+    movers
+}
+
+/// Plays the game, reading from `input` and writing to `sink`.
+///
+/// # Errors
+/// A player the game cannot have, a GTP engine that cannot start, a failed write or
+/// record.
+pub fn play<G: CliGame>(
+    options: &GameOptions,
+    start: G,
+    settings: &PlaySettings,
+    input: &mut dyn BufRead,
+    sink: &mut dyn Write,
+) -> Result<(), CliError> {
+    let specs = [&settings.black, &settings.white];
+    for spec in specs {
+        spec.check_for::<G>().map_err(CliError::Options)?;
+    }
+    let seeds = [settings.seed, settings.seed ^ 0x9e37_79b9_7f4a_7c15];
+    let mut engines = Vec::with_capacity(2);
+    for (spec, seed) in specs.into_iter().zip(seeds) {
+        engines.push(
+            Engine::<G>::new(spec, seed, settings.threads, &start)
+                .map_err(|why| CliError::Options(format!("{spec}: {why}")))?,
+        );
+    }
+    let mut state = start;
+    let mut movers = movers(options, &state);
+    let mut moves = Vec::new();
+    let mut line = String::new();
+    let show = |state: &G| format!("{}{}\n", state.diagram(), state.status());
+    write_out(sink, &show(&state))?;
+    let names = G::PLAYER_NAMES;
+    let mut stopped = None;
+    while !state.is_over() {
+        let mover = state.to_move();
+        let name = names[mover.index()];
+        let human = matches!(engines[mover.index()], Engine::Human);
+        let mv = if human {
+            write_out(sink, &format!("{name}> "))?;
+            sink.flush().map_err(|source| CliError::Io {
+                path: "standard output".into(),
+                source,
+            })?;
+            line.clear();
+            match input.read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    stopped = Some("end of input");
+                    write_out(sink, "\n")?;
+                    break;
+                }
+                Ok(_) => {}
+            }
+            let text = line.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let parsed = match text.to_ascii_lowercase().as_str() {
+                "legal" => Ok(Input::Legal),
+                "undo" => Ok(Input::Undo),
+                "hint" => Ok(Input::Hint),
+                "resign" => Ok(Input::Resign),
+                "quit" | "exit" => Ok(Input::Quit),
+                "help" | "?" => Ok(Input::Help),
+                _ => state.parse_move(text).map(Input::Move),
+            };
+            match parsed {
+                Err(e) => {
+                    write_out(
+                        sink,
+                        &format!("not a move or a command: {e} ({COMMANDS})\n"),
+                    )?;
+                    continue;
+                }
+                Ok(Input::Help) => {
+                    write_out(sink, &format!("commands: {COMMANDS}\n"))?;
+                    continue;
+                }
+                Ok(Input::Legal) => {
+                    state.legal_moves(&mut moves);
+                    let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                    names.sort_unstable();
+                    write_out(sink, &format!("legal: {}\n", names.join(" ")))?;
+                    continue;
+                }
+                Ok(Input::Hint) => {
+                    let text = match hint(&state) {
+                        Some(mv) => format!("hint: {mv}\n"),
+                        None => "hint: no move\n".to_string(),
+                    };
+                    write_out(sink, &text)?;
+                    continue;
+                }
+                Ok(Input::Undo) => {
+                    let message = undo(options, &mut state, &mut movers, &mut engines, |p| {
+                        is_human(specs, p)
+                    });
+                    match message {
+                        Ok(n) => {
+                            let mut out = format!("took back {n} move{}\n", plural(n));
+                            out.push_str(&show(&state));
+                            write_out(sink, &out)?;
+                        }
+                        Err(why) => write_out(sink, &format!("cannot undo: {why}\n"))?,
+                    }
+                    continue;
+                }
+                Ok(Input::Resign) => {
+                    match state.resign_game(mover) {
+                        Ok(()) => write_out(sink, &format!("{name} resigns\n"))?,
+                        Err(why) => write_out(sink, &format!("cannot resign: {why}\n"))?,
+                    }
+                    continue;
+                }
+                Ok(Input::Quit) => {
+                    stopped = Some("quit");
+                    break;
+                }
+                Ok(Input::Move(mv)) => {
+                    if let Err(e) = state.check_move(mv) {
+                        write_out(sink, &format!("illegal move {mv}: {e}\n"))?;
+                        continue;
+                    }
+                    mv
+                }
+            }
+        } else {
+            match engines[mover.index()].choose(&state, &mut moves) {
+                Ok(Some(mv)) => mv,
+                Ok(None) => {
+                    if state.resign_game(mover).is_err() {
+                        stopped = Some("no move");
+                        break;
+                    }
+                    write_out(
+                        sink,
+                        &format!("{name} ({}) resigns\n", specs[mover.index()]),
+                    )?;
+                    continue;
+                }
+                Err(why) => {
+                    let _ = state.resign_game(mover);
+                    write_out(
+                        sink,
+                        &format!("{name} ({}) forfeits: {why}\n", specs[mover.index()]),
+                    )?;
+                    break;
+                }
+            }
+        };
+        state.play_unchecked(mv);
+        movers.push(mover);
+        for (i, engine) in engines.iter_mut().enumerate() {
+            if let Err(why) = engine.observe(mover, mv, i == mover.index()) {
+                write_out(sink, &format!("{} ({}): {why}\n", names[i], specs[i]))?;
+            }
+        }
+        let who = if human {
+            name.to_string()
+        } else {
+            format!("{name} ({})", specs[mover.index()])
+        };
+        write_out(sink, &format!("{who} plays {mv}\n{}", show(&state)))?;
+    }
+    for engine in engines {
+        engine.finish();
+    }
+    let mut out = String::new();
+    match stopped {
+        Some(why) => {
+            let _ = writeln!(out, "stopped ({why}): {}", state.status());
+        }
+        None => {
+            let _ = writeln!(out, "result: {}", state.outcome_text());
+        }
+    }
+    if let Some(path) = &settings.record {
+        std::fs::write(path, state.record(path)).map_err(|source| CliError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let _ = writeln!(out, "record: {}", path.display());
+    }
+    write_out(sink, &out)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Whether `player` is played by a person.
+fn is_human(specs: [&PlayerSpec; 2], player: Player) -> bool {
+    *specs[player.index()] == PlayerSpec::Human
+}
+
+/// Takes back the moves since the last move of a person (that move included): one move
+/// when people play both sides. Returns how many were taken back.
+fn undo<G: CliGame>(
+    options: &GameOptions,
+    state: &mut G,
+    movers: &mut Vec<Player>,
+    engines: &mut [Engine<G>],
+    is_human: impl Fn(Player) -> bool,
+) -> Result<usize, String> {
+    let Some(last) = movers.iter().rposition(|&p| is_human(p)) else {
+        return Err("no move of yours to take back".into());
+    };
+    let plies = movers.len() - last;
+    *state = state.take_back(options, plies)?;
+    movers.truncate(last);
+    for engine in engines.iter_mut() {
+        engine.undo(plies)?;
+    }
+    Ok(plies)
+}

@@ -1,0 +1,200 @@
+//! `rulebook match`: one line per game, the summary with its Wilson interval, the same
+//! results on any number of threads, and GTP engines that fail or cheat.
+
+mod common;
+use common::{ok, refused, temp_dir};
+
+/// The summary line's fields: A's wins, B's wins, draws, games.
+fn summary_counts(out: &str) -> (u64, u64, u64, u64) {
+    let last = out.lines().last().expect("a summary");
+    assert!(last.starts_with("summary: "), "{last}");
+    let numbers: Vec<u64> = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // mcts:50 A, random B, draws D, of N games; mcts:50 scored … (the 50s come first)
+    (numbers[1], numbers[2], numbers[3], numbers[4])
+}
+
+#[test]
+fn a_match_prints_one_line_per_game_then_the_summary() {
+    let out = ok(&[
+        "match", "bind", "--black", "mcts:50", "--white", "random", "--games", "4", "--swap",
+        "--seed", "3",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[0].starts_with("game 1: black mcts:50, white random, "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: black random, white mcts:50, "),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("game 3: black mcts:50, white random, "),
+        "{out}"
+    );
+    for line in &lines[..4] {
+        assert!(line.contains(" plies, result: "), "{line}");
+    }
+    let (a, b, d, n) = summary_counts(&out);
+    assert_eq!((a + b + d, n), (4, 4));
+    assert_eq!(
+        lines[4],
+        format!(
+            "summary: mcts:50 {a}, random {b}, draws {d}, of 4 games; mcts:50 scored {}% (95% CI {})",
+            (100 * a + 50 * d) / 4,
+            match a * 2 + d {
+                8 => "51-100%",
+                7 => "38-96%",
+                6 => "30-90%",
+                _ => "",
+            }
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_results_do_not_depend_on_the_thread_count() {
+    for game in [["bind", "--variant", "mini"], ["kazura", "--size", "4"]] {
+        let run = |threads: &str| {
+            let mut args = vec![
+                "match",
+                game[0],
+                game[1],
+                game[2],
+                "--black",
+                "mcts:30",
+                "--white",
+                "random",
+                "--games",
+                "6",
+                "--swap",
+                "--seed",
+                "11",
+                "--threads",
+            ];
+            args.push(threads);
+            ok(&args)
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"));
+        assert_eq!(one, run("4"));
+    }
+    let run = |threads: &str| {
+        ok(&[
+            "match",
+            "bao",
+            "--black",
+            "random",
+            "--white",
+            "mcts:10",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+        ])
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn levels_play_a_match() {
+    let out = ok(&[
+        "match", "kazura", "--size", "3", "--black", "easy", "--white", "random", "--games", "2",
+        "--swap",
+    ]);
+    assert!(
+        out.lines().last().unwrap().starts_with("summary: easy "),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_players_are_refused() {
+    for spec in ["human", "gtp:true", "mcts:0", "mcts:x", "expert", "gtp:"] {
+        refused(&["match", "bind", "--black", spec, "--white", "random"]);
+    }
+    refused(&[
+        "match", "bind", "--black", "random", "--white", "random", "--games", "0",
+    ]);
+    refused(&[
+        "match",
+        "go9",
+        "--black",
+        "gtp:/nonexistent/engine",
+        "--white",
+        "random",
+    ]);
+    refused(&[
+        "match",
+        "bind",
+        "--black",
+        "random",
+        "--white",
+        "random",
+        "--threads",
+        "0",
+    ]);
+}
+
+/// A fake GTP engine: answers every command with success and `genmove` with `answer`.
+fn fake_engine(name: &str, answer: &str) -> String {
+    let dir = temp_dir(name);
+    let path = dir.join("engine.sh");
+    std::fs::write(
+        &path,
+        format!(
+            "while read -r line; do case \"$line\" in genmove*) printf '= {answer}\\n\\n';; \
+             quit*) printf '=\\n\\n'; exit 0;; *) printf '=\\n\\n';; esac; done\n"
+        ),
+    )
+    .unwrap();
+    format!("gtp:sh {}", path.display())
+}
+
+#[test]
+fn a_gtp_engine_that_plays_an_illegal_move_loses() {
+    let engine = fake_engine("gtp-illegal", "E5");
+    let out = ok(&[
+        "match", "go9", "--black", &engine, "--white", "random", "--games", "2", "--swap",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    // Its first E5 is legal, its second is on an occupied point.
+    assert!(
+        lines[0]
+            .contains("result: white by forfeit (black's engine: it played the illegal move E5"),
+        "{out}"
+    );
+    assert!(
+        lines[1]
+            .contains("result: black by forfeit (white's engine: it played the illegal move E5"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains(" 0, random 2, draws 0, of 2 games; "),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_gtp_engine_that_resigns_or_answers_nonsense_loses() {
+    let engine = fake_engine("gtp-resign", "resign");
+    let out = ok(&["match", "go9", "--black", &engine, "--white", "random"]);
+    assert!(out.starts_with("game 1: black gtp:sh "), "{out}");
+    assert!(
+        out.contains(", 0 plies, result: white by resignation (black resigned)\n"),
+        "{out}"
+    );
+    let engine = fake_engine("gtp-nonsense", "Z99");
+    let out = ok(&["match", "go9", "--black", "random", "--white", &engine]);
+    assert!(
+        out.contains("result: black by forfeit (white's engine: it answered `Z99`"),
+        "{out}"
+    );
+}

@@ -1,0 +1,97 @@
+//! The search and thread options of the older commands: `perft --threads`,
+//! `selfplay --player LEVEL|SPEC` and `bench --threads`.
+
+mod common;
+use common::{ok, refused};
+
+#[test]
+fn perft_on_several_threads_counts_what_one_thread_counts() {
+    for args in [
+        ["bind", "4", "--variant", "mini"],
+        ["kazura", "3", "--size", "5"],
+        ["go9", "2", "--size", "9"],
+        ["bao", "3", "--ruleset", "seed"],
+    ] {
+        let one = ok(&["perft", args[0], args[1], args[2], args[3], "--divide"]);
+        for threads in ["2", "3"] {
+            let many = ok(&[
+                "perft",
+                args[0],
+                args[1],
+                args[2],
+                args[3],
+                "--divide",
+                "--threads",
+                threads,
+            ]);
+            assert_eq!(one, many, "{args:?} on {threads} threads");
+        }
+    }
+    // The known counts.
+    assert_eq!(
+        ok(&["perft", "go9", "2", "--threads", "2"]),
+        "perft 1 82\nperft 2 6643\n"
+    );
+    refused(&["perft", "bind", "2", "--threads", "0"]);
+}
+
+#[test]
+fn selfplay_takes_a_level_or_a_player_spec() {
+    let out = ok(&["selfplay", "bind", "--player", "easy", "--games", "2"]);
+    assert!(out.ends_with(" plies\n"), "{out}");
+    assert!(out.contains("summary: 2 games, black won "), "{out}");
+    let a = ok(&[
+        "selfplay", "kazura", "--size", "4", "--player", "mcts:40", "--seed", "3",
+    ]);
+    assert_eq!(
+        a,
+        ok(&[
+            "selfplay", "kazura", "--size", "4", "--player", "MCTS:40", "--seed", "3"
+        ])
+    );
+    let capped = ok(&["selfplay", "go9", "--player", "mcts:20", "--max-plies", "6"]);
+    assert!(
+        capped.contains(
+            "result: ongoing (stopped by selfplay at its cap of 6 plies, not a rule result)"
+        ),
+        "{capped}"
+    );
+    // The old players are unchanged: `mcts` with --iterations.
+    let old = ok(&[
+        "selfplay",
+        "bind",
+        "--player",
+        "mcts",
+        "--iterations",
+        "30",
+        "--seed",
+        "4",
+    ]);
+    assert!(old.contains("summary: 1 games, "), "{old}");
+    refused(&["selfplay", "bind", "--player", "human"]);
+    refused(&["selfplay", "bind", "--player", "gtp:gnugo"]);
+    refused(&["selfplay", "bind", "--player", "expert"]);
+}
+
+#[test]
+fn bench_has_search_rows_for_one_and_n_threads() {
+    let out = ok(&["bench", "bind", "--seconds", "0.02", "--threads", "2"]);
+    let row = |measure: &str| {
+        out.lines()
+            .find(|l| l[9..].starts_with(measure))
+            .unwrap_or_else(|| panic!("no row {measure}: {out}"))
+            .to_string()
+    };
+    assert!(row("search playouts from the start, 1 thread ").ends_with(" playouts/s"));
+    assert!(row("search playouts from the start, 2 threads").ends_with(" playouts/s"));
+    assert!(row("search speed-up, 2 threads over 1").ends_with(" %"));
+    for line in out.lines() {
+        // NAME(8) SP MEASURE(44) SP VALUE(16) SP UNIT
+        assert_eq!(&line[8..9], " ", "{line}");
+        assert_eq!(&line[53..54], " ", "{line}");
+        assert_eq!(&line[70..71], " ", "{line}");
+    }
+    let one = ok(&["bench", "bind", "--seconds", "0.02", "--threads", "1"]);
+    assert!(one.contains("search playouts from the start, 1 thread"));
+    assert!(!one.contains("threads"), "{one}");
+}
