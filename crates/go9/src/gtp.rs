@@ -4,18 +4,20 @@
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use game_core::{Game, GameRng, Player};
+use game_core::search::{Budget, Level, Opponent, Searcher};
+use game_core::{Game, Player};
 
+use crate::clock::Clock;
 use crate::error::RecordError;
 use crate::layout::points_of_players;
-use crate::monte_carlo::{MONTE_CARLO_PLAYOUTS, monte_carlo_move};
 use crate::moves::{Move, point_name};
-use crate::scoring::KOMI;
+use crate::opponent::Go9Hooks;
+use crate::scoring::{AreaCount, KOMI};
 use crate::sgf::SgfNames;
 use crate::state::Go9;
 
 /// Every command the engine knows, as `list_commands` prints them.
-pub const GTP_COMMANDS: [&str; 23] = [
+pub const GTP_COMMANDS: [&str; 26] = [
     "all_legal",
     "boardsize",
     "captures",
@@ -24,6 +26,7 @@ pub const GTP_COMMANDS: [&str; 23] = [
     "final_status_list",
     "genmove",
     "is_legal",
+    "kgs-genmove_cleanup",
     "known_command",
     "komi",
     "list_commands",
@@ -36,6 +39,8 @@ pub const GTP_COMMANDS: [&str; 23] = [
     "quit",
     "reg_genmove",
     "showboard",
+    "time_left",
+    "time_settings",
     "undo",
     "version",
     "score_preview",
@@ -62,7 +67,7 @@ impl GtpReply {
         }
     }
 
-    fn fail(text: impl Into<String>) -> GtpReply {
+    pub(crate) fn fail(text: impl Into<String>) -> GtpReply {
         GtpReply {
             success: false,
             text: text.into(),
@@ -71,13 +76,27 @@ impl GtpReply {
     }
 }
 
-/// The GTP engine: a game, and the random generator of its player.
-#[derive(Clone, Debug)]
+/// Moves in a row whose win rate is below the threshold before `genmove` resigns.
+pub const RESIGN_AFTER: u32 = 3;
+/// Plies played before `genmove` may resign.
+pub const RESIGN_FROM_PLY: usize = 20;
+
+/// The GTP engine: a game, the searcher that plays it (its tree kept across `play` and
+/// `genmove`), the level, the clock, the session's komi and the resignation rule.
+#[derive(Debug)]
 pub struct GtpEngine {
     state: Go9,
-    rng: GameRng,
-    playouts: usize,
+    searcher: Searcher<Go9, Go9Hooks>,
+    level: Level,
+    playouts: Option<u64>,
+    resign_threshold: f64,
+    /// Per colour: genmoves in a row below the resignation threshold.
+    low: [u32; 2],
+    komi: f64,
+    clock: Clock,
     file_access: bool,
+    /// What the last `genmove` found, for `last_info`.
+    last: String,
 }
 
 impl Default for GtpEngine {
@@ -110,30 +129,70 @@ fn vertex_list(points: impl IntoIterator<Item = board_geometry::Point>) -> Strin
 }
 
 impl GtpEngine {
-    /// A fresh engine on the empty board, its player seeded with 0 and spending
-    /// [`MONTE_CARLO_PLAYOUTS`] playouts per `genmove`; `loadsgf`/`printsgf FILE` may use files.
+    /// A fresh engine on the empty board playing at [`Level::Normal`] on one thread with
+    /// seed 0, komi 7, no clock and no resignation; `loadsgf`/`printsgf FILE` may use files.
     #[must_use]
     pub fn new() -> GtpEngine {
+        GtpEngine::with_level(Level::Normal)
+    }
+
+    /// A fresh engine playing at `level` (its hooks and budget, `docs/go9.md`).
+    #[must_use]
+    pub fn with_level(level: Level) -> GtpEngine {
         GtpEngine {
             state: Go9::new(),
-            rng: GameRng::seed_from(0),
-            playouts: MONTE_CARLO_PLAYOUTS,
+            searcher: Go9::opponent(level),
+            level,
+            playouts: None,
+            resign_threshold: 0.0,
+            low: [0; 2],
+            komi: f64::from(KOMI),
+            clock: Clock::default(),
             file_access: true,
+            last: String::new(),
         }
     }
 
-    /// Sets the playouts per `genmove` (at least 1).
+    /// Sets the playouts per `genmove` (at least 1) instead of the level's budget.
     #[must_use]
     pub fn with_playouts(mut self, playouts: usize) -> GtpEngine {
-        self.playouts = playouts.max(1);
+        self.playouts = Some(playouts.max(1) as u64);
         self
     }
 
-    /// Seeds the player's random generator.
+    /// Seeds the search.
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> GtpEngine {
-        self.rng = GameRng::seed_from(seed);
+        self.searcher.config_mut().seed = seed;
         self
+    }
+
+    /// Searches on this many threads (at least 1).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> GtpEngine {
+        self.searcher.config_mut().threads = threads.max(1);
+        self
+    }
+
+    /// `genmove` resigns when the search's win rate stays below `threshold` for
+    /// [`RESIGN_AFTER`] moves in a row (from ply [`RESIGN_FROM_PLY`]); 0 never resigns, and
+    /// neither does `easy`.
+    #[must_use]
+    pub fn with_resign_threshold(mut self, threshold: f64) -> GtpEngine {
+        self.resign_threshold = threshold;
+        self
+    }
+
+    /// What the last `genmove` found: win rate, playouts, time and principal variation.
+    #[must_use]
+    pub fn last_info(&self) -> &str {
+        &self.last
+    }
+
+    /// The session's komi (7 unless a controller sent `komi`).
+    #[must_use]
+    pub fn komi(&self) -> f64 {
+        self.komi
     }
 
     /// Forbids `loadsgf` and `printsgf FILE` (for fuzzing and untrusted controllers).
@@ -228,22 +287,23 @@ impl GtpEngine {
             "boardsize" => self.boardsize(args),
             "clear_board" => {
                 self.state = Go9::new();
+                self.low = [0; 2];
+                self.clock.new_game();
                 Ok(GtpReply::ok(""))
             }
-            "komi" => Self::komi(args),
+            "komi" => self.set_komi(args),
             "play" => self.play(args),
-            "genmove" => self.genmove(args, true),
-            "reg_genmove" => self.genmove(args, false),
+            "genmove" => self.genmove(args, true, false),
+            "reg_genmove" => self.genmove(args, false, false),
+            "kgs-genmove_cleanup" => self.genmove(args, true, true),
+            "time_settings" => self.clock.settings(args).map(|()| GtpReply::ok("")),
+            "time_left" => self.time_left(args),
             "undo" => match self.state.undo() {
                 Ok(_) => Ok(GtpReply::ok("")),
                 Err(e) => Err(GtpReply::fail(format!("cannot undo: {e}"))),
             },
             "showboard" => Ok(GtpReply::ok(format!("\n{}", self.state))),
-            "final_score" => Ok(GtpReply::ok(
-                self.state
-                    .result()
-                    .unwrap_or_else(|| self.state.score().result()),
-            )),
+            "final_score" => Ok(GtpReply::ok(self.final_score())),
             "score_preview" => Ok(GtpReply::ok(self.state.score().to_string())),
             "final_status_list" => self.final_status_list(args),
             "is_legal" => self.is_legal(args),
@@ -273,13 +333,46 @@ impl GtpEngine {
         }
     }
 
-    fn komi(args: &[&str]) -> Result<GtpReply, GtpReply> {
+    fn time_left(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
+        let (colour, rest) = args
+            .split_first()
+            .ok_or_else(|| GtpReply::fail("syntax error: time_left COLOUR TIME STONES"))?;
+        let player = parse_colour(colour)?;
+        self.clock.left(player, rest).map(|()| GtpReply::ok(""))
+    }
+
+    /// Any finite komi: this session counts with it (`final_score`, the search's rewards
+    /// and its passes); 7 elsewhere.
+    fn set_komi(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         match args.first().map(|a| a.parse::<f64>()) {
-            Some(Ok(k)) if (k - f64::from(KOMI)).abs() < 1e-9 => Ok(GtpReply::ok("")),
-            Some(Ok(k)) if k.is_finite() => Err(GtpReply::fail(format!(
-                "komi {k} refused: the Ttakji rules fix komi at {KOMI}"
-            ))),
+            Some(Ok(k)) if k.is_finite() && k.abs() <= 1_000.0 => {
+                if k != self.komi {
+                    self.komi = k;
+                    self.searcher.hooks_mut().komi = k;
+                    self.searcher.clear();
+                }
+                Ok(GtpReply::ok(""))
+            }
             _ => Err(GtpReply::fail("syntax error: komi needs a number")),
+        }
+    }
+
+    /// The result with the session's komi: the call's result after a resignation or a
+    /// loss on time, otherwise the count (G-9, G-10) as it stands, `B+3`, `W+0.5` or `0`.
+    fn final_score(&self) -> String {
+        use crate::end::EndReason;
+        match self.state.end_reason() {
+            Some(EndReason::TwoPasses(_) | EndReason::MoveLimit(_)) | None => {}
+            Some(_) => return self.state.result().unwrap_or_default(),
+        }
+        let count = AreaCount::count(self.state.board());
+        let margin = f64::from(count.area.first) - f64::from(count.area.second) - self.komi;
+        if margin > 0.0 {
+            format!("B+{margin}")
+        } else if margin < 0.0 {
+            format!("W+{}", -margin)
+        } else {
+            "0".into()
         }
     }
 
@@ -294,23 +387,103 @@ impl GtpEngine {
 
     fn play(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let (player, mv) = Self::colour_and_vertex(args)?;
-        self.state
-            .play_as(player, mv)
+        self.play_and_follow(player, mv)
             .map(|()| GtpReply::ok(""))
             .map_err(|e| GtpReply::fail(format!("illegal move: {}", e.detail())))
     }
 
-    fn genmove(&mut self, args: &[&str], play: bool) -> Result<GtpReply, GtpReply> {
-        let player = parse_one_colour(args)?;
-        let Some(mv) = monte_carlo_move(&self.state, player, self.playouts, &mut self.rng) else {
-            return Err(GtpReply::fail("the game is over: no move can be generated"));
+    /// Plays `mv` for `player` and keeps the searcher's tree in step when it was searching
+    /// this very position with `player` to move (tree reuse).
+    fn play_and_follow(&mut self, player: Player, mv: Move) -> Result<(), crate::PlayError> {
+        let follow =
+            self.state.to_move() == player && self.searcher.position() == Some(&self.state);
+        self.state.play_as(player, mv)?;
+        if follow && self.searcher.advance(mv).is_err() {
+            self.searcher.clear();
+        }
+        Ok(())
+    }
+
+    /// The budget of one `genmove` for `player`: the level's (or `with_playouts`), within
+    /// the time the clock allows.
+    fn budget(&self, player: Player) -> Budget {
+        let base = match self.playouts {
+            Some(n) => Budget::playouts(n),
+            None => Go9::search_config(self.level).budget,
         };
-        if play {
+        let empty = self.state.board().empty_mask().count_ones();
+        match self.clock.think_time(player, empty) {
+            None => base,
+            // With a clock, `hard` thinks as long as the plan allows.
+            Some(t) if self.level == Level::Hard && self.playouts.is_none() => Budget::time(t),
+            Some(t) => {
+                let time = base.time.map_or(t, |b| b.min(t));
+                match base.playout_limit() {
+                    Some(n) => Budget::playouts_or_time(n, time),
+                    None => Budget::time(time),
+                }
+            }
+        }
+    }
+
+    fn genmove(&mut self, args: &[&str], play: bool, cleanup: bool) -> Result<GtpReply, GtpReply> {
+        let player = parse_one_colour(args)?;
+        if self.state.is_over() {
+            return Err(GtpReply::fail("the game is over: no move can be generated"));
+        }
+        if self.searcher.hooks().cleanup != cleanup {
+            self.searcher.hooks_mut().cleanup = cleanup;
+            self.searcher.clear();
+        }
+        let view = if self.state.to_move() == player {
+            self.state.clone()
+        } else {
+            self.state.with_to_move(player)
+        };
+        let budget = self.budget(player);
+        let start = std::time::Instant::now();
+        let info = self.searcher.search_with(&view, budget);
+        self.clock.spent(player, start.elapsed());
+        let mv = info.best.unwrap_or(Move::Pass);
+        self.last = format!(
+            "win rate {:.3}, {} playouts ({} reused), {:.3} s, pv {}",
+            info.win_rate,
+            info.playouts,
+            info.reused,
+            info.elapsed.as_secs_f64(),
+            info.pv
+                .iter()
+                .take(8)
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        if play && self.resigns(player, info.win_rate, info.playouts) {
             self.state
-                .play_as(player, mv)
+                .resign(player)
+                .map_err(|e| GtpReply::fail(format!("internal error: {e}")))?;
+            return Ok(GtpReply::ok("resign"));
+        }
+        if play {
+            self.play_and_follow(player, mv)
                 .map_err(|e| GtpReply::fail(format!("internal error: {e}")))?;
         }
         Ok(GtpReply::ok(mv.to_string()))
+    }
+
+    /// Counts a move below the resignation threshold and says whether to resign now.
+    fn resigns(&mut self, player: Player, win_rate: f64, playouts: u64) -> bool {
+        let low = &mut self.low[player.index()];
+        if self.resign_threshold <= 0.0 || self.level == Level::Easy || playouts == 0 {
+            *low = 0;
+            return false;
+        }
+        if win_rate < self.resign_threshold {
+            *low += 1;
+        } else {
+            *low = 0;
+        }
+        *low >= RESIGN_AFTER && self.state.ply() >= RESIGN_FROM_PLY
     }
 
     fn final_status_list(&self, args: &[&str]) -> Result<GtpReply, GtpReply> {

@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod clock;
 mod diagram;
 mod end;
 mod error;
@@ -45,6 +46,7 @@ mod layout;
 mod monte_carlo;
 mod moves;
 mod opponent;
+mod patterns;
 mod playout;
 #[cfg(feature = "serde")]
 mod record;
@@ -52,6 +54,7 @@ mod scoring;
 mod sgf;
 mod state;
 mod superko;
+mod tactics;
 
 pub use board_geometry::{self, Coord, ParsePointError, Point};
 pub use game_core::search::{Level, Opponent};
@@ -66,6 +69,9 @@ pub use gtp::{GTP_COMMANDS, GtpEngine, GtpReply};
 pub use layout::{POINTS, SIZE};
 pub use monte_carlo::{MONTE_CARLO_PLAYOUTS, monte_carlo_move};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
+pub use opponent::{
+    EASY_PLAYOUTS, Go9Hooks, HARD_PLAYOUTS, HARD_TIME, NORMAL_PLAYOUTS, SCORE_WEIGHT,
+};
 #[cfg(feature = "serde")]
 pub use record::{RECORD_MARKER, Record, RecordCall, RecordMove, RecordSetup};
 pub use scoring::{AreaCount, KOMI, Score};

@@ -1,15 +1,293 @@
-//! The computer opponent: the search's hooks and each level's budget for this game
-//! (`docs/go9.md`). For now plain UCT with the generic budgets of
-//! [`SearchConfig::for_level`](game_core::search::SearchConfig::for_level).
+//! The computer opponent: [`Go9Hooks`], the search's knowledge of Go, and each level's
+//! budget (`docs/go9.md`, "The computer opponent").
+//!
+//! * Tree moves: the legal placements that do not fill the mover's own eye; a pass only
+//!   when nothing else is left, or when the count already wins for the mover and either
+//!   every dame is filled or the opponent has just passed (so the engine never passes
+//!   into a loss).
+//! * Priors (Gelly and Silver 2007's "virtual experience", with the terms and weights of
+//!   michi, Baudiš 2015): captures, atari escapes, self-atari, MoGo's 3×3 patterns, the
+//!   distance to the last move and the first and third lines in empty areas.
+//! * RAVE keyed by the point (Gelly and Silver 2007).
+//! * Heavy playouts ([`Go9::heavy_choice`]: atari answers and 3×3 patterns next to the
+//!   last move, as MoGo does), or the light eye-avoiding playout.
+//! * A reward that is mostly the win, plus a little for the margin.
 
-use game_core::search::{DefaultHooks, Level, Opponent};
+use std::time::Duration;
 
-use crate::Go9;
+use game_core::search::{Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks};
+use game_core::{Game, GameRng, Player};
+
+use crate::layout::{WIDTH, bit, cell_of, on_edge, spread};
+use crate::moves::Move;
+use crate::patterns;
+use crate::scoring::{AreaCount, KOMI};
+use crate::state::Go9;
+use crate::tactics::around;
+
+/// How much of the reward is the margin (the rest is the win): `(1 − w)·win + w·s` with
+/// `s = ½ + ½·tanh(margin / 20)`.
+pub const SCORE_WEIGHT: f64 = 0.05;
+
+/// The search's knowledge of Go (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Go9Hooks {
+    /// The komi the session scores with (7 outside GTP).
+    pub komi: f64,
+    /// Heavy playouts (atari answers and patterns) instead of the light ones.
+    pub heavy: bool,
+    /// Priors for new nodes from captures, ataris, patterns and lines.
+    pub priors: bool,
+    /// Clean-up mode (GTP `kgs-genmove_cleanup`): pass only once every dame is filled and
+    /// no opponent stone is left inside one's area.
+    pub cleanup: bool,
+}
+
+impl Default for Go9Hooks {
+    /// The full knowledge: komi 7, heavy playouts, priors.
+    fn default() -> Self {
+        Go9Hooks {
+            komi: f64::from(KOMI),
+            heavy: true,
+            priors: true,
+            cleanup: false,
+        }
+    }
+}
+
+impl Go9Hooks {
+    /// The light hooks of `easy`: light playouts and no priors (eyes are still never
+    /// filled and passes still follow the count).
+    #[must_use]
+    pub fn light() -> Self {
+        Go9Hooks {
+            heavy: false,
+            priors: false,
+            ..Go9Hooks::default()
+        }
+    }
+
+    /// Black's margin on `state` counted as it stands (G-9, G-10) with this komi.
+    #[must_use]
+    pub fn margin(&self, state: &Go9) -> f64 {
+        let count = AreaCount::count(state.board());
+        f64::from(count.area.first) - f64::from(count.area.second) - self.komi
+    }
+
+    /// Whether passing is one of `state`'s tree moves (see the module documentation); the
+    /// caller has found `others` other moves.
+    fn pass_allowed(&self, state: &Go9, others: usize) -> bool {
+        if others == 0 {
+            return true;
+        }
+        let after_pass = !self.cleanup && state.consecutive_passes() == 1;
+        if !after_pass {
+            // A cheap test first: an empty point next to both colours is dame (its region
+            // touches both), so not every dame is filled.
+            let b = state.board();
+            let dame = spread(b.stones_of(Player::First))
+                & spread(b.stones_of(Player::Second))
+                & b.empty_mask();
+            if dame != 0 {
+                return false;
+            }
+        }
+        let count = AreaCount::count(state.board());
+        let margin = f64::from(count.area.first) - f64::from(count.area.second) - self.komi;
+        let wins = match state.to_move() {
+            Player::First => margin > 0.0,
+            Player::Second => margin < 0.0,
+        };
+        wins && (count.neutral == 0 || after_pass)
+    }
+
+    /// The prior of the placement on cell `c` by the player to move (michi's terms).
+    fn placement_prior(&self, state: &Go9, c: usize, last: Option<usize>) -> Prior {
+        let player = state.to_move();
+        let board = state.board();
+        // (wins, visits) of virtual playouts; "even" to start with.
+        let (mut wins, mut visits) = (5u32, 10u32);
+        let effect = board.effect(c, player);
+        let captured = effect.captured;
+        if captured != 0 {
+            let n = if captured & captured.wrapping_sub(1) == 0 {
+                15
+            } else {
+                30
+            };
+            wins += n;
+            visits += n;
+        } else {
+            let libs = state.liberties_after(c, player, 0);
+            if libs & libs.wrapping_sub(1) == 0 {
+                // Self-atari.
+                visits += 15;
+            } else {
+                // An escape: `c` is the last liberty of an own chain.
+                let own = board.stones_of(player);
+                let escapes = crate::layout::cells(crate::layout::orthogonal(c) & own)
+                    .any(|n| board.liberties_at(n) == bit(c));
+                if escapes {
+                    wins += 20;
+                    visits += 20;
+                }
+            }
+        }
+        if patterns::matches(board, c) {
+            wins += 10;
+            visits += 10;
+        }
+        if let Some(last) = last {
+            if around(last).contains(&c) {
+                wins += 10;
+                visits += 10;
+            } else if spread(spread(bit(last))) & bit(c) != 0 {
+                wins += 5;
+                visits += 5;
+            }
+        }
+        let line = line_of(c);
+        let stones = board.stones_of(Player::First) | board.stones_of(Player::Second);
+        let area = spread(spread(spread(bit(c))));
+        if area & stones == 0 {
+            if line == 1 || on_edge(c) {
+                visits += 10;
+            } else if line == 3 {
+                wins += 10;
+                visits += 10;
+            }
+        }
+        Prior::new(wins as f32 / visits as f32, visits)
+    }
+}
+
+/// The line of cell `c`: 1 on the edge, 5 at the centre.
+fn line_of(c: usize) -> usize {
+    let (row, col) = (c / WIDTH, c % WIDTH);
+    row.min(col).min(WIDTH - 1 - row).min(WIDTH - 1 - col)
+}
+
+impl SearchHooks<Go9> for Go9Hooks {
+    fn tree_moves(&self, state: &Go9, moves: &mut Vec<Move>) {
+        state.legal_moves(moves);
+        moves.retain(|&m| m != Move::Pass && !state.fills_own_eye(m));
+        if !state.is_over() && self.pass_allowed(state, moves.len()) {
+            moves.push(Move::Pass);
+        }
+    }
+
+    fn priors(&self, state: &Go9, moves: &[Move], priors: &mut [Prior]) {
+        if !self.priors {
+            return;
+        }
+        let last = state.last_cell();
+        for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
+            if let Move::Place(p) = mv {
+                *prior = self.placement_prior(state, cell_of(*p), last);
+            }
+        }
+    }
+
+    fn amaf_key_space(&self, _root: &Go9) -> usize {
+        128
+    }
+
+    fn amaf_key(&self, mv: Move) -> Option<usize> {
+        match mv {
+            Move::Place(p) => Some(cell_of(p)),
+            Move::Pass => None,
+        }
+    }
+
+    fn playout_move(&self, state: &Go9, rng: &mut GameRng, _moves: &mut Vec<Move>) -> Option<Move> {
+        if state.is_over() {
+            return None;
+        }
+        let choice = if self.heavy {
+            state.heavy_choice(rng)
+        } else {
+            state.playout_choice(rng)
+        };
+        Some(choice.map_or(Move::Pass, |ch| {
+            Move::Place(crate::layout::point_of(ch.cell))
+        }))
+    }
+
+    fn playout(&self, state: &mut Go9, playout: &mut Playout<'_, Go9>) {
+        let max = playout.max_plies();
+        // The rng and the record are both in `playout`: draw with a generator taken out
+        // for the loop, record afterwards in order.
+        let mut moves = Vec::new();
+        let recording = playout.is_recording();
+        let mut rng = playout.rng().clone();
+        if self.heavy {
+            state.heavy_playout(&mut rng, max, |p, m| {
+                if recording {
+                    moves.push((p, m));
+                }
+            });
+        } else {
+            state.light_playout(&mut rng, max, |p, m| {
+                if recording {
+                    moves.push((p, m));
+                }
+            });
+        }
+        *playout.rng() = rng;
+        for (p, m) in moves {
+            playout.record(p, m);
+        }
+    }
+
+    fn reward(&self, state: &Go9) -> f64 {
+        let margin = self.margin(state);
+        let win = if margin > 0.0 {
+            1.0
+        } else if margin < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        (1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * (0.5 + 0.5 * (margin / 20.0).tanh())
+    }
+}
+
+/// The playouts of `normal`.
+pub const NORMAL_PLAYOUTS: u64 = 4_000;
+/// The playouts of `easy`.
+pub const EASY_PLAYOUTS: u64 = 300;
+/// The most playouts of `hard` (it stops at [`HARD_TIME`] if that comes first).
+pub const HARD_PLAYOUTS: u64 = 40_000;
+/// The time limit of `hard`.
+pub const HARD_TIME: Duration = Duration::from_millis(900);
 
 impl Opponent for Go9 {
-    type Hooks = DefaultHooks;
+    type Hooks = Go9Hooks;
 
-    fn hooks(_level: Level) -> DefaultHooks {
-        DefaultHooks
+    /// `easy`: [`Go9Hooks::light`]; `normal` and `hard`: [`Go9Hooks::default`].
+    fn hooks(level: Level) -> Go9Hooks {
+        patterns::warm_up();
+        match level {
+            Level::Easy => Go9Hooks::light(),
+            _ => Go9Hooks::default(),
+        }
+    }
+
+    /// `easy` [`EASY_PLAYOUTS`], `normal` [`NORMAL_PLAYOUTS`], `hard` [`HARD_PLAYOUTS`]
+    /// or [`HARD_TIME`]; exploration 0.2 with RAVE (`k` = 2,000), leaves expanded on their
+    /// third visit.
+    fn search_config(level: Level) -> SearchConfig {
+        let budget = match level {
+            Level::Easy => Budget::playouts(EASY_PLAYOUTS),
+            Level::Normal => Budget::playouts(NORMAL_PLAYOUTS),
+            _ => Budget::playouts_or_time(HARD_PLAYOUTS, HARD_TIME),
+        };
+        let mut config = SearchConfig::for_level(level).with_budget(budget);
+        config.exploration = 0.2;
+        config.rave_equivalence = 2_000.0;
+        config.first_play_urgency = 1.0;
+        config.expand_visits = 2;
+        config.max_playout_plies = 400;
+        config
     }
 }

@@ -11,11 +11,11 @@ use crate::state::Go9;
 /// captures and the stones next to it (`layout::near` words), so that playing it does not
 /// look them up again.
 #[derive(Clone, Copy)]
-struct Choice {
-    cell: usize,
-    captured: Mask,
-    own: u32,
-    opponent: u32,
+pub(crate) struct Choice {
+    pub(crate) cell: usize,
+    pub(crate) captured: Mask,
+    pub(crate) own: u32,
+    pub(crate) opponent: u32,
 }
 
 impl Go9 {
@@ -78,7 +78,7 @@ impl Go9 {
     /// only after a rejection is the list copied, so that the draws go on without
     /// replacement (the same draws, in the same order, as copying it up front).
     #[inline]
-    fn playout_choice(&self, rng: &mut GameRng) -> Option<Choice> {
+    pub(crate) fn playout_choice(&self, rng: &mut GameRng) -> Option<Choice> {
         let player = self.to_move();
         let (list, total) = self.board().empty_cells();
         if total == 0 {
@@ -107,7 +107,7 @@ impl Go9 {
     /// The captures of a placement by `player` on the empty cell `c` if the policy accepts
     /// it (legal, and not `player`'s own single-point eye).
     #[inline(always)]
-    fn acceptable(&self, c: usize, player: Player) -> Option<Choice> {
+    pub(crate) fn acceptable(&self, c: usize, player: Player) -> Option<Choice> {
         let (own, opponent) = self.board().near_stones(c, player);
         if self.is_own_eye_near(c, player, own) {
             None

@@ -306,3 +306,61 @@ fn a_full_game_between_our_gtp_engine_and_gnugo_is_accepted_by_both() {
     let ours: BTreeSet<String> = set(&ask_engine(&mut engine, "list_stones black"));
     assert_eq!(ours, set(&gnugo.ask("list_stones black")));
 }
+
+/// The CI smoke match (issue 11): two games of our GTP engine (the `normal` hooks at a
+/// tiny playout budget, tree reuse, clean-up on request) against GNU Go level 1, colours
+/// alternating, scored by our rules. No strength is asserted: the whole path must work,
+/// every move of both sides must be legal by our rules, and each game must end.
+#[test]
+fn smoke_match_two_games_against_gnugo_level_1() {
+    let Some(binary) = require_gnugo("smoke match") else {
+        return;
+    };
+    for game in 0..2u64 {
+        let ours = if game == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let mut gnugo = Gtp::start(&binary, &["--level", "1", "--capture-all-dead"]);
+        let mut engine = go9::GtpEngine::new()
+            .with_playouts(64)
+            .with_seed(game)
+            .with_resign_threshold(0.05);
+        let mut ended = false;
+        for _ in 0..320 {
+            if engine.state().is_over() {
+                ended = true;
+                break;
+            }
+            let mover = engine.state().to_move();
+            let name = if mover == Player::First {
+                "black"
+            } else {
+                "white"
+            };
+            if mover == ours {
+                let (_, reply) = engine.execute_line(&format!("genmove {name}")).unwrap();
+                assert!(reply.success, "{}", reply.text);
+                if reply.text == "resign" {
+                    ended = true;
+                    break;
+                }
+                gnugo.ask(&format!("play {name} {}", reply.text));
+            } else {
+                let theirs = gnugo.ask(&format!("genmove {name}"));
+                if theirs.eq_ignore_ascii_case("resign") {
+                    ended = true;
+                    break;
+                }
+                let (_, reply) = engine
+                    .execute_line(&format!("play {name} {theirs}"))
+                    .unwrap();
+                assert!(reply.success, "GNU Go's {theirs}: {}", reply.text);
+            }
+        }
+        assert!(ended, "game {game} did not end");
+        let (_, score) = engine.execute_line("final_score").unwrap();
+        assert!(score.success && !score.text.is_empty());
+    }
+}

@@ -60,13 +60,15 @@ fn g14_required_commands_answer_in_gtp_form_with_ids() {
 }
 
 #[test]
-fn g14_boardsize_komi_bad_vertices_and_unknown_commands_fail_with_a_reason() {
+fn g14_boardsize_bad_komi_bad_vertices_and_unknown_commands_fail_with_a_reason() {
     let mut engine = GtpEngine::new();
     assert_eq!(ask(&mut engine, "boardsize 9"), (true, String::new()));
     let (ok, text) = ask(&mut engine, "boardsize 19");
     assert!(!ok && text.contains("unacceptable size"), "{text}");
     assert!(ask(&mut engine, "komi 7").0);
-    assert!(!ask(&mut engine, "komi 6.5").0);
+    // Any komi a controller sends is accepted for the session (issue 11); a non-number is not.
+    assert!(ask(&mut engine, "komi 6.5").0);
+    assert!(!ask(&mut engine, "komi x").0);
     let (ok, text) = ask(&mut engine, "play black Z9");
     assert!(!ok && text.contains("syntax error"), "{text}");
     assert!(!ask(&mut engine, "play purple E5").0);

@@ -185,7 +185,21 @@ enum Command {
         threads: u32,
     },
     /// Speak GTP version 2 for go9 on standard input and output.
-    Gtp,
+    Gtp {
+        /// The computer's level: easy, normal or hard (docs/go9.md gives the budgets).
+        #[arg(long, default_value = "hard")]
+        level: ::go9::Level,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Resign when the win rate stays below this for 3 moves in a row (0: never;
+        /// never at easy).
+        #[arg(long, default_value_t = 0.1)]
+        resign_threshold: f64,
+        /// The search's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 fn run_game(
@@ -322,7 +336,12 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             }
             Ok(())
         }
-        Command::Gtp => games::gtp(),
+        Command::Gtp {
+            level,
+            threads,
+            resign_threshold,
+            seed,
+        } => games::gtp(level, threads, resign_threshold, seed),
     }
 }
 

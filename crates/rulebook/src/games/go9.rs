@@ -83,6 +83,16 @@ impl CliGame for Go9 {
             playouts += 1;
         }
         let elapsed = clock.elapsed().as_secs_f64();
+        let heavy_clock = Instant::now();
+        let mut heavy = 0u64;
+        while heavy_clock.elapsed().as_secs_f64() < seconds {
+            seed += 1;
+            let mut state = start.clone();
+            state.heavy_random_playout(&mut GameRng::seed_from(seed));
+            std::hint::black_box(state.score().margin());
+            heavy += 1;
+        }
+        let heavy_rate = heavy as f64 / heavy_clock.elapsed().as_secs_f64();
         vec![
             (
                 "playouts (no own-eye fill, superko, scored)".into(),
@@ -93,6 +103,11 @@ impl CliGame for Go9 {
                 "playout moves".into(),
                 plies as f64 / elapsed,
                 "moves/s".into(),
+            ),
+            (
+                "heavy playouts (hard's policy: atari answers, 3x3 patterns)".into(),
+                heavy_rate,
+                "playouts/s".into(),
             ),
         ]
     }

@@ -41,11 +41,25 @@ pub fn find(name: &str) -> Result<&'static dyn Driver, CliError> {
 /// input.
 ///
 /// # Errors
-/// [`CliError::Io`] if standard input or output fails.
-pub fn gtp() -> Result<(), CliError> {
+/// [`CliError::Options`] for a threshold outside 0…1, [`CliError::Io`] if standard
+/// input or output fails.
+pub fn gtp(
+    level: ::go9::Level,
+    threads: usize,
+    resign_threshold: f64,
+    seed: u64,
+) -> Result<(), CliError> {
+    if !(0.0..=1.0).contains(&resign_threshold) {
+        return Err(CliError::Options(format!(
+            "--resign-threshold {resign_threshold} must lie between 0 and 1"
+        )));
+    }
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    ::go9::GtpEngine::new()
+    ::go9::GtpEngine::with_level(level)
+        .with_threads(threads)
+        .with_resign_threshold(resign_threshold)
+        .with_seed(seed)
         .run(stdin, stdout)
         .map_err(|source| CliError::Io {
             path: "standard input/output".into(),

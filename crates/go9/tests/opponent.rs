@@ -1,0 +1,280 @@
+//! The computer opponent (`docs/go9.md`, "The computer opponent"): go9's search hooks never
+//! fill their own eyes, their priors favour captures and escapes and shun self-atari, they
+//! pass only when the count wins, and the GTP engine honours the clock, komi, resignation
+//! and clean-up. Fast checks only: strength is measured by `examples/vs_gnugo.rs`.
+
+mod common;
+
+use std::time::Instant;
+
+use common::{position, pt};
+use game_core::search::{Budget, Level, Opponent, Prior, SearchHooks};
+use game_core::{Game, GameRng, Player};
+use go9::{Go9, Go9Hooks, GtpEngine, Move};
+
+fn ask(engine: &mut GtpEngine, line: &str) -> (bool, String) {
+    let (_, reply) = engine.execute_line(line).expect("a command");
+    (reply.success, reply.text)
+}
+
+/// Black owns the right side with eyes at H8, H2 and J5; White has a weak stone at B2.
+const EYES: [&str; 9] = [
+    ". . . . X X X X X",
+    ". . . . X X X . X",
+    ". . . . X X X X X",
+    ". . . . X X X X X",
+    ". . . . X X X X .",
+    ". . . . X X X X X",
+    ". . . . X X X X X",
+    ". O . . X X X . X",
+    ". . . . X X X X X",
+];
+
+#[test]
+fn tree_moves_never_fill_an_own_eye_at_any_level() {
+    let state = position(&EYES, Player::First);
+    for level in Level::ALL {
+        let hooks = Go9::hooks(level);
+        let mut moves = Vec::new();
+        hooks.tree_moves(&state, &mut moves);
+        for eye in ["H8", "H2", "J5"] {
+            assert!(!moves.contains(&Move::Place(pt(eye))), "{level}: {eye}");
+        }
+        assert!(!moves.is_empty());
+    }
+}
+
+#[test]
+fn searches_from_random_positions_never_fill_an_own_eye() {
+    let mut rng = GameRng::seed_from(11);
+    for game in 0..12 {
+        let mut state = Go9::new();
+        let plies = 20 + 7 * game;
+        for _ in 0..plies {
+            match state.playout_move(&mut rng) {
+                Some(mv) if !state.is_over() => state.play(mv).unwrap(),
+                _ => break,
+            }
+        }
+        if state.is_over() {
+            continue;
+        }
+        let mut searcher = Go9::opponent(Level::Easy);
+        let info = searcher.search_with(&state, Budget::playouts(60));
+        let mv = info.best.expect("a move");
+        assert!(!state.fills_own_eye(mv), "game {game}: {mv} fills an eye");
+        assert!(state.check_move(mv).is_ok());
+    }
+}
+
+fn prior_of(state: &Go9, mv: &str) -> Prior {
+    let hooks = Go9Hooks::default();
+    let moves = vec![Move::Place(pt(mv)), Move::Place(pt("E5"))];
+    let mut priors = vec![Prior::NONE; 2];
+    hooks.priors(state, &moves, &mut priors);
+    priors[0]
+}
+
+#[test]
+fn priors_favour_captures_and_escapes_and_shun_self_atari() {
+    // White C3 in atari (liberty C4 only): capturing is good for Black.
+    let capture = position(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". X O X . . . . .",
+            ". . X . . . . . .",
+            ". . . . . . . . .",
+        ],
+        Player::First,
+    );
+    let neutral = prior_of(&Go9::new(), "E5");
+    let good = prior_of(&capture, "C4");
+    assert!(good.value > neutral.value + 0.1, "{good:?} vs {neutral:?}");
+    // The same position, White to move: C4 escapes the atari.
+    let escape = capture.clone();
+    let escape = {
+        let mut s = escape;
+        s.play(Move::Pass).unwrap();
+        s
+    };
+    let run = prior_of(&escape, "C4");
+    assert!(run.value > neutral.value, "{run:?}");
+    // Black A1 next to White's B1 and A2: a self-atari... a single stone with no liberty
+    // left but one.
+    let atari = position(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            "O . . . . . . . .",
+            ". O . . . . . . .",
+            ". . O . . . . . .",
+        ],
+        Player::First,
+    );
+    let bad = prior_of(&atari, "B1");
+    assert!(bad.value < neutral.value, "{bad:?} vs {neutral:?}");
+}
+
+#[test]
+fn rave_keys_are_points_and_a_pass_has_none() {
+    let hooks = Go9Hooks::default();
+    let a = hooks.amaf_key(Move::Place(pt("A1"))).unwrap();
+    let b = hooks.amaf_key(Move::Place(pt("J9"))).unwrap();
+    assert_ne!(a, b);
+    assert!(a.max(b) < hooks.amaf_key_space(&Go9::new()));
+    assert_eq!(hooks.amaf_key(Move::Pass), None);
+}
+
+#[test]
+fn a_pass_is_a_tree_move_only_when_the_count_wins() {
+    let hooks = Go9Hooks::default();
+    let mut moves = Vec::new();
+    // Mid-game, dame left: no pass.
+    let mut state = Go9::new();
+    state.play("E5".parse().unwrap()).unwrap();
+    hooks.tree_moves(&state, &mut moves);
+    assert!(!moves.contains(&Move::Pass));
+    // White passes where Black wins by the count: Black may pass (and end the game).
+    let mut winning = position(&EYES, Player::Second);
+    winning.play(Move::Pass).unwrap();
+    hooks.tree_moves(&winning, &mut moves);
+    assert!(moves.contains(&Move::Pass));
+    // With komi 100 the same count loses: no pass into a loss.
+    let generous = Go9Hooks {
+        komi: 100.0,
+        ..Go9Hooks::default()
+    };
+    generous.tree_moves(&winning, &mut moves);
+    assert!(!moves.contains(&Move::Pass));
+    // In clean-up mode, not while White's stone sits in Black's area.
+    let cleanup = Go9Hooks {
+        cleanup: true,
+        ..Go9Hooks::default()
+    };
+    cleanup.tree_moves(&winning, &mut moves);
+    assert!(!moves.contains(&Move::Pass));
+}
+
+#[test]
+fn the_reward_is_mostly_the_win_and_a_little_the_margin() {
+    let hooks = Go9Hooks::default();
+    let mut state = position(&EYES, Player::First);
+    state.play(Move::Pass).unwrap();
+    state.play(Move::Pass).unwrap();
+    let r = hooks.reward(&state);
+    assert!(r > 0.95 && r <= 1.0, "{r}");
+    let lost = Go9Hooks {
+        komi: 100.0,
+        ..Go9Hooks::default()
+    };
+    let r = lost.reward(&state);
+    assert!(r < 0.05, "{r}");
+}
+
+#[test]
+fn gtp_accepts_any_komi_and_scores_the_session_with_it() {
+    let mut engine = GtpEngine::new();
+    assert_eq!(ask(&mut engine, "komi 6.5"), (true, String::new()));
+    assert_eq!(ask(&mut engine, "final_score"), (true, "W+6.5".into()));
+    assert_eq!(ask(&mut engine, "komi 0"), (true, String::new()));
+    assert_eq!(ask(&mut engine, "final_score"), (true, "0".into()));
+    assert!(!ask(&mut engine, "komi lots").0);
+    // The game itself keeps the rules' komi 7.
+    assert_eq!(engine.state().score().result(), "W+7");
+    let mut engine = GtpEngine::new();
+    assert_eq!(ask(&mut engine, "final_score"), (true, "W+7".into()));
+}
+
+#[test]
+fn gtp_plans_its_time_from_the_clock() {
+    let mut engine = GtpEngine::with_level(Level::Hard);
+    assert!(ask(&mut engine, "time_settings 10 0 0").0);
+    assert!(ask(&mut engine, "time_left black 0.5 0").0);
+    let start = Instant::now();
+    let (ok, mv) = ask(&mut engine, "genmove black");
+    assert!(ok && mv != "resign", "{mv}");
+    assert!(start.elapsed().as_secs_f64() < 0.6, "{:?}", start.elapsed());
+    // Byo-yomi: 1 s for 5 stones.
+    assert!(ask(&mut engine, "time_left white 1 5").0);
+    let start = Instant::now();
+    assert!(ask(&mut engine, "genmove white").0);
+    assert!(start.elapsed().as_secs_f64() < 0.6, "{:?}", start.elapsed());
+    assert!(!ask(&mut engine, "time_settings 1 2").0);
+    assert!(!ask(&mut engine, "time_left green 1 0").0);
+}
+
+#[test]
+fn gtp_reuses_its_tree_across_play_and_genmove() {
+    let mut engine = GtpEngine::new().with_playouts(300).with_seed(2);
+    assert!(ask(&mut engine, "genmove black").0);
+    let reply = engine.last_info().to_string();
+    assert!(reply.contains("(0 reused)"), "{reply}");
+    // White answers with the move the search expected most: its subtree is kept.
+    let pv: Vec<&str> = reply.split("pv ").nth(1).unwrap().split(' ').collect();
+    let answer = pv.get(1).copied().unwrap_or("E5");
+    assert!(ask(&mut engine, &format!("play white {answer}")).0);
+    assert!(ask(&mut engine, "genmove black").0);
+    assert!(
+        !engine.last_info().contains("(0 reused)"),
+        "{}",
+        engine.last_info()
+    );
+}
+
+fn resigns_within(mut engine: GtpEngine) -> bool {
+    for mv in [
+        "E5", "C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5", "D4", "F4", "D6", "F6", "B4", "H4",
+        "B6", "H6", "D2", "F2", "D8",
+    ] {
+        let colour = if engine.state().to_move() == Player::First {
+            "b"
+        } else {
+            "w"
+        };
+        assert!(ask(&mut engine, &format!("play {colour} {mv}")).0);
+    }
+    (0..4).any(|_| ask(&mut engine, "genmove black").1 == "resign")
+}
+
+#[test]
+fn gtp_resigns_after_moves_below_the_threshold_but_never_at_easy() {
+    // A threshold of 1 is never reached: three low moves in a row resign.
+    let hard = GtpEngine::new()
+        .with_playouts(30)
+        .with_resign_threshold(1.0);
+    assert!(resigns_within(hard));
+    let easy = GtpEngine::with_level(Level::Easy)
+        .with_playouts(30)
+        .with_resign_threshold(1.0);
+    assert!(!resigns_within(easy));
+    let never = GtpEngine::new().with_playouts(30);
+    assert!(!resigns_within(never));
+}
+
+#[test]
+fn kgs_genmove_cleanup_captures_before_passing() {
+    let mut engine = GtpEngine::new().with_playouts(200).with_seed(1);
+    let (black, _) = common::stones(&EYES);
+    for p in black {
+        assert!(ask(&mut engine, &format!("play black {}", go9::point_name(p))).0);
+        assert!(ask(&mut engine, "play white pass").0);
+    }
+    // White's B2 sits in Black's area: clean-up does not pass while it is there.
+    assert!(ask(&mut engine, "play white B2").0);
+    let (ok, mv) = ask(&mut engine, "kgs-genmove_cleanup black");
+    assert!(ok);
+    assert_ne!(mv, "pass", "clean-up must not pass with B2 on the board");
+    assert_eq!(
+        ask(&mut engine, "known_command kgs-genmove_cleanup").1,
+        "true"
+    );
+}
