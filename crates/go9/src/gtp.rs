@@ -174,9 +174,8 @@ impl GtpEngine {
         self
     }
 
-    /// `genmove` resigns when the search's win rate stays below `threshold` for
-    /// [`RESIGN_AFTER`] moves in a row (from ply [`RESIGN_FROM_PLY`]); 0 never resigns, and
-    /// neither does `easy`.
+    /// `genmove` resigns when the search's win rate stays below `threshold` for a few moves
+    /// in a row (3, from ply 20: `docs/go9.md`); 0 never resigns, and neither does `easy`.
     #[must_use]
     pub fn with_resign_threshold(mut self, threshold: f64) -> GtpEngine {
         self.resign_threshold = threshold;
