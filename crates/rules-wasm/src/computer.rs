@@ -1,57 +1,11 @@
-//! The computer player: one function, [`choose`], so that a new search replaces it in one
-//! place.
-
-use std::fmt;
-use std::str::FromStr;
+//! The computer player: one function, [`choose`], at one of game-core's levels ([`Level`],
+//! re-exported so the page and the crates name the same levels).
 
 use game_core::GameRng;
-use game_core::search::{Budget, Level as SearchLevel, Opponent};
+pub use game_core::search::Level;
+use game_core::search::{Budget, Opponent};
 
 use crate::session::AnyGame;
-
-/// How hard the computer thinks: more playouts at each level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// A quick reply: few playouts.
-    Easy,
-    /// The default.
-    Normal,
-    /// The most playouts; still a second or two at most in a browser.
-    Hard,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    /// `easy`, `normal` or `hard`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    /// Reads `easy`, `normal` or `hard` (any case).
-    fn from_str(text: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("level `{text}`: use easy, normal or hard"))
-    }
-}
 
 /// The playouts each game gets per move at each level (easy, normal, hard), chosen so that
 /// in Chromium on this project's slow machine an easy move takes a few hundredths of a
@@ -68,7 +22,8 @@ fn playouts(game: &AnyGame, level: Level) -> u32 {
     match level {
         Level::Easy => easy,
         Level::Normal => normal,
-        Level::Hard => hard,
+        // `hard`, and any level game-core may add later: the largest cap.
+        _ => hard,
     }
 }
 
@@ -83,18 +38,8 @@ fn playouts(game: &AnyGame, level: Level) -> u32 {
 /// same moves without copying the history.
 pub(crate) fn choose(game: &AnyGame, level: Level, rng: &mut GameRng) -> Option<String> {
     let cap = u64::from(playouts(game, level));
-    let level = match level {
-        Level::Easy => SearchLevel::Easy,
-        Level::Normal => SearchLevel::Normal,
-        Level::Hard => SearchLevel::Hard,
-    };
     let seed = rng.next_u64();
-    fn best<G: Opponent + PartialEq>(
-        g: &G,
-        level: SearchLevel,
-        cap: u64,
-        seed: u64,
-    ) -> Option<String> {
+    fn best<G: Opponent + PartialEq>(g: &G, level: Level, cap: u64, seed: u64) -> Option<String> {
         let mut searcher = G::opponent(level);
         let config = searcher.config_mut();
         let playouts = config.budget.playout_limit().map_or(cap, |n| n.min(cap));

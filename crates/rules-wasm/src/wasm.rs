@@ -86,7 +86,10 @@ impl Playground {
     /// An unknown level.
     #[wasm_bindgen(js_name = computerMove)]
     pub fn computer_move(&self, level: &str, seed: u32) -> Result<Option<String>, JsError> {
-        let level: Level = level.parse().map_err(|e: String| JsError::new(&e))?;
+        let level: Level = level
+            .trim()
+            .parse()
+            .map_err(|e: game_core::search::ParseLevelError| JsError::new(&e.to_string()))?;
         Ok(self.session.computer_move(level, u64::from(seed)))
     }
 
