@@ -89,6 +89,126 @@ fn checker_runs_the_validity_hook() {
     assert!(err.contains("ply 3 reached"), "{err}");
 }
 
+/// The checker's message for a game with `fault`, over the first few seeds.
+fn checker_error(fault: Fault) -> String {
+    let bad = TicTacToe {
+        fault,
+        ..TicTacToe::default()
+    };
+    let hooks = CheckHooks {
+        candidates: &all_squares,
+        validate: &|_| Ok(()),
+    };
+    check_random_games(&bad, 0, 20, 20, &hooks).unwrap_err()
+}
+
+#[test]
+fn checker_catches_a_random_move_that_is_not_the_uniform_pick() {
+    // Either a different move, or the same move with the generator left elsewhere: a seed
+    // would then replay other games than the list-and-pick it stands for.
+    for fault in [Fault::BiasedRandomMove, Fault::RandomMoveDrawsTwice] {
+        let err = checker_error(fault);
+        assert!(err.contains("random_move gave"), "{fault:?}: {err}");
+    }
+}
+
+#[test]
+fn checker_catches_moves_that_do_not_parse_back() {
+    let err = checker_error(Fault::MisreadsMoves);
+    assert!(err.contains("parses back as"), "{err}");
+}
+
+#[test]
+fn checker_catches_a_listed_move_that_check_move_refuses() {
+    let err = checker_error(Fault::RefusesA1);
+    assert!(err.contains("listed move a1 fails check_move"), "{err}");
+}
+
+#[test]
+fn checker_catches_play_and_play_unchecked_disagreeing() {
+    let err = checker_error(Fault::PlayDiffersFromUnchecked);
+    assert!(err.contains("play and play_unchecked differ"), "{err}");
+}
+
+#[test]
+fn checker_catches_a_refusal_that_changes_the_state() {
+    let err = checker_error(Fault::RefusalChangesState);
+    assert!(err.contains("changed the state"), "{err}");
+}
+
+#[test]
+fn checker_catches_an_outcome_that_disagrees_with_is_over() {
+    let err = checker_error(Fault::OutcomeNeverEnds);
+    assert!(err.contains("disagrees with is_over"), "{err}");
+}
+
+#[test]
+fn checker_messages_name_the_game_the_seed_and_the_moves() {
+    let bad = TicTacToe {
+        fault: Fault::RefusalChangesState,
+        ..TicTacToe::default()
+    };
+    let hooks = CheckHooks {
+        candidates: &all_squares,
+        validate: &|_| Ok(()),
+    };
+    // The message names the moves that led to the failing state, and they replay.
+    let err = check_random_game(&bad, 7, 20, &hooks).unwrap_err();
+    assert!(err.starts_with("tictactoe (seed 7) after moves ["), "{err}");
+    let moves = &err[err.find('[').unwrap() + 1..err.find(']').unwrap()];
+    let mut replay = TicTacToe::default();
+    for m in moves.split(' ') {
+        replay.play(m.parse().unwrap()).unwrap();
+    }
+    assert!(replay.ply >= 1, "{err}");
+}
+
+#[test]
+fn check_random_game_counts_plies_and_stops_at_the_cap() {
+    let hooks = CheckHooks::default();
+    for seed in 0..20 {
+        let mut rng = GameRng::seed_from(seed);
+        let mut s = TicTacToe::default();
+        let mut plies = 0;
+        let mut scratch = Vec::new();
+        while let Some(mv) = s.random_move(&mut rng, &mut scratch) {
+            s.play(mv).unwrap();
+            plies += 1;
+        }
+        assert_eq!(
+            check_random_game(&TicTacToe::default(), seed, 20, &hooks),
+            Ok(plies)
+        );
+        assert_eq!(
+            check_random_game(&TicTacToe::default(), seed, 3, &hooks),
+            Ok(3)
+        );
+    }
+    let total: usize = (0..20)
+        .map(|seed| check_random_game(&TicTacToe::default(), seed, 20, &hooks).unwrap())
+        .sum();
+    assert_eq!(
+        check_random_games(&TicTacToe::default(), 0, 20, 20, &hooks),
+        Ok(total)
+    );
+}
+
+#[test]
+fn is_legal_agrees_with_check_move() {
+    let mut s = position("b2 a1");
+    for square in (0..9).map(Square) {
+        assert_eq!(s.is_legal(square), s.check_move(square).is_ok());
+    }
+    assert!(!s.is_legal(Square(4)), "b2 is taken");
+    assert!(s.is_legal(Square(8)), "c3 is free");
+    s = position("a1 a2 b1 b2 c1");
+    assert!(s.is_over());
+    assert!(
+        !s.is_legal(Square(8)),
+        "no move is legal after the game ends"
+    );
+}
+
 #[test]
 fn rejected_moves_leave_the_state_unchanged() {
     let mut s = TicTacToe::default();

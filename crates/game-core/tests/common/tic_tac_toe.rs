@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::{Game, Outcome, Player};
+use game_core::{Game, GameRng, Outcome, Player};
 
 /// A square 0..9, printed `a1`..`c3` (column letter, row from the bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,6 +60,20 @@ pub enum Fault {
     None,
     DuplicateFirstMove,
     AcceptOccupied,
+    /// `random_move` picks the last listed move instead of a uniform one.
+    BiasedRandomMove,
+    /// `random_move` makes the uniform pick but draws twice from the generator.
+    RandomMoveDrawsTwice,
+    /// `parse_move` reads every square as the next one.
+    MisreadsMoves,
+    /// `check_move` refuses the listed move `a1`.
+    RefusesA1,
+    /// `play` counts two plies where `play_unchecked` counts one.
+    PlayDiffersFromUnchecked,
+    /// A refused `play` still counts a ply.
+    RefusalChangesState,
+    /// `outcome` says the game goes on when it is over.
+    OutcomeNeverEnds,
 }
 
 const LINES: [[usize; 3]; 8] = [
@@ -118,7 +132,41 @@ impl Game for TicTacToe {
         if self.cells[usize::from(mv.0)].is_some() && self.fault != Fault::AcceptOccupied {
             return Err(TicTacToeError::Occupied(mv));
         }
+        if self.fault == Fault::RefusesA1 && mv == Square(0) {
+            return Err(TicTacToeError::Occupied(mv));
+        }
         Ok(())
+    }
+    fn play(&mut self, mv: Square) -> Result<(), TicTacToeError> {
+        if let Err(e) = self.check_move(mv) {
+            if self.fault == Fault::RefusalChangesState {
+                self.ply += 1;
+            }
+            return Err(e);
+        }
+        self.play_unchecked(mv);
+        if self.fault == Fault::PlayDiffersFromUnchecked {
+            self.ply += 1;
+        }
+        Ok(())
+    }
+    fn parse_move(&self, text: &str) -> Result<Square, ParseSquareError> {
+        let square: Square = text.parse()?;
+        if self.fault == Fault::MisreadsMoves {
+            return Ok(Square((square.0 + 1) % 9));
+        }
+        Ok(square)
+    }
+    fn random_move(&self, rng: &mut GameRng, moves: &mut Vec<Square>) -> Option<Square> {
+        self.legal_moves(moves);
+        match self.fault {
+            Fault::BiasedRandomMove => moves.last().copied(),
+            Fault::RandomMoveDrawsTwice => {
+                let _ = rng.below(2);
+                rng.choose(moves).copied()
+            }
+            _ => rng.choose(moves).copied(),
+        }
     }
     fn play_unchecked(&mut self, mv: Square) {
         self.cells[usize::from(mv.0)] = Some(self.to_move());
@@ -128,6 +176,9 @@ impl Game for TicTacToe {
         self.winner().is_some() || self.ply == 9
     }
     fn outcome(&self) -> Outcome<&'static str> {
+        if self.fault == Fault::OutcomeNeverEnds {
+            return Outcome::Ongoing;
+        }
         match self.winner() {
             Some(p) => Outcome::win(p, "three in a row"),
             None if self.ply == 9 => Outcome::draw("board full"),
