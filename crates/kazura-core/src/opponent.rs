@@ -14,6 +14,8 @@
 //!
 //! Budgets are playout counts, so a level plays the same whatever the machine's load.
 
+use std::time::Duration;
+
 use board_geometry::Point;
 use game_core::search::{Budget, Level, Opponent, Prior, SearchConfig, SearchHooks};
 use game_core::{Game, GameRng};
@@ -121,6 +123,10 @@ impl SearchHooks<Kazura> for KazuraHooks {
 /// time they take on 9×9, 13×13 and 19×19).
 pub const LEVEL_PLAYOUTS: [u64; 3] = [300, 3_000, 30_000];
 
+/// The most wall-clock time a `hard` move takes: its 30,000 playouts fit well inside it on
+/// 9×9 and 13×13, and only the opening of 19×19 (about 1.2 s of playouts) reaches it.
+pub const HARD_TIME: Duration = Duration::from_secs(1);
+
 impl Opponent for Kazura {
     type Hooks = KazuraHooks;
 
@@ -128,16 +134,17 @@ impl Opponent for Kazura {
         KazuraHooks::DEFAULT
     }
 
-    /// [`LEVEL_PLAYOUTS`] (300, 3,000, 30,000 playouts a move), RAVE with `k` = 1,000 and a
-    /// small exploration constant (0.3, as usual with RAVE and priors).
+    /// [`LEVEL_PLAYOUTS`] (300, 3,000, 30,000 playouts a move; `hard` also stops at
+    /// [`HARD_TIME`] if that comes first), RAVE with `k` = 1,000 and a small exploration
+    /// constant (0.3, as usual with RAVE and priors).
     fn search_config(level: Level) -> SearchConfig {
-        let playouts = match level {
-            Level::Easy => LEVEL_PLAYOUTS[0],
-            Level::Normal => LEVEL_PLAYOUTS[1],
-            _ => LEVEL_PLAYOUTS[2],
+        let budget = match level {
+            Level::Easy => Budget::playouts(LEVEL_PLAYOUTS[0]),
+            Level::Normal => Budget::playouts(LEVEL_PLAYOUTS[1]),
+            _ => Budget::playouts_or_time(LEVEL_PLAYOUTS[2], HARD_TIME),
         };
         SearchConfig::default()
-            .with_budget(Budget::playouts(playouts))
+            .with_budget(budget)
             .with_exploration(0.3)
             .with_rave_equivalence(1_000.0)
     }
@@ -246,11 +253,13 @@ mod tests {
             })
             .collect();
         assert_eq!(budgets, LEVEL_PLAYOUTS);
-        assert!(
-            Level::ALL
-                .iter()
-                .all(|&l| Kazura::search_config(l).budget.time.is_none())
-        );
+        // Only `hard` has a clock (so `easy` and `normal` replay exactly under any load).
+        let times: Vec<Option<Duration>> = Level::ALL
+            .iter()
+            .map(|&l| Kazura::search_config(l).budget.time)
+            .collect();
+        assert_eq!(times, [None, None, Some(HARD_TIME)]);
+        assert!(HARD_TIME <= Duration::from_secs(1));
     }
 
     /// Plays a whole game on a small board with every level's settings and hooks on a tiny
