@@ -28,7 +28,7 @@ done
 diff_file=$(mktemp)
 trap 'rm -f "$diff_file"' EXIT
 # Committed and uncommitted changes alike: the working tree against the merge base.
-git diff "$base" -- 'crates/*/src' > "$diff_file"
+git diff "$base" -- 'crates/*/src/*' > "$diff_file"
 if [ ! -s "$diff_file" ]; then
   echo "no change to crates/*/src since $(git rev-parse --short "$base") ($base_ref): nothing to mutate"
   exit 0
