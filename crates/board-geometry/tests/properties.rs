@@ -146,6 +146,41 @@ fn ring_steps_wrap_both_ways() {
     }
 }
 
+#[test]
+fn ring_steps_move_one_cell_and_undo_each_other() {
+    for len in 1..=20 {
+        let ring = Ring::new(len);
+        assert_eq!(ring.len(), len);
+        assert!(!ring.is_empty());
+        for cell in 0..len {
+            let forward = ring.step(cell, RingDirection::Forward);
+            assert_eq!(forward, (cell + 1) % len, "forward from {cell} of {len}");
+            assert_eq!(ring.step(forward, RingDirection::Backward), cell);
+            assert_eq!(ring.advance(cell, RingDirection::Forward, 1), forward);
+            assert_eq!(
+                ring.step(cell, RingDirection::Backward),
+                (cell + len - 1) % len,
+                "backward from {cell} of {len}"
+            );
+        }
+    }
+    assert_eq!(RingDirection::Forward.reversed(), RingDirection::Backward);
+    assert_eq!(RingDirection::Backward.reversed(), RingDirection::Forward);
+}
+
+#[test]
+fn union_find_counts_its_elements() {
+    let empty = UnionFind::new(0);
+    assert_eq!(empty.len(), 0);
+    assert!(empty.is_empty());
+    for n in [1, 2, 7, 100] {
+        let mut uf = UnionFind::new(n);
+        uf.union(0, n - 1);
+        assert_eq!(uf.len(), n, "unions do not change the element count");
+        assert!(!uf.is_empty());
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 
