@@ -60,7 +60,9 @@ impl UnionFind {
         x
     }
 
-    /// Merges the sets of `a` and `b`; returns the new representative.
+    /// Merges the sets of `a` and `b`; returns the new representative, which is that of
+    /// the larger of the two sets (of `a`'s set when they are the same size), so that trees
+    /// stay shallow (union by size).
     pub fn union(&mut self, a: usize, b: usize) -> usize {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         if ra == rb {

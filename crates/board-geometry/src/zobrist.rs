@@ -93,9 +93,11 @@ pub const fn key128(p: Point, colour: usize) -> u128 {
     TABLE128.0[p.index()][colour]
 }
 
-/// The 64-bit key for "the second player is to move", for hashes that include the turn.
+/// The 64-bit key for "the second player is to move", for hashes that include the turn:
+/// the stream's next output after the table (number `2 * MAX_POINTS`).
 pub const SIDE_TO_MOVE_64: u64 = TABLE64.1;
-/// The 128-bit key for "the second player is to move".
+/// The 128-bit key for "the second player is to move": the two outputs after the table,
+/// high half first.
 pub const SIDE_TO_MOVE_128: u128 = TABLE128.1;
 
 #[cfg(test)]
@@ -129,6 +131,24 @@ mod tests {
         let hi = u128::from(splitmix64(&mut s));
         let lo = u128::from(splitmix64(&mut s));
         assert_eq!(key128(Point::from_index(0), 0), hi << 64 | lo);
+    }
+
+    #[test]
+    fn side_to_move_keys_follow_the_tables_in_the_stream() {
+        let mut s = SEED_64;
+        for _ in 0..MAX_POINTS * COLOURS {
+            let _ = splitmix64(&mut s);
+        }
+        assert_eq!(SIDE_TO_MOVE_64, splitmix64(&mut s));
+        let mut s = SEED_128;
+        for _ in 0..2 * MAX_POINTS * COLOURS {
+            let _ = splitmix64(&mut s);
+        }
+        let hi = u128::from(splitmix64(&mut s));
+        let lo = u128::from(splitmix64(&mut s));
+        assert_eq!(SIDE_TO_MOVE_128, hi << 64 | lo);
+        let last = key128(Point::from_index(MAX_POINTS - 1), 1);
+        assert_ne!(SIDE_TO_MOVE_128, last);
     }
 
     #[test]

@@ -169,6 +169,28 @@ fn ring_steps_move_one_cell_and_undo_each_other() {
 }
 
 #[test]
+fn union_keeps_the_representative_of_the_larger_set() {
+    for (left, right) in [(3usize, 1usize), (1, 3), (2, 2), (1, 1)] {
+        // Set A is 0..left, set B is 10..10 + right, each joined in order.
+        let mut uf = UnionFind::new(20);
+        for x in 1..left {
+            uf.union(0, x);
+        }
+        for x in 11..10 + right {
+            uf.union(10, x);
+        }
+        let (rep_a, rep_b) = (uf.find(0), uf.find(10));
+        let expected = if right > left { rep_b } else { rep_a };
+        assert_eq!(uf.union(left - 1, 10), expected, "sizes {left} and {right}");
+        for x in (0..left).chain(10..10 + right) {
+            assert_eq!(uf.find(x), expected);
+            assert_eq!(uf.find_const(x), expected);
+        }
+        assert_eq!(uf.set_size(0), left + right);
+    }
+}
+
+#[test]
 fn union_find_counts_its_elements() {
     let empty = UnionFind::new(0);
     assert_eq!(empty.len(), 0);
@@ -203,7 +225,9 @@ proptest! {
             adjacency[a].push(b);
             adjacency[b].push(a);
         }
+        let frozen = uf.clone();
         for a in 0..n {
+            prop_assert_eq!(frozen.find_const(a), uf.find(a), "find_const of {}", a);
             let reach = bfs_reach(&adjacency, a);
             prop_assert_eq!(uf.set_size(a), reach.iter().filter(|&&r| r).count());
             for (b, &r) in reach.iter().enumerate() {
