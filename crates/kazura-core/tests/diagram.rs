@@ -88,3 +88,16 @@ fn the_debug_form_names_the_board_the_ply_and_the_side_to_move_then_draws_it() {
     assert!(head.contains(&game.colour_to_move().to_string()), "{head}");
     assert_eq!(diagram, game.to_string());
 }
+
+#[test]
+fn k8_seats_print_as_the_words_players_use() {
+    use kazura_core::Seat;
+    let mut game = Kazura::new(9).unwrap();
+    assert_eq!(game.seat_of(Colour::Black).to_string(), "the opener");
+    assert_eq!(game.seat_of(Colour::White).to_string(), "the responder");
+    // After the swap the responder holds Black, and prints so.
+    game.play("E5".parse().unwrap()).unwrap();
+    game.play("swap".parse().unwrap()).unwrap();
+    assert_eq!(game.seat_of(Colour::Black), Seat::Responder);
+    assert_eq!(game.seat_of(Colour::Black).to_string(), "the responder");
+}

@@ -62,7 +62,8 @@ pub enum Fault {
     AcceptOccupied,
     /// `random_move` picks the last listed move instead of a uniform one.
     BiasedRandomMove,
-    /// `random_move` makes the uniform pick but draws twice from the generator.
+    /// `random_move` makes the uniform pick, then draws once more from the generator (the
+    /// same move, but the generator is left elsewhere).
     RandomMoveDrawsTwice,
     /// `parse_move` reads every square as the next one.
     MisreadsMoves,
@@ -162,8 +163,9 @@ impl Game for TicTacToe {
         match self.fault {
             Fault::BiasedRandomMove => moves.last().copied(),
             Fault::RandomMoveDrawsTwice => {
+                let picked = rng.choose(moves).copied();
                 let _ = rng.below(2);
-                rng.choose(moves).copied()
+                picked
             }
             _ => rng.choose(moves).copied(),
         }
