@@ -1,0 +1,185 @@
+//! The search's documented settings and hook contract: each `with_` method sets its field
+//! and only it, `Playout::is_recording` says whether RAVE is on, and RAVE needs both a key
+//! space and keys (a hook set giving only one of them searches exactly as plain UCT).
+
+mod common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use common::hex::{Cell, Hex};
+use game_core::Game;
+use game_core::search::{Budget, DefaultHooks, Playout, SearchConfig, SearchHooks, Searcher};
+
+#[test]
+fn each_builder_sets_its_own_setting() {
+    let base = SearchConfig::default();
+    let budget = Budget::playouts_or_time(1_234, Duration::from_millis(56));
+    let built = base
+        .with_budget(budget)
+        .with_threads(3)
+        .with_seed(99)
+        .with_exploration(0.75)
+        .with_rave_equivalence(321.0)
+        .with_expand_visits(4)
+        .with_max_nodes(5_000);
+    assert_eq!(built.budget, budget);
+    assert_eq!(built.threads, 3);
+    assert_eq!(built.seed, 99);
+    assert_eq!(built.exploration, 0.75);
+    assert_eq!(built.rave_equivalence, 321.0);
+    assert_eq!(built.expand_visits, 4);
+    assert_eq!(built.max_nodes, 5_000);
+    // What no builder touched keeps the default.
+    assert_eq!(built.first_play_urgency, base.first_play_urgency);
+    assert_eq!(built.max_playout_plies, base.max_playout_plies);
+    // One builder alone changes one field.
+    let only = base.with_exploration(base.exploration + 1.0);
+    assert_eq!(only.exploration, base.exploration + 1.0);
+    let mut back = only;
+    back.exploration = base.exploration;
+    assert_eq!(back, base);
+    assert_eq!(base.with_threads(0).threads, 1, "at least one thread");
+}
+
+/// Plain UCT on Hex that counts the playouts in which the search asked for the moves.
+struct Counting {
+    key_space: usize,
+    keys: bool,
+    recording: AtomicUsize,
+    not_recording: AtomicUsize,
+}
+
+impl Counting {
+    fn new(key_space: usize, keys: bool) -> Counting {
+        Counting {
+            key_space,
+            keys,
+            recording: AtomicUsize::new(0),
+            not_recording: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl SearchHooks<Hex<4>> for Counting {
+    fn amaf_key_space(&self, _root: &Hex<4>) -> usize {
+        self.key_space
+    }
+    fn amaf_key(&self, mv: Cell) -> Option<usize> {
+        self.keys.then_some(usize::from(mv.0))
+    }
+    fn playout(&self, state: &mut Hex<4>, playout: &mut Playout<'_, Hex<4>>) {
+        let counter = if playout.is_recording() {
+            &self.recording
+        } else {
+            &self.not_recording
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        let (rng, moves) = playout.parts();
+        let mut played = Vec::new();
+        while let Some(mv) = state.random_move(rng, moves) {
+            played.push((state.to_move(), mv));
+            state.play_unchecked(mv);
+        }
+        for (mover, mv) in played {
+            playout.record(mover, mv);
+        }
+    }
+}
+
+/// The root moves' visits, and the playouts that were recorded and not.
+fn search_with(hooks: Counting) -> (Vec<(Cell, u64)>, usize, usize) {
+    search_with_k(hooks, 500.0)
+}
+
+/// As [`search_with`], with RAVE equivalence `k`.
+fn search_with_k(hooks: Counting, k: f64) -> (Vec<(Cell, u64)>, usize, usize) {
+    let config = SearchConfig::default()
+        .with_budget(Budget::playouts(400))
+        .with_seed(5)
+        .with_rave_equivalence(k);
+    let mut searcher = Searcher::new(config, hooks);
+    let info = searcher.search(&Hex::<4>::default());
+    let visits = info.moves.iter().map(|m| (m.mv, m.visits)).collect();
+    let hooks = searcher.hooks();
+    (
+        visits,
+        hooks.recording.load(Ordering::Relaxed),
+        hooks.not_recording.load(Ordering::Relaxed),
+    )
+}
+
+#[test]
+fn playouts_are_recorded_exactly_when_rave_is_on() {
+    // RAVE is on with a key space and a non-zero equivalence: every playout is recorded.
+    for keys in [true, false] {
+        let (_, recorded, unrecorded) = search_with(Counting::new(16, keys));
+        assert!(recorded > 0);
+        assert_eq!(unrecorded, 0);
+    }
+    // Off without a key space, or with k = 0: none is.
+    for (key_space, k) in [(0, 500.0), (16, 0.0)] {
+        let (_, recorded, unrecorded) = search_with_k(Counting::new(key_space, true), k);
+        assert_eq!(recorded, 0, "key space {key_space}, k {k}");
+        assert!(unrecorded > 0);
+    }
+}
+
+#[test]
+fn rave_needs_a_key_space_and_keys_else_the_search_is_plain_uct() {
+    let plain_config = SearchConfig::default()
+        .with_budget(Budget::playouts(400))
+        .with_seed(5)
+        .with_rave_equivalence(500.0);
+    let plain = Searcher::new(plain_config, DefaultHooks)
+        .search(&Hex::<4>::default())
+        .moves
+        .iter()
+        .map(|m| (m.mv, m.visits))
+        .collect::<Vec<_>>();
+    let (keys_only, ..) = search_with(Counting::new(0, true));
+    let (space_only, ..) = search_with(Counting::new(16, false));
+    let (both, ..) = search_with(Counting::new(16, true));
+    assert_eq!(keys_only, plain);
+    assert_eq!(space_only, plain);
+    assert_ne!(
+        both, plain,
+        "with keys and a key space RAVE changes the search"
+    );
+}
+
+/// Keys for every move, but the default key space (0): RAVE stays off.
+struct KeysWithoutSpace {
+    recorded: AtomicUsize,
+}
+
+impl SearchHooks<Hex<4>> for KeysWithoutSpace {
+    fn amaf_key(&self, mv: Cell) -> Option<usize> {
+        Some(usize::from(mv.0))
+    }
+    fn playout(&self, state: &mut Hex<4>, playout: &mut Playout<'_, Hex<4>>) {
+        if playout.is_recording() {
+            self.recorded.fetch_add(1, Ordering::Relaxed);
+        }
+        let (rng, moves) = playout.parts();
+        while let Some(mv) = state.random_move(rng, moves) {
+            state.play_unchecked(mv);
+        }
+    }
+}
+
+#[test]
+fn the_default_key_space_keeps_rave_off() {
+    let config = SearchConfig::default()
+        .with_budget(Budget::playouts(200))
+        .with_rave_equivalence(500.0);
+    let mut searcher = Searcher::new(
+        config,
+        KeysWithoutSpace {
+            recorded: AtomicUsize::new(0),
+        },
+    );
+    let info = searcher.search(&Hex::<4>::default());
+    assert_eq!(info.playouts, 200);
+    assert_eq!(searcher.hooks().recorded.load(Ordering::Relaxed), 0);
+}
