@@ -183,3 +183,29 @@ fn the_default_key_space_keeps_rave_off() {
     assert_eq!(info.playouts, 200);
     assert_eq!(searcher.hooks().recorded.load(Ordering::Relaxed), 0);
 }
+
+/// A key space, but the default keys (none): RAVE has nothing to learn from.
+struct SpaceWithoutKeys;
+
+impl SearchHooks<Hex<4>> for SpaceWithoutKeys {
+    fn amaf_key_space(&self, _root: &Hex<4>) -> usize {
+        16
+    }
+}
+
+#[test]
+fn the_default_keys_leave_the_search_plain() {
+    let config = SearchConfig::default()
+        .with_budget(Budget::playouts(400))
+        .with_seed(5)
+        .with_rave_equivalence(500.0);
+    let visits = |info: game_core::search::SearchInfo<Cell>| {
+        info.moves
+            .iter()
+            .map(|m| (m.mv, m.visits))
+            .collect::<Vec<_>>()
+    };
+    let plain = visits(Searcher::new(config, DefaultHooks).search(&Hex::<4>::default()));
+    let spaced = visits(Searcher::new(config, SpaceWithoutKeys).search(&Hex::<4>::default()));
+    assert_eq!(spaced, plain);
+}
