@@ -136,3 +136,65 @@ pub(crate) fn principal_variation<M: Copy + PartialEq>(slots: &[Slot<M>], first:
     }
     pv
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::Player;
+    use crate::search::tree::NO_KEY;
+
+    fn no_key(_: u8) -> u32 {
+        NO_KEY
+    }
+
+    /// A tree whose root has children `moves`, child `i` with `visits[i]` playouts and
+    /// `visits[i]` / 2 wins.
+    fn tree(moves: &[u8], visits: &[u32]) -> Tree<u8> {
+        let mut tree = Tree::new(Player::Second, 100);
+        assert!(tree.expand(0, Player::First, moves, no_key, &[]));
+        for (i, &v) in visits.iter().enumerate() {
+            tree.nodes[1 + i].visits = v;
+            tree.nodes[1 + i].wins = v as f32 / 2.0;
+        }
+        tree
+    }
+
+    #[test]
+    fn children_are_summed_per_move_whatever_each_tree_order() {
+        let a = tree(&[1, 2, 3], &[10, 20, 30]);
+        // Another order, a move the first tree lacks, and one it has missing.
+        let b = tree(&[3, 1, 4], &[1, 2, 4]);
+        let merged = merged_children(&[&a, &b], &[Some(0), Some(0)]);
+        assert_eq!(
+            merged,
+            [(1, 12, 6.0), (2, 20, 10.0), (3, 31, 15.5), (4, 4, 2.0)]
+        );
+        // A tree without the node adds nothing.
+        let merged = merged_children(&[&a, &b], &[Some(0), None]);
+        assert_eq!(merged, [(1, 10, 5.0), (2, 20, 10.0), (3, 30, 15.0)]);
+    }
+
+    #[test]
+    fn playouts_per_second_divide_by_the_elapsed_time() {
+        let info = |playouts: u64, elapsed: Duration| SearchInfo::<u8> {
+            best: None,
+            win_rate: 0.5,
+            pv: Vec::new(),
+            playouts,
+            reused: 0,
+            elapsed,
+            nodes: 0,
+            threads: 1,
+            moves: Vec::new(),
+        };
+        assert_eq!(
+            info(3_000, Duration::from_millis(1_500)).playouts_per_second(),
+            2_000.0
+        );
+        assert_eq!(
+            info(10, Duration::from_millis(4)).playouts_per_second(),
+            2_500.0
+        );
+        assert_eq!(info(10, Duration::ZERO).playouts_per_second(), 0.0);
+    }
+}
