@@ -209,3 +209,29 @@ fn the_default_keys_leave_the_search_plain() {
     let spaced = visits(Searcher::new(config, SpaceWithoutKeys).search(&Hex::<4>::default()));
     assert_eq!(spaced, plain);
 }
+
+#[test]
+fn the_debug_form_shows_the_settings_and_the_tree_sizes() {
+    let config = SearchConfig::default()
+        .with_budget(Budget::playouts(300))
+        .with_seed(4_242);
+    let mut searcher = Searcher::new(config, DefaultHooks);
+    let info = searcher.search(&Hex::<4>::default());
+    let debug = format!("{searcher:?}");
+    assert!(debug.starts_with("Searcher"), "{debug}");
+    assert!(debug.contains("4242"), "the seed: {debug}");
+    assert!(
+        debug.contains(&format!("tree_nodes: [{}]", info.nodes)),
+        "the one thread's tree size: {debug}"
+    );
+}
+
+#[test]
+fn the_memory_bound_is_the_node_cap_times_a_node() {
+    type HexSearcher = Searcher<Hex<4>, DefaultHooks>;
+    // A node holds at least its move, its visit count and its wins.
+    let node = HexSearcher::bytes_per_node();
+    assert!(node >= std::mem::size_of::<Option<Cell>>() + 8, "{node}");
+    let searcher = HexSearcher::new(SearchConfig::default().with_max_nodes(1_000), DefaultHooks);
+    assert_eq!(searcher.max_tree_bytes(), 1_000 * node);
+}

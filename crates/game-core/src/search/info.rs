@@ -175,6 +175,38 @@ mod tests {
     }
 
     #[test]
+    fn the_principal_variation_follows_the_most_visited_reply_over_all_trees() {
+        // Root moves 1 and 2; below 1, replies 11 and 12, and below 11 a reply 111 that no
+        // playout has visited yet.
+        let mut a = tree(&[1, 2], &[30, 5]);
+        assert!(a.expand(1, Player::Second, &[11, 12], no_key, &[]));
+        a.nodes[3].visits = 4; // 11
+        a.nodes[4].visits = 6; // 12
+        let mut b = tree(&[1, 2], &[30, 5]);
+        assert!(b.expand(1, Player::Second, &[11, 12], no_key, &[]));
+        b.nodes[3].visits = 5; // 11: 9 in all against 12's 8
+        b.nodes[4].visits = 2;
+        assert!(b.expand(3, Player::First, &[111], no_key, &[]));
+        let slots = |trees: Vec<Tree<u8>>| -> Vec<Slot<u8>> {
+            trees
+                .into_iter()
+                .map(|tree| Slot {
+                    tree,
+                    rng: crate::rng::GameRng::seed_from(0),
+                })
+                .collect()
+        };
+        let both = slots(vec![a.clone(), b.clone()]);
+        assert_eq!(principal_variation(&both, 1), [1, 11]);
+        // Tree a alone prefers 12; a tie keeps the first generated reply.
+        assert_eq!(principal_variation(&slots(vec![a.clone()]), 1), [1, 12]);
+        a.nodes[3].visits = 6;
+        assert_eq!(principal_variation(&slots(vec![a]), 1), [1, 11]);
+        // A root move without children ends the line at once.
+        assert_eq!(principal_variation(&both, 2), [2]);
+    }
+
+    #[test]
     fn playouts_per_second_divide_by_the_elapsed_time() {
         let info = |playouts: u64, elapsed: Duration| SearchInfo::<u8> {
             best: None,
