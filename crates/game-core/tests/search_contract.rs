@@ -235,3 +235,25 @@ fn the_memory_bound_is_the_node_cap_times_a_node() {
     let searcher = HexSearcher::new(SearchConfig::default().with_max_nodes(1_000), DefaultHooks);
     assert_eq!(searcher.max_tree_bytes(), 1_000 * node);
 }
+
+#[test]
+fn the_searcher_reports_its_settings_and_current_position() {
+    let config = SearchConfig::default()
+        .with_budget(Budget::playouts(50))
+        .with_seed(3)
+        .with_exploration(0.9);
+    let mut searcher = Searcher::new(config, DefaultHooks);
+    assert_eq!(searcher.config(), &config);
+    assert!(
+        searcher.position().is_none(),
+        "no position before the first search"
+    );
+    let mut state = Hex::<4>::default();
+    state.play(Cell(5)).unwrap();
+    let _ = searcher.search(&state);
+    assert_eq!(searcher.position().map(Hex::to_move), Some(state.to_move()));
+    assert_eq!(
+        format!("{:?}", searcher.position()),
+        format!("{:?}", Some(&state))
+    );
+}
