@@ -257,3 +257,45 @@ fn the_searcher_reports_its_settings_and_current_position() {
         format!("{:?}", Some(&state))
     );
 }
+
+#[test]
+fn a_playout_budget_is_shared_exactly_among_the_threads() {
+    for (threads, playouts) in [(2, 301), (3, 302), (3, 3), (4, 5)] {
+        let config = SearchConfig::default()
+            .with_budget(Budget::playouts(playouts))
+            .with_threads(threads);
+        let info = Searcher::new(config, DefaultHooks).search(&Hex::<4>::default());
+        assert_eq!(info.playouts, playouts, "{threads} threads");
+        assert_eq!(info.threads, threads);
+    }
+}
+
+#[test]
+fn a_time_budget_runs_on_the_clock_where_there_is_one() {
+    // With a clock, a time-only budget is kept by the clock: a millisecond is far too short
+    // for the fixed count a clockless target plays instead.
+    let config = SearchConfig::default().with_budget(Budget::time(Duration::from_millis(1)));
+    let info = Searcher::new(config, DefaultHooks).search(&Hex::<5>::default());
+    assert!(info.playouts >= 1);
+    assert!(
+        info.playouts < game_core::search::NO_CLOCK_PLAYOUTS,
+        "{} playouts in a millisecond",
+        info.playouts
+    );
+    // And the search does go on until the time is up: 50 ms hold more than one playout
+    // of a 4×4 Hex game per thread.
+    let config = SearchConfig::default().with_budget(Budget::time(Duration::from_millis(50)));
+    let info = Searcher::new(config, DefaultHooks).search(&Hex::<4>::default());
+    assert!(info.playouts > 1, "{} playouts in 50 ms", info.playouts);
+}
+
+#[test]
+fn clearing_forgets_the_position_and_the_trees() {
+    let config = SearchConfig::default().with_budget(Budget::playouts(200));
+    let mut searcher = Searcher::new(config, DefaultHooks);
+    let _ = searcher.search(&Hex::<4>::default());
+    assert!(searcher.nodes() > 1);
+    searcher.clear();
+    assert!(searcher.position().is_none());
+    assert_eq!(searcher.nodes(), 0);
+}
