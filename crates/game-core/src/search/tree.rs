@@ -255,4 +255,42 @@ mod tests {
         assert_eq!(tree.nodes.len(), 257);
         assert!(tree.nodes.capacity() <= 300);
     }
+
+    #[test]
+    fn a_tree_fills_up_to_exactly_its_cap() {
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 5);
+        assert!(tree.expand(0, Player::First, &[1, 2], no_key, &[]));
+        // 3 nodes, 2 more make 5: the cap itself is allowed.
+        assert!(tree.expand(1, Player::Second, &[11, 12], no_key, &[]));
+        assert_eq!(tree.nodes.len(), 5);
+        assert!(!tree.expand(2, Player::Second, &[21], no_key, &[]));
+        assert_eq!(tree.nodes.len(), 5);
+    }
+
+    #[test]
+    fn new_children_start_from_their_priors() {
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 100);
+        let priors = [Prior::new(0.75, 8), Prior::NONE];
+        assert!(tree.expand(0, Player::First, &[1, 2, 3], |m| u32::from(m) * 10, &priors));
+        let stats: Vec<(u32, f32, u32)> = tree.nodes[1..]
+            .iter()
+            .map(|n| (n.visits, n.wins, n.amaf_key))
+            .collect();
+        // Eight virtual playouts worth 0.75 each; no prior (given or missing) is no playout.
+        assert_eq!(stats, [(8, 6.0, 10), (0, 0.0, 20), (0, 0.0, 30)]);
+    }
+
+    #[test]
+    fn the_arena_grows_by_doubling_not_node_by_node() {
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 1_000_000);
+        assert!(tree.expand(0, Player::First, &[0], no_key, &[]));
+        let mut capacities = std::collections::BTreeSet::new();
+        // A chain of 20,000 single-child expansions: each adds one node.
+        for node in 1..20_000 {
+            assert!(tree.expand(node, Player::First, &[0], no_key, &[]));
+            capacities.insert(tree.nodes.capacity());
+        }
+        assert!(capacities.len() <= 12, "{} reallocations", capacities.len());
+        assert!(tree.nodes.capacity() < 2 * 20_001 + 512);
+    }
 }
