@@ -1,6 +1,7 @@
-//! The diagram (`Display`, what `rulebook show` prints) read back: along random games on
-//! boards of every side K-1 allows, each stone is drawn where it stands, with the column
-//! letters of the shared notation above and below and the row numbers on both sides.
+//! How the game names things: the diagram (`Display`, what `rulebook show` prints) read
+//! back along random games on boards of every side K-1 allows (each stone drawn where it
+//! stands, the column letters of the shared notation above and below, the row numbers on
+//! both sides), and the colours and seats (K-2, K-8) with their indices and words.
 
 use kazura_core::{Colour, Coord, Game, GameRng, Kazura};
 
@@ -100,4 +101,22 @@ fn k8_seats_print_as_the_words_players_use() {
     game.play("swap".parse().unwrap()).unwrap();
     assert_eq!(game.seat_of(Colour::Black), Seat::Responder);
     assert_eq!(game.seat_of(Colour::Black).to_string(), "the responder");
+}
+
+#[test]
+fn k2_colours_index_name_and_map_to_players_as_documented() {
+    use kazura_core::Player;
+    assert_eq!(Colour::Black.index(), 0);
+    assert_eq!(Colour::White.index(), 1);
+    assert_eq!(Colour::BOTH, [Colour::Black, Colour::White]);
+    for colour in Colour::BOTH {
+        assert_eq!(Colour::BOTH[colour.index()], colour);
+        assert_eq!(Colour::of_player(colour.player()), colour);
+        assert_ne!(colour.other(), colour);
+        assert_eq!(colour.other().other(), colour);
+    }
+    assert_eq!(Colour::Black.player(), Player::First);
+    assert_eq!(Colour::White.player(), Player::Second);
+    assert_eq!(Colour::Black.to_string(), "black");
+    assert_eq!(Colour::White.to_string(), "white");
 }
