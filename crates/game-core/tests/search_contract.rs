@@ -299,3 +299,25 @@ fn clearing_forgets_the_position_and_the_trees() {
     assert!(searcher.position().is_none());
     assert_eq!(searcher.nodes(), 0);
 }
+
+/// Keys for all 16 cells of 4×4 Hex, but a key space of 8.
+struct KeysOutOfRange;
+
+impl SearchHooks<Hex<4>> for KeysOutOfRange {
+    fn amaf_key_space(&self, _root: &Hex<4>) -> usize {
+        8
+    }
+    fn amaf_key(&self, mv: Cell) -> Option<usize> {
+        Some(usize::from(mv.0))
+    }
+}
+
+#[test]
+fn keys_beyond_the_key_space_count_as_no_key() {
+    let config = SearchConfig::default()
+        .with_budget(Budget::playouts(500))
+        .with_rave_equivalence(500.0);
+    let info = Searcher::new(config, KeysOutOfRange).search(&Hex::<4>::default());
+    assert_eq!(info.playouts, 500);
+    assert!(Hex::<4>::default().is_legal(info.best.unwrap()));
+}

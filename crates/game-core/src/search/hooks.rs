@@ -112,8 +112,8 @@ pub trait SearchHooks<G: Game>: Send + Sync {
     }
 
     /// How many AMAF keys moves may have in games from `root`: every key that
-    /// [`amaf_key`](SearchHooks::amaf_key) gives must be below it. 0 (the default) turns
-    /// RAVE off.
+    /// [`amaf_key`](SearchHooks::amaf_key) gives should be below it (the search takes a
+    /// key at or above it as no key). 0 (the default) turns RAVE off.
     fn amaf_key_space(&self, root: &G) -> usize {
         let _ = root;
         0

@@ -284,3 +284,138 @@ impl<'a, G: Game, H: SearchHooks<G>> Worker<'a, G, H> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Outcome;
+    use crate::search::hooks::DefaultHooks;
+
+    /// One choice among three moves, then the game is over.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Pick(Option<u8>);
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("no such choice")]
+    struct NoChoice;
+
+    impl Game for Pick {
+        type Move = u8;
+        type ParseMoveError = std::num::ParseIntError;
+        type PlayError = NoChoice;
+        type EndReason = &'static str;
+        const NAME: &'static str = "pick";
+        const PLAYER_NAMES: [&'static str; 2] = ["a", "b"];
+        fn to_move(&self) -> Player {
+            if self.0.is_none() {
+                Player::First
+            } else {
+                Player::Second
+            }
+        }
+        fn legal_moves(&self, moves: &mut Vec<u8>) {
+            moves.clear();
+            if self.0.is_none() {
+                moves.extend([0, 1, 2]);
+            }
+        }
+        fn check_move(&self, mv: u8) -> Result<(), NoChoice> {
+            if self.0.is_none() && mv < 3 {
+                Ok(())
+            } else {
+                Err(NoChoice)
+            }
+        }
+        fn play_unchecked(&mut self, mv: u8) {
+            self.0 = Some(mv);
+        }
+        fn is_over(&self) -> bool {
+            self.0.is_some()
+        }
+        fn outcome(&self) -> Outcome<&'static str> {
+            match self.0 {
+                Some(_) => Outcome::draw("picked"),
+                None => Outcome::Ongoing,
+            }
+        }
+        fn ply(&self) -> usize {
+            usize::from(self.0.is_some())
+        }
+    }
+
+    /// Keys 0–2 for the three choices, so that RAVE is on.
+    struct Keyed;
+
+    impl SearchHooks<Pick> for Keyed {
+        fn amaf_key_space(&self, _root: &Pick) -> usize {
+            3
+        }
+        fn amaf_key(&self, mv: u8) -> Option<usize> {
+            Some(usize::from(mv))
+        }
+    }
+
+    /// (visits, wins, AMAF visits, AMAF wins) of the three children.
+    type Stats = [(u32, f32, u32, f32); 3];
+
+    /// The child `select` picks at a root whose children have `stats`.
+    fn selected<H: SearchHooks<Pick>>(hooks: &H, config: &SearchConfig, stats: Stats) -> u8 {
+        let root = Pick::default();
+        let mut slot = Slot {
+            tree: Tree::new(Player::Second, 100),
+            rng: GameRng::seed_from(0),
+        };
+        let keys = |mv: u8| u32::from(mv);
+        assert!(slot.tree.expand(0, Player::First, &[0, 1, 2], keys, &[]));
+        for (i, &(visits, wins, amaf_visits, amaf_wins)) in stats.iter().enumerate() {
+            let child = &mut slot.tree.nodes[1 + i];
+            (child.visits, child.wins) = (visits, wins);
+            (child.amaf_visits, child.amaf_wins) = (amaf_visits, amaf_wins);
+        }
+        slot.tree.nodes[0].visits = stats.iter().map(|s| s.0).sum();
+        let worker = Worker::new(&mut slot, hooks, config, &root);
+        let child = worker.select(0);
+        worker.slot.tree.nodes[child].mv.expect("a child")
+    }
+
+    #[test]
+    fn with_rave_a_child_without_any_statistics_gets_first_play_urgency() {
+        let config = SearchConfig {
+            first_play_urgency: 10.0,
+            ..SearchConfig::default()
+        };
+        let stats = [(10, 5.0, 10, 5.0), (10, 5.0, 10, 5.0), (0, 0.0, 0, 0.0)];
+        assert_eq!(selected(&Keyed, &config, stats), 2);
+        let low = SearchConfig {
+            first_play_urgency: 0.0,
+            ..SearchConfig::default()
+        };
+        assert_ne!(selected(&Keyed, &low, stats), 2);
+    }
+
+    #[test]
+    fn with_rave_the_real_win_rate_still_counts() {
+        // Equal AMAF statistics: the child that won more of its real playouts is chosen.
+        let config = SearchConfig::default().with_exploration(0.0);
+        let stats = [
+            (10, 1.0, 20, 10.0),
+            (10, 9.0, 20, 10.0),
+            (10, 5.0, 20, 10.0),
+        ];
+        assert_eq!(selected(&Keyed, &config, stats), 1);
+        // And equal real statistics: the better AMAF win rate is chosen.
+        let stats = [(10, 5.0, 20, 4.0), (10, 5.0, 20, 10.0), (10, 5.0, 20, 16.0)];
+        assert_eq!(selected(&Keyed, &config, stats), 2);
+    }
+
+    #[test]
+    fn without_rave_it_is_uct() {
+        let config = SearchConfig::default().with_exploration(0.0);
+        let stats = [(10, 2.0, 0, 0.0), (10, 8.0, 0, 0.0), (10, 5.0, 0, 0.0)];
+        assert_eq!(selected(&DefaultHooks, &config, stats), 1);
+        // Exploration favours the less visited child of two equal win rates.
+        let explore = SearchConfig::default();
+        let stats = [(40, 20.0, 0, 0.0), (4, 2.0, 0, 0.0), (40, 20.0, 0, 0.0)];
+        assert_eq!(selected(&DefaultHooks, &explore, stats), 1);
+    }
+}
