@@ -409,6 +409,23 @@ mod tests {
     }
 
     #[test]
+    fn rave_weighs_amaf_by_the_documented_schedule() {
+        // β = ñ / (n + ñ + n·ñ/k) with k = 1,000 (Gelly and Silver 2011): child 0 has
+        // β = 100/320 and value 0.4875; child 1 has β = 200/320 and value 0.4. Another
+        // weighting of the same statistics, such as ñ / (n − ñ + n·ñ/k), ranks them the
+        // other way round.
+        let config = SearchConfig::default()
+            .with_exploration(0.0)
+            .with_rave_equivalence(1_000.0);
+        let stats = [
+            (200, 60.0, 100, 90.0),
+            (100, 90.0, 200, 20.0),
+            (100, 0.0, 100, 0.0),
+        ];
+        assert_eq!(selected(&Keyed, &config, stats), 0);
+    }
+
+    #[test]
     fn without_rave_it_is_uct() {
         let config = SearchConfig::default().with_exploration(0.0);
         let stats = [(10, 2.0, 0, 0.0), (10, 8.0, 0, 0.0), (10, 5.0, 0, 0.0)];
