@@ -425,6 +425,92 @@ mod tests {
         assert_eq!(selected(&Keyed, &config, stats), 0);
     }
 
+    /// The selection value of a child by the documented formula, in `f64`: UCT's
+    /// `q + c·√(ln N / n)`, with RAVE `(1 − β)·q + β·q̃` and `β = ñ / (n + ñ + n·ñ/k)`,
+    /// and first-play urgency for a child with no playouts at all.
+    fn reference_value(
+        config: &SearchConfig,
+        rave: bool,
+        parent: f64,
+        child: (f64, f64, f64, f64),
+    ) -> f64 {
+        let (n, w, na, aw) = child;
+        let explore = |n: f64| config.exploration * (parent.max(1.0).ln() / n.max(1.0)).sqrt();
+        if rave && na > 0.0 {
+            let q = if n > 0.0 { w / n } else { 0.0 };
+            let beta = na / (n + na + n * na / config.rave_equivalence);
+            (1.0 - beta) * q + beta * aw / na + explore(n)
+        } else if n == 0.0 {
+            config.first_play_urgency
+        } else {
+            w / n + explore(n)
+        }
+    }
+
+    #[test]
+    fn selection_takes_the_best_value_of_the_formula() {
+        let mut rng = GameRng::seed_from(11);
+        let mut checked = 0;
+        for case in 0..3_000 {
+            let rave = case % 2 == 0;
+            let config = SearchConfig {
+                exploration: rng.unit_f64() * 2.0,
+                rave_equivalence: 10.0 + rng.unit_f64() * 2_000.0,
+                first_play_urgency: rng.unit_f64() * 2.0,
+                ..SearchConfig::default()
+            };
+            let mut stats: Stats = [(0, 0.0, 0, 0.0); 3];
+            for s in &mut stats {
+                let n = if rng.below(5) == 0 {
+                    0
+                } else {
+                    rng.below(400) as u32
+                };
+                let na = if rng.below(5) == 0 {
+                    0
+                } else {
+                    rng.below(800) as u32
+                };
+                let w = (rng.unit_f64() * f64::from(n)) as f32;
+                let aw = (rng.unit_f64() * f64::from(na)) as f32;
+                *s = (n, w, na, aw);
+            }
+            let parent: f64 = stats.iter().map(|s| f64::from(s.0)).sum();
+            let values: Vec<f64> = stats
+                .iter()
+                .map(|&(n, w, na, aw)| {
+                    let child = (f64::from(n), f64::from(w), f64::from(na), f64::from(aw));
+                    reference_value(&config, rave, parent, child)
+                })
+                .collect();
+            let mut order: Vec<usize> = (0..3).collect();
+            order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+            if values[order[0]] - values[order[1]] < 1e-3 {
+                continue; // too close to call in f32
+            }
+            let got = if rave {
+                selected(&Keyed, &config, stats)
+            } else {
+                selected(&DefaultHooks, &config, stats)
+            };
+            assert_eq!(
+                usize::from(got),
+                order[0],
+                "case {case}: {stats:?} {values:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 2_000, "{checked}");
+    }
+
+    #[test]
+    fn equal_children_select_the_first() {
+        let config = SearchConfig::default();
+        let stats = [(10, 5.0, 10, 5.0); 3];
+        assert_eq!(selected(&Keyed, &config, stats), 0);
+        assert_eq!(selected(&DefaultHooks, &config, stats), 0);
+    }
+
     #[test]
     fn without_rave_it_is_uct() {
         let config = SearchConfig::default().with_exploration(0.0);
