@@ -777,3 +777,42 @@ impl Game for Kazura {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// K-5, K-9 bookkeeping: along random games on several board sizes, every group's
+    /// recorded size is its number of stones (the size decides which group keeps its label
+    /// when groups join).
+    #[test]
+    fn k5_group_sizes_count_their_stones() {
+        let mut moves = Vec::new();
+        for size in [5usize, 9, 13] {
+            for seed in 0..20 {
+                let mut rng = GameRng::seed_from(seed);
+                let mut game = Kazura::new(size).unwrap();
+                while let Some(mv) = Game::random_move(&game, &mut rng, &mut moves) {
+                    game.play_unchecked(mv);
+                    let mut count = vec![0u16; MAX_POINTS];
+                    let points = game.geometry().points();
+                    let stones: Vec<Point> = points
+                        .filter(|&p| game.forest.colour_at(p).is_some())
+                        .collect();
+                    for &p in &stones {
+                        count[usize::from(game.forest.group_of(p))] += 1;
+                    }
+                    for &p in &stones {
+                        let label = game.forest.group_of(p);
+                        assert_eq!(
+                            game.forest.group(label).size,
+                            count[usize::from(label)],
+                            "{size}x{size} seed {seed} ply {}",
+                            game.ply()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
