@@ -511,6 +511,60 @@ mod tests {
         assert_eq!(selected(&DefaultHooks, &config, stats), 0);
     }
 
+    /// A worker at the root of [`Pick`], RAVE on, its three children expanded.
+    fn amaf_case(test: impl FnOnce(&mut Worker<'_, Pick, Keyed>)) {
+        let root = Pick::default();
+        let config = SearchConfig::default();
+        let mut slot = Slot {
+            tree: Tree::new(Player::Second, 100),
+            rng: GameRng::seed_from(0),
+        };
+        assert!(
+            slot.tree
+                .expand(0, Player::First, &[0, 1, 2], u32::from, &[])
+        );
+        let mut worker = Worker::new(&mut slot, &Keyed, &config, &root);
+        test(&mut worker);
+    }
+
+    /// Backs up a playout in which the first player chose `choice` (node `1 + choice`).
+    fn back_up_choice(worker: &mut Worker<'_, Pick, Keyed>, choice: u8, reward_first: f32) {
+        worker.path = vec![0, 1 + u32::from(choice)];
+        worker.trace = vec![(Player::First, u32::from(choice))];
+        worker.backup(reward_first);
+    }
+
+    fn amaf_of(worker: &Worker<'_, Pick, Keyed>) -> Vec<(u32, f32)> {
+        worker.slot.tree.nodes[1..]
+            .iter()
+            .map(|n| (n.amaf_visits, n.amaf_wins))
+            .collect()
+    }
+
+    #[test]
+    fn amaf_counts_come_from_the_current_playout_only() {
+        amaf_case(|worker| {
+            back_up_choice(worker, 2, 1.0);
+            assert_eq!(amaf_of(worker), [(0, 0.0), (0, 0.0), (1, 1.0)]);
+            back_up_choice(worker, 0, 0.0);
+            assert_eq!(amaf_of(worker), [(1, 0.0), (0, 0.0), (1, 1.0)]);
+            let visits: Vec<u32> = worker.slot.tree.nodes.iter().map(|n| n.visits).collect();
+            assert_eq!(visits, [2, 1, 0, 1]);
+        });
+    }
+
+    #[test]
+    fn the_amaf_stamp_starts_over_before_it_overflows() {
+        amaf_case(|worker| {
+            worker.stamp = (u32::MAX >> 1) - 2;
+            for (round, choice) in [1u8, 2, 0, 1].into_iter().enumerate() {
+                back_up_choice(worker, choice, 1.0);
+                assert!(worker.stamp < u32::MAX >> 1, "round {round}");
+            }
+            assert_eq!(amaf_of(worker), [(1, 1.0), (2, 2.0), (1, 1.0)]);
+        });
+    }
+
     #[test]
     fn without_rave_it_is_uct() {
         let config = SearchConfig::default().with_exploration(0.0);
