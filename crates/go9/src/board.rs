@@ -201,7 +201,9 @@ impl Board {
         ON_BOARD & !self.by_colour[0] & !self.by_colour[1]
     }
 
-    /// The Zobrist hash of the stones (kept incrementally).
+    /// The Zobrist hash of the stones (kept incrementally): the XOR, over every stone, of
+    /// `board_geometry::zobrist::key64(point, colour)` with colour 0 for Black and 1 for
+    /// White. Those keys are fixed, so a hash stays valid across versions.
     #[inline]
     #[must_use]
     pub fn hash(&self) -> u64 {
