@@ -226,6 +226,65 @@ mod tests {
         assert!(lengthen.value > 0.5 && lone.value < 0.5);
     }
 
+    /// The prior values the documentation gives (`docs/kazura.md`, "Computer opponent"):
+    /// 0.8 to lengthen the mover's longest group, 0.6 to extend another or join, 0.45 for a
+    /// stone touching none of its colour, +0.15 where the opponent would lengthen its own
+    /// longest group (a block). Black A1 B1 C1 and White A3 B3 C3 (both of length 3), Black
+    /// to move on 7×7.
+    #[test]
+    fn priors_have_the_documented_values() {
+        use crate::Setup;
+        use game_core::{ByPlayer, Player};
+        let coords = |list: &[(u8, u8)]| list.iter().map(|&(c, r)| Coord::new(c, r)).collect();
+        let setup = Setup::new(
+            7,
+            ByPlayer::new(
+                coords(&[(0, 0), (1, 0), (2, 0)]),
+                coords(&[(0, 2), (1, 2), (2, 2)]),
+            ),
+            Player::First,
+        );
+        let state = Kazura::from_setup(setup).unwrap();
+        let priors = priors_of(&state);
+        let value = |col, row| prior_at(&priors, place(col, row)).value;
+        assert_eq!(value(3, 0), 0.8, "D1 lengthens Black to 4");
+        assert_eq!(
+            value(1, 1),
+            0.6,
+            "B2 branches from B1 (and would only branch White's B3)"
+        );
+        assert_eq!(
+            value(3, 2),
+            0.45 + 0.15,
+            "D3 is lone for Black and lengthens White to 4"
+        );
+        assert_eq!(value(5, 5), 0.45, "F6 touches nothing of either colour");
+        // On the empty board every first stone makes Black's longest group (0 to 1), and no
+        // block bonus: the opponent's stone there would be lone, a length of 1 is not worth
+        // blocking.
+        let empty = Kazura::new(7).unwrap();
+        for (mv, prior) in priors_of(&empty) {
+            if let Move::Place(_) = mv {
+                assert_eq!(prior.value, 0.8, "{mv}");
+            }
+        }
+    }
+
+    #[test]
+    fn playouts_play_legal_moves_until_the_end() {
+        let hooks = KazuraHooks::DEFAULT;
+        let mut rng = GameRng::seed_from(3);
+        let mut moves = Vec::new();
+        for size in [3usize, 5, 9] {
+            let mut state = Kazura::new(size).unwrap();
+            while let Some(mv) = hooks.playout_move(&state, &mut rng, &mut moves) {
+                assert!(state.is_legal(mv), "{mv} on {size}x{size}");
+                state.play(mv).unwrap();
+            }
+            assert!(state.is_over(), "a playout stops only at the end");
+        }
+    }
+
     #[test]
     fn no_priors_with_weight_zero_and_none_for_the_swap() {
         let mut state = Kazura::new(5).unwrap();
