@@ -236,3 +236,16 @@ mod records {
         assert_eq!(record.replay().unwrap(), game);
     }
 }
+
+#[test]
+fn b19_a_game_keeps_the_ruleset_it_was_started_with() {
+    for ruleset in [Ruleset::Seed, Ruleset::Reference] {
+        let mut game = Bao::new(ruleset);
+        assert_eq!(game.ruleset(), ruleset);
+        assert_eq!(game.position().ruleset(), ruleset);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        game.play(moves[0]).unwrap();
+        assert_eq!(game.ruleset(), ruleset, "after a move");
+    }
+}

@@ -318,3 +318,79 @@ fn g4_the_board_hash_is_the_xor_of_the_stable_keys_of_its_stones() {
     }
     assert!(captures_seen, "the game should include captures");
 }
+
+/// G-3 (captures and suicide are decided by chains and their liberties): along random games,
+/// every stone's chain and liberties as the board reports them equal a flood fill over the
+/// stones alone; an empty point has neither; the stone counts are the stones listed.
+#[test]
+fn g3_chains_and_liberties_equal_a_flood_fill_of_the_stones() {
+    use go9::Point;
+    let neighbours = |i: usize| {
+        let (col, row) = (i % 9, i / 9);
+        let mut out = Vec::new();
+        if col > 0 {
+            out.push(i - 1);
+        }
+        if col < 8 {
+            out.push(i + 1);
+        }
+        if row > 0 {
+            out.push(i - 9);
+        }
+        if row < 8 {
+            out.push(i + 9);
+        }
+        out
+    };
+    for seed in 0..10 {
+        let mut game = Go9::new();
+        let mut rng = GameRng::seed_from(seed);
+        while let Some(mv) = game.playout_move(&mut rng) {
+            game.play(mv).unwrap();
+            let board = game.board();
+            let at = |i: usize| board.stone_at(Point::from_index(i));
+            for player in [B, W] {
+                let listed = board.stone_points(player);
+                assert_eq!(board.stone_count(player), listed.len());
+                assert!(listed.iter().all(|&p| board.stone_at(p) == Some(player)));
+            }
+            for start in 0..81 {
+                let p = Point::from_index(start);
+                let Some(colour) = at(start) else {
+                    assert!(board.chain_points(p).is_empty());
+                    assert!(board.liberty_points(p).is_empty());
+                    continue;
+                };
+                let mut chain = vec![start];
+                let mut seen = [false; 81];
+                seen[start] = true;
+                let mut k = 0;
+                while k < chain.len() {
+                    for n in neighbours(chain[k]) {
+                        if !seen[n] && at(n) == Some(colour) {
+                            seen[n] = true;
+                            chain.push(n);
+                        }
+                    }
+                    k += 1;
+                }
+                chain.sort_unstable();
+                let mut liberties: Vec<usize> = chain
+                    .iter()
+                    .flat_map(|&s| neighbours(s))
+                    .filter(|&n| at(n).is_none())
+                    .collect();
+                liberties.sort_unstable();
+                liberties.dedup();
+                let got = |points: Vec<Point>| points.iter().map(|q| q.index()).collect::<Vec<_>>();
+                assert_eq!(got(board.chain_points(p)), chain, "chain of {start}");
+                assert_eq!(
+                    got(board.liberty_points(p)),
+                    liberties,
+                    "liberties of {start}"
+                );
+                assert!(!liberties.is_empty(), "no chain is left without liberties");
+            }
+        }
+    }
+}
