@@ -464,3 +464,27 @@ fn b24_the_computer_field_is_kept_as_read() {
         json!({"id": "nyakua-a-simple-001", "learnedModel": false})
     );
 }
+
+#[test]
+fn b24_a_record_move_object_names_no_move_where_that_move_is_illegal() {
+    let position = choice_position();
+    let object =
+        |value: serde_json::Value| -> MoveObject { serde_json::from_value(value).unwrap() };
+    // F1 (row 0, index 0) is empty here: no sowing starts from it, in either direction.
+    for direction in ["left", "right"] {
+        let empty_pit = object(json!({"type": "takata", "phase": "namua", "row": 0,
+                                       "index": 0, "direction": direction}));
+        assert_eq!(empty_pit.to_move(&position), None, "{direction}");
+    }
+    // The compatibility pass (B-16) is not legal in this position.
+    assert_eq!(object(json!({"type": "pass"})).to_move(&position), None);
+    // A legal move's own object names it back.
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    for mv in moves {
+        assert_eq!(
+            MoveObject::describe(&position, mv).to_move(&position),
+            Some(mv)
+        );
+    }
+}
