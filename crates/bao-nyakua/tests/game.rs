@@ -42,6 +42,17 @@ fn bao_refuses_illegal_moves_with_the_typed_error_and_keeps_its_state() {
         "F7L:stop",
         &PlayError::NoChoice { mv: mv("F7L:stop") },
     );
+    // A choice written on a move that is illegal anyway gets that move's own reason.
+    refused(
+        &mut game,
+        "F1R:use",
+        &PlayError::EmptyPit { mv: mv("F1R:use") },
+    );
+    refused(
+        &mut game,
+        "B6L:stop",
+        &PlayError::BackRowInNamua { mv: mv("B6L:stop") },
+    );
     assert!(game.moves().is_empty());
     assert_eq!(game.ply(), 0);
 

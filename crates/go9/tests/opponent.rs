@@ -278,3 +278,20 @@ fn kgs_genmove_cleanup_captures_before_passing() {
         "true"
     );
 }
+
+/// The levels' knowledge as `docs/go9.md` gives it: `easy` has light playouts and no priors,
+/// `normal` and `hard` the full hooks (heavy playouts, priors); all count with komi 7 and
+/// are not in clean-up mode.
+#[test]
+fn each_level_has_the_documented_hooks() {
+    let light = Go9Hooks::light();
+    assert!(!light.heavy && !light.priors && !light.cleanup);
+    let full = Go9Hooks::default();
+    assert!(full.heavy && full.priors && !full.cleanup);
+    for hooks in [light, full] {
+        assert_eq!(hooks.komi, 7.0);
+    }
+    assert_eq!(Go9::hooks(Level::Easy), light);
+    assert_eq!(Go9::hooks(Level::Normal), full);
+    assert_eq!(Go9::hooks(Level::Hard), full);
+}

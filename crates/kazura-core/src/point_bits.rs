@@ -153,6 +153,22 @@ mod tests {
     }
 
     #[test]
+    fn first_is_the_lowest_point_left_in_any_word() {
+        let mut bits = PointBits::first_n(625);
+        for p in 0..625 {
+            assert_eq!(
+                bits.first(),
+                Some(Point::from_index(p)),
+                "after removing 0..{p}"
+            );
+            assert_eq!(bits.count(), 625 - p);
+            assert!(bits.remove(Point::from_index(p)));
+        }
+        assert_eq!(bits.first(), None);
+        assert!(bits.is_empty());
+    }
+
+    #[test]
     fn select_in_word_finds_every_set_bit_of_many_words() {
         let mut rng = game_core::GameRng::seed_from(1);
         for round in 0..5_000 {
