@@ -297,6 +297,67 @@ mod tests {
         }
     }
 
+    /// The kete `player` holds, counted through the public accessors (B-3, B-9): every pit,
+    /// the hand and the pending kete.
+    fn kete_counted(position: &Position, player: Player) -> i32 {
+        let mut total = i32::from(position.hand(player)) + i32::from(position.pending(player));
+        for row in [crate::Row::Front, crate::Row::Back] {
+            for index in 0..8 {
+                let pit = crate::Pit::new(row, index).expect("0-7");
+                total += i32::from(position.count(player, pit));
+            }
+        }
+        total
+    }
+
+    /// Every listed move's prior is the documented one, for weights on and off: a move that
+    /// ends the game gets `decisive_weight` virtual playouts of 1 or 0; another gets
+    /// `prior_weight` of `½ + ½·tanh(gain / prior_scale)`, the gain being the change in the
+    /// mover's kete lead; a weight of 0 gives no prior of its kind.
+    #[test]
+    fn priors_have_the_documented_values_and_weights() {
+        let lead = |p: &Position, player: Player| {
+            kete_counted(p, player) - kete_counted(p, player.other())
+        };
+        for (prior_weight, decisive_weight) in [(10, 1_000), (0, 1_000), (10, 0), (7, 3), (0, 0)] {
+            let hooks = BaoHooks {
+                prior_weight,
+                decisive_weight,
+                ..BaoHooks::default()
+            };
+            let mut positions = vec![winning_setup()];
+            let mut rng = GameRng::seed_from(u64::from(prior_weight + decisive_weight));
+            let mut moves = Vec::new();
+            let mut position = Position::start(Ruleset::Reference);
+            while let Some(mv) = position.random_move(&mut rng, &mut moves) {
+                positions.push(position);
+                position.play(mv).unwrap();
+            }
+            for position in positions {
+                let (listed, priors) = priors_of(&hooks, &position);
+                let mover = position.to_move();
+                for (&mv, &prior) in listed.iter().zip(&priors) {
+                    let mut after = position;
+                    after.play(mv).unwrap();
+                    let expected = match after.outcome().winner() {
+                        Some(w) if decisive_weight > 0 => {
+                            Prior::new(if w == mover { 1.0 } else { 0.0 }, decisive_weight)
+                        }
+                        _ if prior_weight > 0 => {
+                            let gain = (lead(&after, mover) - lead(&position, mover)) as f32;
+                            Prior::new(0.5 + 0.5 * (gain / hooks.prior_scale).tanh(), prior_weight)
+                        }
+                        _ => Prior::NONE,
+                    };
+                    assert_eq!(
+                        prior, expected,
+                        "{mv} with weights {prior_weight}/{decisive_weight}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn no_priors_when_both_weights_are_zero() {
         let hooks = BaoHooks {
@@ -331,6 +392,11 @@ mod tests {
             let r = hooks.reward(&position);
             let b = balance(&position, Player::First);
             assert_eq!(r > 0.5, b > 0);
+            // The documented formula, with the lead counted through the accessors.
+            let lead = f64::from(
+                kete_counted(&position, Player::First) - kete_counted(&position, Player::Second),
+            );
+            assert_eq!(r, 0.5 + 0.5 * (lead / hooks.reward_scale).tanh());
             assert!((0.0..=1.0).contains(&r));
             let mv = position.random_move(&mut rng, &mut moves).unwrap();
             position.play(mv).unwrap();
