@@ -485,3 +485,22 @@ fn b24_a_record_of_a_reference_game_replays_and_rewrites_itself() {
         assert_eq!(replayed.position(), record_game.position(), "{name}");
     }
 }
+
+#[test]
+fn b21_a_set_up_safety_stop_reads_back_with_its_record_winner() {
+    // The author's final state of the anomaly game, read as a set-up: the game is over by
+    // the safety stop, with the record's winner south (the last mover's opponent).
+    let game: TracedGame = serde_json::from_str(&data("games/search4-anomaly-A-2-1.json")).unwrap();
+    for ruleset in RULESETS {
+        let position = Position::from_setup(game.final_state.clone(), ruleset).unwrap();
+        assert_eq!(
+            position.end_reason(),
+            Some(EndReason::RelayLimit {
+                record_winner: Player::First
+            })
+        );
+        assert!(position.is_over());
+        assert_eq!(position.outcome().winner(), None);
+        assert_eq!(position.setup(), game.final_state);
+    }
+}
