@@ -136,6 +136,11 @@ fn b24_replay_checks_the_header() {
     let text = game(&["F7L"], Ruleset::Seed).to_record().to_json();
     let mut other: Value = serde_json::from_str(&text).unwrap();
     other["format"] = json!("other");
+    // Reading alone already refuses another game's marker, before any replay.
+    assert!(matches!(
+        Record::from_json(&other.to_string()),
+        Err(RecordError::WrongGame { found }) if found == "other"
+    ));
     let err = replay_value(&other).unwrap_err();
     assert_eq!(
         err,
