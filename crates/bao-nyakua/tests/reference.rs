@@ -504,3 +504,15 @@ fn b21_a_set_up_safety_stop_reads_back_with_its_record_winner() {
         assert_eq!(position.setup(), game.final_state);
     }
 }
+
+#[test]
+fn b24_a_state_writes_as_the_author_writes_it_and_reads_back() {
+    // The author's final state, as it stands in the file (key order kept), is exactly what
+    // `Setup::to_json` writes for it, and that text reads back to the same state.
+    let text = data("games/search4-anomaly-A-2-1.json");
+    let value: Value = serde_json::from_str(&text).unwrap();
+    let game: TracedGame = serde_json::from_str(&text).unwrap();
+    let written = game.final_state.to_json();
+    assert_eq!(written, serde_json::to_string(&value["final"]).unwrap());
+    assert_eq!(Setup::from_json(&written).unwrap(), game.final_state);
+}
