@@ -516,3 +516,26 @@ fn b24_a_state_writes_as_the_author_writes_it_and_reads_back() {
     assert_eq!(written, serde_json::to_string(&value["final"]).unwrap());
     assert_eq!(Setup::from_json(&written).unwrap(), game.final_state);
 }
+
+#[test]
+fn b24_a_set_up_winner_must_be_a_player() {
+    // The author's final state with its winner changed to 2: refused with the typed error
+    // (not a panic), and 0 or 1 read as players.
+    let text = data("games/search4-anomaly-A-2-1.json");
+    let value: Value = serde_json::from_str(&text).unwrap();
+    for (winner, ok) in [(0, true), (1, true), (2, false), (255, false)] {
+        let mut state = value["final"].clone();
+        state["winner"] = serde_json::json!(winner);
+        let setup = Setup::from_json(&state.to_string()).unwrap();
+        let result = Position::from_setup(setup, Ruleset::Seed);
+        if ok {
+            assert!(result.unwrap().is_over(), "winner {winner}");
+        } else {
+            assert_eq!(
+                result.unwrap_err(),
+                bao_nyakua::SetupError::BadWinner(winner),
+                "winner {winner}"
+            );
+        }
+    }
+}
