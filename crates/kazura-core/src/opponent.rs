@@ -271,6 +271,29 @@ mod tests {
     }
 
     #[test]
+    fn k3_no_prior_for_a_placement_the_mover_may_not_make() {
+        // Black A1 B1 A2: B2 would close a loop (K-3) and A1 is taken; E5 is free.
+        let mut state = Kazura::new(5).unwrap();
+        for mv in [
+            place(0, 0),
+            place(4, 4),
+            place(1, 0),
+            place(4, 3),
+            place(0, 1),
+            place(2, 4),
+        ] {
+            state.play(mv).unwrap();
+        }
+        assert!(!state.is_legal(place(1, 1)) && !state.is_legal(place(0, 0)));
+        let moves = [place(1, 1), place(0, 0), place(3, 1)];
+        let mut priors = [Prior::NONE; 3];
+        KazuraHooks::DEFAULT.priors(&state, &moves, &mut priors);
+        assert_eq!(priors[0], Prior::NONE, "B2 closes a loop");
+        assert_eq!(priors[1], Prior::NONE, "A1 is taken");
+        assert_ne!(priors[2], Prior::NONE, "D2 is a legal placement");
+    }
+
+    #[test]
     fn playouts_play_legal_moves_until_the_end() {
         let hooks = KazuraHooks::DEFAULT;
         let mut rng = GameRng::seed_from(3);

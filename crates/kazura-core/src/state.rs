@@ -782,6 +782,17 @@ impl Game for Kazura {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_random_game_reports_the_plies_it_played() {
+        for seed in 0..20 {
+            let mut game = Kazura::new(7).unwrap();
+            let plies = game.play_random_game(&mut GameRng::seed_from(seed));
+            assert!(game.is_over());
+            assert_eq!(plies, game.moves().len());
+            assert_eq!(plies, game.ply());
+        }
+    }
+
     /// K-5, K-9 bookkeeping: along random games on several board sizes, every group's
     /// recorded size is its number of stones (the size decides which group keeps its label
     /// when groups join).
