@@ -324,24 +324,8 @@ fn g4_the_board_hash_is_the_xor_of_the_stable_keys_of_its_stones() {
 /// stones alone; an empty point has neither; the stone counts are the stones listed.
 #[test]
 fn g3_chains_and_liberties_equal_a_flood_fill_of_the_stones() {
+    use common::brute::neighbours;
     use go9::Point;
-    let neighbours = |i: usize| {
-        let (col, row) = (i % 9, i / 9);
-        let mut out = Vec::new();
-        if col > 0 {
-            out.push(i - 1);
-        }
-        if col < 8 {
-            out.push(i + 1);
-        }
-        if row > 0 {
-            out.push(i - 9);
-        }
-        if row < 8 {
-            out.push(i + 9);
-        }
-        out
-    };
     for seed in 0..10 {
         let mut game = Go9::new();
         let mut rng = GameRng::seed_from(seed);

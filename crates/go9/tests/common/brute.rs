@@ -23,7 +23,8 @@ pub fn name(i: usize) -> String {
     format!("{}{}", LETTERS[i % 9] as char, i / 9 + 1)
 }
 
-fn neighbours(i: usize) -> Vec<usize> {
+/// The orthogonal neighbours of point index `i` (`row * 9 + col`).
+pub fn neighbours(i: usize) -> Vec<usize> {
     let (r, c) = (i / 9, i % 9);
     let mut v = Vec::new();
     if r > 0 {
