@@ -646,7 +646,6 @@ impl Game for Kazura {
             return;
         }
         let placements = &PLACEMENTS[usize::from(self.size)];
-        moves.reserve(self.legal[mine].count() + 1);
         self.legal[mine].for_each(|index| moves.push(placements[index]));
         if self.swap_available() {
             moves.push(Move::Swap);
@@ -781,6 +780,27 @@ impl Game for Kazura {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `grow_history`'s promise: the move list is allocated once, at the first move, for
+    /// the longest game still possible (twice the points, plus one), so a playout never
+    /// reallocates it.
+    #[test]
+    fn the_history_is_allocated_once_for_the_longest_game() {
+        let mut moves = Vec::new();
+        for size in [2usize, 5, 9] {
+            for seed in 0..10 {
+                let mut rng = GameRng::seed_from(seed);
+                let mut game = Kazura::new(size).unwrap();
+                let mut capacity = None;
+                while let Some(mv) = Game::random_move(&game, &mut rng, &mut moves) {
+                    game.play_unchecked(mv);
+                    let now = game.history.capacity();
+                    assert!(now > 2 * size * size, "{size}x{size}: room for {now} moves");
+                    assert_eq!(*capacity.get_or_insert(now), now, "{size}x{size} grew");
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_random_game_reports_the_plies_it_played() {
