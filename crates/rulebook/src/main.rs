@@ -143,6 +143,11 @@ enum Command {
         /// Seed of the first game (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also report each player's thinking time per move (wall clock, as the match
+        /// loop sees it), per game and in a `thinking:` line before the summary. Times vary
+        /// from run to run, so it is off by default.
+        #[arg(long)]
+        timing: bool,
     },
     /// Play a game at the terminal: people (human) against computer players or each
     /// other; type a move, or legal, undo, hint, resign, quit.
@@ -259,6 +264,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             swap,
             threads,
             seed,
+            timing,
         } => {
             let settings = MatchSettings {
                 black,
@@ -267,6 +273,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 swap,
                 threads: threads as usize,
                 seed,
+                timing,
             };
             run_game(&game, &args, &GameCommand::Match(settings), out)
         }

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use game_core::Player;
 
@@ -27,6 +28,40 @@ pub struct MatchSettings {
     pub threads: usize,
     /// Game `i` (from 0) is seeded with `seed + i`.
     pub seed: u64,
+    /// Report each player's thinking time per move (varies between runs, so off by
+    /// default: without it the output depends on the seed alone).
+    pub timing: bool,
+}
+
+/// One player's thinking: the moves it chose and the wall-clock time they took, as the
+/// match loop sees it (for a GTP engine, from sending `genmove` to reading its answer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    /// Moves chosen (a resignation counts as one).
+    pub moves: u32,
+    /// Their total time.
+    pub time: Duration,
+}
+
+impl Thinking {
+    /// The two counts summed.
+    fn add(&mut self, other: Thinking) {
+        self.moves += other.moves;
+        self.time += other.time;
+    }
+
+    /// `NAME X.XXX s/move over N moves`, or `NAME no moves`.
+    fn describe(&self, name: &dyn std::fmt::Display) -> String {
+        if self.moves == 0 {
+            format!("{name} no moves")
+        } else {
+            format!(
+                "{name} {:.3} s/move over {} moves",
+                self.time.as_secs_f64() / f64::from(self.moves),
+                self.moves
+            )
+        }
+    }
 }
 
 /// The 95 % Wilson score interval of a proportion: `score` successes (a draw counts ½) in
@@ -60,6 +95,8 @@ pub struct Finished<G> {
     /// A player that lost by forfeit (a GTP engine that failed or played an illegal move),
     /// with why.
     pub forfeit: Option<(Player, String)>,
+    /// Each player's thinking, indexed by [`Player::index`].
+    pub thinking: [Thinking; 2],
 }
 
 impl<G: CliGame> Finished<G> {
@@ -119,9 +156,15 @@ pub fn play_game<G: CliGame>(
     }
     let mut moves = Vec::new();
     let mut plies = 0;
+    let mut thinking = [Thinking::default(); 2];
     while forfeit.is_none() && !state.is_over() && plies < max_plies {
         let mover = state.to_move();
+        let started = Instant::now();
         let choice = engines[mover.index()].choose(&state, &mut moves);
+        thinking[mover.index()].add(Thinking {
+            moves: 1,
+            time: started.elapsed(),
+        });
         let mv = match choice {
             Ok(Some(mv)) => mv,
             Ok(None) => {
@@ -156,11 +199,19 @@ pub fn play_game<G: CliGame>(
         state,
         plies,
         forfeit,
+        thinking,
     }
 }
 
-/// One game's line and A's score in it (1, ½ or 0).
-fn match_game<G: CliGame>(start: &G, settings: &MatchSettings, index: u64) -> (String, f64) {
+/// One game: its line, A's score in it (1, ½ or 0), and A's and B's thinking.
+struct GameReport {
+    line: String,
+    score: f64,
+    thinking: [Thinking; 2],
+}
+
+/// Plays game `index` of the match.
+fn match_game<G: CliGame>(start: &G, settings: &MatchSettings, index: u64) -> GameReport {
     let swapped = settings.swap && index % 2 == 1;
     let (black, white) = if swapped {
         (&settings.white, &settings.black)
@@ -183,14 +234,33 @@ fn match_game<G: CliGame>(start: &G, settings: &MatchSettings, index: u64) -> (S
         Some(_) => 0.0,
         None => 0.5,
     };
+    // A's and B's thinking, whichever colour each held.
+    let thinking = [
+        finished.thinking[a.index()],
+        finished.thinking[a.other().index()],
+    ];
     let [first, second] = G::PLAYER_NAMES;
-    let line = format!(
-        "game {}: {first} {black}, {second} {white}, {} plies, result: {}\n",
+    let mut line = format!(
+        "game {}: {first} {black}, {second} {white}, {} plies, result: {}",
         index + 1,
         finished.plies,
         finished.result_text()
     );
-    (line, score)
+    if settings.timing {
+        let [black_thinking, white_thinking] = finished.thinking;
+        let _ = write!(
+            line,
+            "; thinking: {}, {}",
+            black_thinking.describe(&first),
+            white_thinking.describe(&second)
+        );
+    }
+    line.push('\n');
+    GameReport {
+        line,
+        score,
+        thinking,
+    }
 }
 
 /// Runs the match and writes its lines.
@@ -224,8 +294,9 @@ pub fn run_match<G: CliGame>(
     }
     let threads = settings.threads.clamp(1, 256).min(settings.games as usize);
     let next = AtomicU64::new(0);
-    let (sender, receiver) = mpsc::channel::<(u64, String, f64)>();
+    let (sender, receiver) = mpsc::channel::<(u64, GameReport)>();
     let mut score = 0.0;
+    let mut thinking = [Thinking::default(); 2];
     let (mut a_wins, mut b_wins, mut draws) = (0u64, 0u64, 0u64);
     let result = std::thread::scope(|scope| -> Result<(), CliError> {
         for _ in 0..threads {
@@ -238,8 +309,8 @@ pub fn run_match<G: CliGame>(
                     if index >= settings.games {
                         break;
                     }
-                    let (line, score) = match_game(&start, settings, index);
-                    if sender.send((index, line, score)).is_err() {
+                    let report = match_game(&start, settings, index);
+                    if sender.send((index, report)).is_err() {
                         break;
                     }
                 }
@@ -247,12 +318,21 @@ pub fn run_match<G: CliGame>(
         }
         drop(sender);
         // Lines go out in game order as soon as each is ready.
-        let mut pending: Vec<Option<(String, f64)>> = vec![None; settings.games as usize];
+        let mut pending: Vec<Option<GameReport>> = Vec::new();
+        pending.resize_with(settings.games as usize, || None);
         let mut written = 0usize;
-        for (index, line, s) in receiver {
-            pending[index as usize] = Some((line, s));
-            while let Some(Some((line, s))) = pending.get_mut(written).map(Option::take) {
+        for (index, report) in receiver {
+            pending[index as usize] = Some(report);
+            while let Some(Some(report)) = pending.get_mut(written).map(Option::take) {
+                let GameReport {
+                    line,
+                    score: s,
+                    thinking: game_thinking,
+                } = report;
                 score += s;
+                for (total, game) in thinking.iter_mut().zip(game_thinking) {
+                    total.add(game);
+                }
                 if s == 1.0 {
                     a_wins += 1;
                 } else if s == 0.0 {
@@ -274,6 +354,14 @@ pub fn run_match<G: CliGame>(
     let n = settings.games as f64;
     let (low, high) = wilson_interval(score, n);
     let mut out = String::new();
+    if settings.timing {
+        let _ = writeln!(
+            out,
+            "thinking: {}, {}",
+            thinking[0].describe(&settings.black),
+            thinking[1].describe(&settings.white)
+        );
+    }
     let _ = writeln!(
         out,
         "summary: {} {a_wins}, {} {b_wins}, draws {draws}, of {} games; {} scored {}% (95% CI {}-{}%)",

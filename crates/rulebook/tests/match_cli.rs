@@ -198,3 +198,73 @@ fn a_gtp_engine_that_resigns_or_answers_nonsense_loses() {
         "{out}"
     );
 }
+
+/// `NAME X.XXX s/move over N moves` → (NAME, seconds per move, N).
+fn thinking_of(part: &str) -> (String, f64, u64) {
+    let words: Vec<&str> = part.split_whitespace().collect();
+    assert_eq!(words.len(), 6, "{part}");
+    assert_eq!(&words[2..4], ["s/move", "over"], "{part}");
+    assert_eq!(words[5], "moves", "{part}");
+    let per_move: f64 = words[1].parse().expect("seconds per move");
+    assert!(per_move >= 0.0, "{part}");
+    (words[0].to_string(), per_move, words[4].parse().unwrap())
+}
+
+#[test]
+fn timing_adds_each_players_moves_and_time_without_changing_the_games() {
+    let args = [
+        "match", "kazura", "--size", "4", "--black", "mcts:30", "--white", "random", "--games",
+        "3", "--swap", "--seed", "7",
+    ];
+    let plain = ok(&args);
+    let mut timed_args = args.to_vec();
+    timed_args.push("--timing");
+    let timed = ok(&timed_args);
+    let plain_lines: Vec<&str> = plain.lines().collect();
+    let timed_lines: Vec<&str> = timed.lines().collect();
+    // One more line, `thinking:`, just before the same summary.
+    assert_eq!(timed_lines.len(), plain_lines.len() + 1, "{timed}");
+    assert_eq!(timed_lines.last(), plain_lines.last());
+    let mut a_moves = 0;
+    let mut b_moves = 0;
+    for (game, (timed_line, plain_line)) in timed_lines.iter().zip(&plain_lines[..3]).enumerate() {
+        let (result, thinking) = timed_line
+            .split_once("; thinking: ")
+            .unwrap_or_else(|| panic!("{timed_line}"));
+        assert_eq!(result, *plain_line, "timing must not change the game");
+        let plies: u64 = result
+            .split(", ")
+            .find_map(|part| part.strip_suffix(" plies"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{result}"));
+        let (black, white) = thinking.split_once(", ").unwrap();
+        let (black_name, _, black_moves) = thinking_of(black);
+        let (white_name, _, white_moves) = thinking_of(white);
+        assert_eq!(
+            (black_name.as_str(), white_name.as_str()),
+            ("black", "white")
+        );
+        // Every ply was chosen by the player to move: Black moves first.
+        assert_eq!(black_moves + white_moves, plies, "{timed_line}");
+        assert!(
+            white_moves <= black_moves && black_moves <= white_moves + 1,
+            "{timed_line}"
+        );
+        // A (mcts:30) is Black in games 1 and 3.
+        if game % 2 == 0 {
+            a_moves += black_moves;
+            b_moves += white_moves;
+        } else {
+            a_moves += white_moves;
+            b_moves += black_moves;
+        }
+    }
+    let totals = timed_lines[3]
+        .strip_prefix("thinking: ")
+        .expect(timed_lines[3]);
+    let (a, b) = totals.split_once(", ").unwrap();
+    let (a_name, _, a_total) = thinking_of(a);
+    let (b_name, _, b_total) = thinking_of(b);
+    assert_eq!((a_name.as_str(), b_name.as_str()), ("mcts:30", "random"));
+    assert_eq!((a_total, b_total), (a_moves, b_moves));
+}
