@@ -1,7 +1,7 @@
 //! The computer opponent (`docs/go9.md`, "The computer opponent"): go9's search hooks never
 //! fill their own eyes, their priors favour captures and escapes and shun self-atari, they
 //! pass only when the count wins, and the GTP engine honours the clock, komi, resignation
-//! and clean-up. Fast checks only: strength is measured by `examples/vs_gnugo.rs`.
+//! and clean-up. Fast checks only: strength is measured with `rulebook match` (docs/go9.md).
 
 mod common;
 
