@@ -492,3 +492,44 @@ impl Board {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Places a `player` stone on the point with index `i` (row-major) and checks the board.
+    fn place(board: &mut Board, i: usize, player: Player) {
+        let c = cell_of(Point::from_index(i));
+        let (own, opponent) = board.near_stones(c, player);
+        board.place_near(c, player, own, opponent);
+        board.validate().unwrap();
+    }
+
+    /// "Board design" in docs/go9.md: when a stone joins chains, the larger chain keeps its
+    /// head, so only the smaller chain's stones are relabelled. Checked with the larger
+    /// chain on either side of the joining stone, so that it is once the first friend the
+    /// new stone meets and once a later one.
+    #[test]
+    fn joining_chains_keeps_the_larger_chains_head() {
+        // Points 18..=26 are one row: a chain of three and a single stone, one point apart.
+        for (long, single, join) in [([18, 19, 20], 22, 21), ([24, 25, 26], 22, 23)] {
+            let mut board = Board::empty();
+            for i in long {
+                place(&mut board, i, Player::First);
+            }
+            place(&mut board, single, Player::First);
+            let long_head = board.head_at(cell_of(Point::from_index(long[0])));
+            let single_head = board.head_at(cell_of(Point::from_index(single)));
+            assert_ne!(long_head, single_head);
+            place(&mut board, join, Player::First);
+            for i in long.into_iter().chain([single, join]) {
+                assert_eq!(
+                    board.head_at(cell_of(Point::from_index(i))),
+                    long_head,
+                    "stone {i} of the joined chain"
+                );
+            }
+            assert_eq!(board.chain_at(long_head).count_ones(), 5);
+        }
+    }
+}
