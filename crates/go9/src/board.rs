@@ -532,4 +532,35 @@ mod tests {
             assert_eq!(board.chain_at(long_head).count_ones(), 5);
         }
     }
+
+    /// `validate`, the consistency check the random-game tests lean on (G-3, G-4), must
+    /// notice each kind of corruption of the incremental board.
+    #[test]
+    fn validate_notices_each_corrupted_part_of_the_board() {
+        let mut board = Board::empty();
+        for (i, player) in [
+            (30, Player::First),
+            (31, Player::First),
+            (40, Player::Second),
+        ] {
+            place(&mut board, i, player);
+        }
+        let chain = cell_of(Point::from_index(30));
+        let head = board.head_at(chain);
+        let corruptions: [(&str, fn(&mut Board, usize)); 6] = [
+            ("hash", |b, _| b.hash ^= 1),
+            ("empty list one short", |b, _| b.empty_count -= 1),
+            ("chain stones", |b, h| b.stones[h] &= b.stones[h] - 1),
+            ("chain liberties", |b, h| {
+                b.liberties[h] &= b.liberties[h] - 1
+            }),
+            ("chain size", |b, h| b.size[h] += 1),
+            ("colour", |b, h| b.colour[h] = EMPTY),
+        ];
+        for (what, corrupt) in corruptions {
+            let mut broken = board.clone();
+            corrupt(&mut broken, head);
+            assert!(broken.validate().is_err(), "a corrupted {what} passed");
+        }
+    }
 }

@@ -154,6 +154,45 @@ mod tests {
         assert!(t > 0.8 && t < 1.0, "{t}");
     }
 
+    fn seconds(clock: &Clock, empty: u32) -> f64 {
+        clock
+            .think_time(Player::First, empty)
+            .unwrap()
+            .as_secs_f64()
+    }
+
+    /// G-14 (`time_settings 0 B S`): with no main time the game starts in byo-yomi, and
+    /// each move gets the period's time (less the reserve) shared by its stones.
+    #[test]
+    fn without_main_time_the_game_starts_in_a_byo_yomi_period() {
+        let mut clock = Clock::default();
+        clock.settings(&["0", "10", "5"]).unwrap();
+        let reserve = SAFETY.as_secs_f64();
+        assert!((seconds(&clock, 81) - (10.0 - reserve) / 5.0).abs() < 1e-9);
+        // Without `time_left`, each move's time comes off the period and one stone is
+        // used: after three moves of 1 s, 7 s are left for 2 stones.
+        for _ in 0..3 {
+            clock.spent(Player::First, Duration::from_secs(1));
+        }
+        assert!((seconds(&clock, 81) - (7.0 - reserve) / 2.0).abs() < 1e-9);
+        // The period's last two stones used, a new period starts.
+        for _ in 0..2 {
+            clock.spent(Player::First, Duration::from_secs(1));
+        }
+        assert!((seconds(&clock, 81) - (10.0 - reserve) / 5.0).abs() < 1e-9);
+    }
+
+    /// Without `time_left`, main time is counted down by the engine itself.
+    #[test]
+    fn self_tracking_takes_each_move_off_the_main_time() {
+        let mut clock = Clock::default();
+        clock.settings(&["60", "0", "0"]).unwrap();
+        clock.spent(Player::First, Duration::from_secs(20));
+        // 40 s left, shared by the 40 moves to come on an empty board.
+        let expected = (40.0 - SAFETY.as_secs_f64()) / 40.0;
+        assert!((seconds(&clock, 81) - expected).abs() < 1e-9);
+    }
+
     #[test]
     fn bad_arguments_are_refused() {
         let mut clock = Clock::default();
