@@ -547,7 +547,9 @@ mod tests {
         }
         let chain = cell_of(Point::from_index(30));
         let head = board.head_at(chain);
-        let corruptions: [(&str, fn(&mut Board, usize)); 6] = [
+        // Each corruption is given the board and the head cell of the black chain.
+        type Corruption = fn(&mut Board, usize);
+        let corruptions: [(&str, Corruption); 6] = [
             ("hash", |b, _| b.hash ^= 1),
             ("empty list one short", |b, _| b.empty_count -= 1),
             ("chain stones", |b, h| b.stones[h] &= b.stones[h] - 1),
