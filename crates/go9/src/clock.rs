@@ -91,8 +91,8 @@ impl Clock {
     /// stones).
     ///
     /// In byo-yomi: the period's time shared by its stones. In main time: the time left
-    /// shared by the moves still to come (half the empty points, at least 10), plus half a
-    /// byo-yomi move when there is byo-yomi, never more than a quarter of what is left.
+    /// shared by the moves still to come (half the empty points, at least 10, so never more
+    /// than a tenth of what is left), plus half a byo-yomi move when there is byo-yomi.
     /// [`SAFETY`] is kept back; [`MIN_THINK`] is the floor.
     pub(crate) fn think_time(&self, player: Player, empty: u32) -> Option<Duration> {
         let (_, byo, stones) = self.settings?;
@@ -110,7 +110,8 @@ impl Clock {
             } else {
                 0.0
             };
-            (usable / moves + byo_share).min(usable / 4.0 + byo_share)
+            // At least 10 moves to come, so never more than a tenth of the time left.
+            usable / moves + byo_share
         };
         Some(Duration::from_secs_f64(secs).max(MIN_THINK))
     }
@@ -191,6 +192,23 @@ mod tests {
         // 40 s left, shared by the 40 moves to come on an empty board.
         let expected = (40.0 - SAFETY.as_secs_f64()) / 40.0;
         assert!((seconds(&clock, 81) - expected).abs() < 1e-9);
+    }
+
+    /// G-14 in main time with byo-yomi to follow: each move gets its share of the main
+    /// time plus half a byo-yomi move (the period's time less the reserve, shared by its
+    /// stones), as the plan in `think_time`'s documentation says.
+    #[test]
+    fn main_time_adds_half_a_byo_yomi_move() {
+        let mut clock = Clock::default();
+        clock.settings(&["60", "30", "5"]).unwrap();
+        let reserve = SAFETY.as_secs_f64();
+        // 40 moves to come on an empty board (half its 81 points).
+        let expected = (60.0 - reserve) / 40.0 + 0.5 * (30.0 - reserve) / 5.0;
+        assert!((seconds(&clock, 81) - expected).abs() < 1e-9);
+        // Late in the game, at least 10 moves are still planned for.
+        clock.left(Player::First, &["20", "0"]).unwrap();
+        let expected = (20.0 - reserve) / 10.0 + 0.5 * (30.0 - reserve) / 5.0;
+        assert!((seconds(&clock, 6) - expected).abs() < 1e-9);
     }
 
     #[test]
