@@ -281,8 +281,26 @@ fn g5_the_superko_only_points_are_listed() {
     play_all(&mut game, "E5");
     // D5 is illegal only by superko; a suicide point is not listed.
     assert_eq!(game.superko_points(), vec![pt("D5")]);
+    // The diagram marks that point `#` (G-5), and only it.
+    assert_eq!(diagram_cell(&game, "D5"), "#");
+    assert_eq!(game.to_string().matches('#').count(), 1);
     play_all(&mut game, "A9");
     assert!(game.superko_points().is_empty());
+    assert_eq!(diagram_cell(&game, "D5"), ".");
+    assert!(!game.to_string().contains('#'));
+}
+
+/// The mark at `point` in the text diagram: rows 9 to 1, each `ROW A … J ROW`.
+fn diagram_cell(game: &Go9, point: &str) -> String {
+    let (column, row) = point.split_at(1);
+    let columns = "ABCDEFGHJ";
+    let index = columns.find(column).unwrap();
+    let diagram = game.to_string();
+    let line = diagram
+        .lines()
+        .find(|line| line.split_whitespace().next() == Some(row))
+        .unwrap();
+    line.split_whitespace().nth(1 + index).unwrap().to_string()
 }
 
 #[test]
@@ -293,6 +311,13 @@ fn g6_two_passes_in_a_row_end_the_game_and_nothing_is_legal_after() {
     play_all(&mut game, "pass");
     assert!(game.is_over());
     assert!(matches!(game.end_reason(), Some(EndReason::TwoPasses(_))));
+    // The end carries the final count (G-10): White's E5 (Black passed first) alone owns
+    // the whole board.
+    let count = game.end_reason().and_then(|reason| reason.count()).unwrap();
+    assert_eq!(
+        (count.area.first, count.area.second, count.neutral),
+        (0, 81, 0)
+    );
     assert!(legal(&game).is_empty());
     assert_eq!(game.check_move(Move::Pass), Err(PlayError::GameOver));
     assert_eq!(
@@ -320,6 +345,10 @@ fn g6_the_300th_move_ends_the_game_and_it_is_counted() {
     assert!(matches!(game.end_reason(), Some(EndReason::MoveLimit(_))));
     assert!(legal(&game).is_empty());
     let score = game.score();
+    // The end carries the count of the final board.
+    let count = game.end_reason().and_then(|reason| reason.count()).unwrap();
+    assert_eq!(count.area, score.area);
+    assert_eq!(count.neutral, score.neutral);
     assert!(game.outcome_text().contains(&score.result()));
 }
 
@@ -331,6 +360,10 @@ fn g7_resignation_time_loss_and_agreed_draw_end_the_game_with_a_reason() {
     resigned.resign(B).unwrap();
     assert_eq!(resigned.outcome().winner(), Some(W));
     assert_eq!(resigned.result().as_deref(), Some("W+R"));
+    assert!(
+        resigned.end_reason().unwrap().count().is_none(),
+        "a resignation is not counted"
+    );
     assert!(legal(&resigned).is_empty());
     assert_eq!(resigned.resign(W), Err(PlayError::GameOver));
     assert_eq!(resigned.undo(), Err(UndoError::EndedByCall));
