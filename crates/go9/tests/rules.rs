@@ -318,6 +318,10 @@ fn g6_two_passes_in_a_row_end_the_game_and_nothing_is_legal_after() {
         (count.area.first, count.area.second, count.neutral),
         (0, 81, 0)
     );
+    assert!(
+        !game.end_reason().unwrap().is_call(),
+        "the rules ended it, not a call"
+    );
     assert!(legal(&game).is_empty());
     assert_eq!(game.check_move(Move::Pass), Err(PlayError::GameOver));
     assert_eq!(
@@ -364,6 +368,10 @@ fn g7_resignation_time_loss_and_agreed_draw_end_the_game_with_a_reason() {
         resigned.end_reason().unwrap().count().is_none(),
         "a resignation is not counted"
     );
+    assert!(
+        resigned.end_reason().unwrap().is_call(),
+        "G-7: a resignation is a call"
+    );
     assert!(legal(&resigned).is_empty());
     assert_eq!(resigned.resign(W), Err(PlayError::GameOver));
     assert_eq!(resigned.undo(), Err(UndoError::EndedByCall));
@@ -373,11 +381,13 @@ fn g7_resignation_time_loss_and_agreed_draw_end_the_game_with_a_reason() {
     timed.lose_on_time(B).unwrap();
     assert_eq!(timed.outcome().winner(), Some(W));
     assert_eq!(timed.result().as_deref(), Some("W+T"));
+    assert!(timed.end_reason().unwrap().is_call());
 
     let mut drawn = game;
     drawn.agree_draw().unwrap();
     assert!(matches!(drawn.outcome(), Outcome::Draw { .. }));
     assert_eq!(drawn.result().as_deref(), Some("0"));
+    assert!(drawn.end_reason().unwrap().is_call());
 }
 
 #[test]
