@@ -239,3 +239,42 @@ fn g14_loadsgf_with_a_move_number_stops_before_it_even_when_the_file_ends_by_res
     assert_eq!(engine.state().result().as_deref(), Some("B+R"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The playouts in `last_info` ("… N playouts (R reused) …").
+fn playouts_of(info: &str) -> u64 {
+    let before = info.split(" playouts").next().unwrap();
+    before.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+/// G-14's engine settings combine: the seed and the thread count change only themselves,
+/// so a playout budget set before them still bounds `genmove`; and with one thread, the
+/// same seed plays the same moves.
+#[test]
+fn g14_seed_and_threads_keep_the_playout_budget_and_one_thread_is_reproducible() {
+    let mut engine = GtpEngine::new()
+        .with_playouts(60)
+        .with_seed(5)
+        .with_threads(2);
+    assert!(ask(&mut engine, "genmove b").0);
+    let playouts = playouts_of(engine.last_info());
+    // The 60 new playouts (two threads may finish a few more) on top of none reused: far
+    // below `normal`'s own budget.
+    assert!((60..100).contains(&playouts), "{}", engine.last_info());
+
+    let game = |seed: u64| {
+        let mut engine = GtpEngine::new()
+            .with_playouts(60)
+            .with_threads(1)
+            .with_seed(seed);
+        (0..6)
+            .map(|i| {
+                ask(
+                    &mut engine,
+                    if i % 2 == 0 { "genmove b" } else { "genmove w" },
+                )
+                .1
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(game(11), game(11));
+}
