@@ -183,7 +183,11 @@ fn the_reward_is_mostly_the_win_and_a_little_the_margin() {
 #[test]
 fn gtp_accepts_any_komi_and_scores_the_session_with_it() {
     let mut engine = GtpEngine::new();
-    assert_eq!(engine.komi(), 7.0, "the rules' komi until a controller sends one");
+    assert_eq!(
+        engine.komi(),
+        7.0,
+        "the rules' komi until a controller sends one"
+    );
     assert_eq!(ask(&mut engine, "komi 6.5"), (true, String::new()));
     assert_eq!(engine.komi(), 6.5);
     assert_eq!(ask(&mut engine, "final_score"), (true, "W+6.5".into()));
