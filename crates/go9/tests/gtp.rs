@@ -278,3 +278,41 @@ fn g14_seed_and_threads_keep_the_playout_budget_and_one_thread_is_reproducible()
     };
     assert_eq!(game(11), game(11));
 }
+
+/// G-14, GTP's preprocessing of a line: control characters other than tab are dropped and
+/// a tab separates words like a space.
+#[test]
+fn g14_tabs_separate_words_and_other_control_characters_are_dropped() {
+    let mut engine = GtpEngine::new();
+    assert!(ask(&mut engine, "play\tblack\tE5").0);
+    assert!(ask(&mut engine, "pl\u{1}ay white\r C3").0);
+    let stones = ask(&mut engine, "list_stones black").1;
+    assert_eq!(stones, "E5");
+    assert_eq!(ask(&mut engine, "list_stones white").1, "C3");
+}
+
+/// G-14, `reg_genmove`: the move `genmove` would choose, left unplayed.
+#[test]
+fn g14_reg_genmove_answers_a_legal_move_and_plays_nothing() {
+    let mut engine = GtpEngine::new().with_playouts(50).with_seed(2);
+    let before = engine.state().clone();
+    let (ok, text) = ask(&mut engine, "reg_genmove black");
+    assert!(ok, "{text}");
+    let mv: Move = text.parse().unwrap();
+    assert!(before.is_legal(mv), "{mv}");
+    assert_eq!(engine.state(), &before, "nothing was played");
+}
+
+/// An engine made `without_files` refuses the commands that touch files.
+#[test]
+fn g14_without_files_refuses_loadsgf_and_printsgf_to_a_file() {
+    let file = std::env::temp_dir().join(format!("go9-gtp-no-files-{}.sgf", std::process::id()));
+    let name = file.to_str().unwrap();
+    let mut engine = GtpEngine::new().without_files();
+    assert!(!ask(&mut engine, &format!("printsgf {name}")).0);
+    assert!(!file.exists(), "nothing was written");
+    assert!(!ask(&mut engine, &format!("loadsgf {name}")).0);
+    // printsgf without a file still answers with the record.
+    let (ok, record) = ask(&mut engine, "printsgf");
+    assert!(ok && record.contains("GM[1]"), "{record}");
+}
