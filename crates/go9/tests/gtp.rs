@@ -316,3 +316,14 @@ fn g14_without_files_refuses_loadsgf_and_printsgf_to_a_file() {
     let (ok, record) = ask(&mut engine, "printsgf");
     assert!(ok && record.contains("GM[1]"), "{record}");
 }
+
+/// G-11 through GTP: `score_preview` answers the preview line, the count if the game
+/// ended now, komi included: White's lone stone owns the 81 points, plus komi 7.
+#[test]
+fn g14_score_preview_answers_the_g11_count() {
+    let mut engine = GtpEngine::new();
+    assert!(ask(&mut engine, "play white E5").0);
+    let (ok, text) = ask(&mut engine, "score_preview");
+    assert!(ok, "{text}");
+    assert_eq!(text, format!("Black 0 – White {}, komi 7", 81 + 7));
+}
