@@ -194,6 +194,19 @@ fn gtp_accepts_any_komi_and_scores_the_session_with_it() {
     assert_eq!(ask(&mut engine, "komi 0"), (true, String::new()));
     assert_eq!(ask(&mut engine, "final_score"), (true, "0".into()));
     assert!(!ask(&mut engine, "komi lots").0);
+    // Only a finite komi of at most 1000 points either way (docs/go9.md).
+    for bad in [
+        "komi inf",
+        "komi -inf",
+        "komi NaN",
+        "komi 1000.5",
+        "komi -2000",
+    ] {
+        assert!(!ask(&mut engine, bad).0, "{bad}");
+    }
+    assert!(ask(&mut engine, "komi -1000").0);
+    assert_eq!(engine.komi(), -1000.0);
+    assert!(ask(&mut engine, "komi 0").0);
     // The game itself keeps the rules' komi 7.
     assert_eq!(engine.state().score().result(), "W+7");
     let mut engine = GtpEngine::new();
