@@ -213,6 +213,26 @@ fn gtp_accepts_any_komi_and_scores_the_session_with_it() {
     assert_eq!(ask(&mut engine, "final_score"), (true, "W+7".into()));
 }
 
+/// Under a GTP clock only `hard` (without a playout count of its own) thinks the whole
+/// planned time; a playout budget still bounds every other search, within that time.
+#[test]
+fn gtp_under_a_clock_a_playout_budget_still_bounds_the_search() {
+    let mut engine = GtpEngine::with_level(Level::Normal).with_playouts(60);
+    assert!(ask(&mut engine, "time_settings 600 0 0").0);
+    assert!(ask(&mut engine, "genmove black").0);
+    let info = engine.last_info().to_string();
+    let playouts: u64 = info
+        .split(" playouts")
+        .next()
+        .and_then(|before| before.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(
+        playouts < 100,
+        "60 playouts, not the planned seconds: {info}"
+    );
+}
+
 #[test]
 fn gtp_plans_its_time_from_the_clock() {
     let mut engine = GtpEngine::with_level(Level::Hard);
