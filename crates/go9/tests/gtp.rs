@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::pt;
+use common::{playouts_of, pt};
 use game_core::{Game, Player};
 use go9::{GtpEngine, Move};
 
@@ -238,12 +238,6 @@ fn g14_loadsgf_with_a_move_number_stops_before_it_even_when_the_file_ends_by_res
     assert!(ask(&mut engine, &format!("loadsgf {} 9", file.display())).0);
     assert_eq!(engine.state().result().as_deref(), Some("B+R"));
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The playouts in `last_info` ("… N playouts (R reused) …").
-fn playouts_of(info: &str) -> u64 {
-    let before = info.split(" playouts").next().unwrap();
-    before.rsplit(' ').next().unwrap().parse().unwrap()
 }
 
 /// G-14's engine settings combine: the seed and the thread count change only themselves,
