@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Instant;
 
-use common::{position, pt};
+use common::{playouts_of, position, pt};
 use game_core::search::{Budget, Level, Opponent, Prior, SearchHooks};
 use game_core::{Game, GameRng, Player};
 use go9::{Go9, Go9Hooks, GtpEngine, Move};
@@ -220,15 +220,9 @@ fn gtp_under_a_clock_a_playout_budget_still_bounds_the_search() {
     let mut engine = GtpEngine::with_level(Level::Normal).with_playouts(60);
     assert!(ask(&mut engine, "time_settings 600 0 0").0);
     assert!(ask(&mut engine, "genmove black").0);
-    let info = engine.last_info().to_string();
-    let playouts: u64 = info
-        .split(" playouts")
-        .next()
-        .and_then(|before| before.rsplit(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap();
+    let info = engine.last_info();
     assert!(
-        playouts < 100,
+        playouts_of(info) < 100,
         "60 playouts, not the planned seconds: {info}"
     );
 }
