@@ -585,3 +585,35 @@ fn parse_one_colour(args: &[&str]) -> Result<Player, GtpReply> {
         _ => Err(GtpReply::fail("syntax error: expected one colour")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opponent::{EASY_PLAYOUTS, NORMAL_PLAYOUTS};
+
+    /// G-14 under `time_settings` (docs/go9.md, "GTP time control"): `hard` without a
+    /// playout count of its own thinks the whole planned time, with no playout cap; a
+    /// level's playout count, or one set by `with_playouts`, still bounds every other
+    /// search, within that time.
+    #[test]
+    fn under_a_clock_only_hard_without_its_own_playout_count_thinks_the_whole_plan() {
+        let cases = [
+            (GtpEngine::with_level(Level::Hard), None),
+            (
+                GtpEngine::with_level(Level::Hard).with_playouts(60),
+                Some(60),
+            ),
+            (GtpEngine::with_level(Level::Normal), Some(NORMAL_PLAYOUTS)),
+            (GtpEngine::with_level(Level::Easy), Some(EASY_PLAYOUTS)),
+        ];
+        for (mut engine, playout_cap) in cases {
+            engine.clock.settings(&["600", "0", "0"]).unwrap();
+            let plan = engine.clock.think_time(Player::First, 81).unwrap();
+            // 600 s shared by at least 40 moves to come: far more than `hard`'s own second.
+            assert!(plan > crate::opponent::HARD_TIME, "{plan:?}");
+            let budget = engine.budget(Player::First);
+            assert_eq!(budget.playout_limit(), playout_cap, "{budget:?}");
+            assert_eq!(budget.time, Some(plan), "{budget:?}");
+        }
+    }
+}
