@@ -9,6 +9,8 @@ use smallvec::SmallVec;
 
 mod check;
 mod scan;
+#[cfg(test)]
+mod tests;
 
 use crate::end::EndReason;
 use crate::error::PlayError;
@@ -326,7 +328,8 @@ impl Bind {
             if board != self.on_board(player) || isolated[player] != self.isolated[player] {
                 return Err(format!("{}: stored counts are wrong", name(player)));
             }
-            if self.first_move_due[player] && (board != 0 || hand != pieces) {
+            // With N-2 checked above, a piece on the board is the same as one out of hand.
+            if self.first_move_due[player] && board != 0 {
                 return Err(format!("{}: first move due after playing", name(player)));
             }
         }
