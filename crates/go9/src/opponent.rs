@@ -18,12 +18,15 @@ use std::time::Duration;
 use game_core::search::{Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks};
 use game_core::{Game, GameRng, Player};
 
-use crate::layout::{WIDTH, bit, cell_of, on_edge, spread};
+use crate::layout::{Mask, WIDTH, bit, cell_of, spread};
 use crate::moves::Move;
 use crate::patterns;
 use crate::scoring::{AreaCount, KOMI};
 use crate::state::Go9;
 use crate::tactics::around;
+
+#[cfg(test)]
+mod prior_tests;
 
 /// How much of the reward is the margin (the rest is the win): `(1 − w)·win + w·s` with
 /// `s = ½ + ½·tanh(margin / 20)`.
@@ -148,9 +151,12 @@ impl Go9Hooks {
         }
         let line = line_of(c);
         let stones = board.stones_of(Player::First) | board.stones_of(Player::Second);
-        let area = spread(spread(spread(bit(c))));
+        // The points within three steps: `spread` alone leaves out the cells it starts
+        // from, so each step keeps them.
+        let within = |m: Mask| m | spread(m);
+        let area = within(within(within(bit(c))));
         if area & stones == 0 {
-            if line == 1 || on_edge(c) {
+            if line == 1 {
                 visits += 10;
             } else if line == 3 {
                 wins += 10;
