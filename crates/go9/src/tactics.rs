@@ -17,6 +17,9 @@ const PROB_CAPTURE: usize = 90;
 /// Percent chance that it then tries the 3×3 patterns next to the last move (michi: 95).
 const PROB_PATTERN: usize = 95;
 
+#[cfg(test)]
+mod tests;
+
 /// The 8 cells around `c` (some may be off the board).
 #[inline]
 pub(crate) fn around(c: usize) -> [usize; 8] {
