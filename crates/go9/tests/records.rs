@@ -235,3 +235,38 @@ fn another_games_record_is_the_wrong_game_and_the_state_serialises_through_its_r
     let wrong = text.replace("\"0\"", "\"B+R\"");
     assert!(serde_json::from_str::<Go9>(&wrong).is_err());
 }
+
+/// G-13 with G-7: SGF's spellings of a result (`B+Resign`, `W+Time`, `Draw`, `Jigo`, any
+/// case, spaces around) are the calls of G-7 when the moves leave the game going on;
+/// `?`, `Void` or an empty `RE` say nothing, and a count cannot end a game still going on.
+#[test]
+fn g13_sgf_result_spellings_become_the_g7_calls() {
+    let load = |re: &str| Go9::from_sgf(&format!("(;GM[1]SZ[9]RE[{re}];B[ee])"));
+    for (re, result) in [
+        ("B+R", "B+R"),
+        ("B+Resign", "B+R"),
+        ("w+resign", "W+R"),
+        (" W+R ", "W+R"),
+        ("B+Time", "B+T"),
+        ("W+TIME", "W+T"),
+        ("B+T", "B+T"),
+        ("w+t", "W+T"),
+        ("Draw", "0"),
+        ("jigo", "0"),
+        ("0", "0"),
+    ] {
+        let game = load(re).unwrap_or_else(|e| panic!("RE[{re}]: {e}"));
+        assert_eq!(game.result().as_deref(), Some(result), "RE[{re}]");
+    }
+    for silent in ["?", "Void", ""] {
+        let game = load(silent).unwrap();
+        assert_eq!(game.result(), None, "RE[{silent}]");
+        assert_eq!(game.moves().len(), 1);
+    }
+    for count in ["W+5", "B+7.0", "B+F"] {
+        assert!(
+            matches!(load(count), Err(RecordError::ResultMismatch { .. })),
+            "RE[{count}]"
+        );
+    }
+}
