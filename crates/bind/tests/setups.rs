@@ -142,3 +142,61 @@ fn games_from_different_setups_differ_even_where_their_positions_meet() {
     assert_eq!(games[0].moves(), games[1].moves());
     assert_ne!(games[0], games[1]);
 }
+
+/// N-3 in a setup: Black's first move comes first, at move count 0, and White's first
+/// move right after it; anything else is refused as out of order.
+#[test]
+fn n3_first_moves_in_a_setup_come_in_order() {
+    let fresh = Setup::new(Variant::MINI);
+    let mut later = fresh.clone();
+    later.ply = 1;
+    assert_eq!(Bind::from_setup(later), Err(SetupError::FirstMoveOrder));
+    let mut white_first = fresh.clone();
+    white_first.first_move_due[Player::Second] = false;
+    assert_eq!(
+        Bind::from_setup(white_first),
+        Err(SetupError::FirstMoveOrder)
+    );
+    // After Black's opening line, White's first move is due and White is to move.
+    let opened = game_of(&["A1-C1"]).setup();
+    assert!(opened.first_move_due[Player::Second] && !opened.first_move_due[Player::First]);
+    let state = Bind::from_setup(opened.clone()).unwrap();
+    assert_eq!(state.to_move(), Player::Second);
+    let mut black_again = opened;
+    black_again.to_move = Colour::Black;
+    assert_eq!(
+        Bind::from_setup(black_again),
+        Err(SetupError::FirstMoveOrder)
+    );
+}
+
+/// The set-up rows are read top row first, so an error names the row as the board
+/// numbers it; lower-case `b` and `w` are read as `B` and `W`.
+#[test]
+fn setup_rows_are_numbered_from_the_top_and_read_in_either_case() {
+    let good = game_of(&["A1-C1", "C1-C3"]).setup();
+    let refuse = |change: &dyn Fn(&mut Setup)| {
+        let mut setup = good.clone();
+        change(&mut setup);
+        Bind::from_setup(setup).unwrap_err()
+    };
+    // Mini rows, top first: rows 5, 4, 3, 2, 1.
+    assert!(matches!(
+        refuse(&|s| s.board[3].push('.')),
+        SetupError::RowLength {
+            row: 2,
+            found: 6,
+            size: 5
+        }
+    ));
+    assert!(matches!(
+        refuse(&|s| s.board[1] = ".?...".into()),
+        SetupError::Square { row: 4, found: '?' }
+    ));
+    let mut lower = good.clone();
+    lower.board = lower.board.iter().map(|row| row.to_lowercase()).collect();
+    assert_eq!(
+        Bind::from_setup(lower).unwrap(),
+        Bind::from_setup(good).unwrap()
+    );
+}
