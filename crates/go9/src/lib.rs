@@ -55,6 +55,8 @@ mod sgf;
 mod state;
 mod superko;
 mod tactics;
+#[cfg(test)]
+mod test_support;
 
 pub use board_geometry::{self, Coord, ParsePointError, Point};
 pub use game_core::search::{Level, Opponent};

@@ -136,20 +136,11 @@ pub(crate) fn warm_up() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::cell_of;
     use crate::state::Go9;
-    use game_core::Game;
-
-    fn after(moves: &str) -> Go9 {
-        let mut g = Go9::new();
-        for m in moves.split_whitespace() {
-            g.play(m.parse().unwrap()).unwrap();
-        }
-        g
-    }
+    use crate::test_support::{after, cell};
 
     fn at(g: &Go9, p: &str) -> bool {
-        matches(g.board(), cell_of(crate::moves::parse_point(p).unwrap()))
+        matches(g.board(), cell(p))
     }
 
     #[test]

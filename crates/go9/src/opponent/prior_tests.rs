@@ -5,17 +5,7 @@
 //! +0/10 and the third line +10/10.
 
 use super::*;
-use crate::moves::parse_point;
-
-/// The game after `moves` (space-separated, `pass` allowed).
-fn after(moves: &str) -> Go9 {
-    let mut state = Go9::new();
-    for text in moves.split_whitespace() {
-        let mv = state.parse_move(text).unwrap();
-        state.play(mv).unwrap();
-    }
-    state
-}
+use crate::test_support::{after, cell};
 
 /// The prior of the player to move at `point`, as (virtual wins, virtual playouts),
 /// where `point` matches no 3×3 pattern.
@@ -26,7 +16,7 @@ fn prior(state: &Go9, point: &str) -> (u32, u32) {
 /// The prior at `point`, which matches a 3×3 pattern or not as `pattern` says (the
 /// patterns themselves are tested in `patterns`).
 fn prior_with_pattern(state: &Go9, point: &str, pattern: bool) -> (u32, u32) {
-    let cell = cell_of(parse_point(point).unwrap());
+    let cell = cell(point);
     assert_eq!(patterns::matches(state.board(), cell), pattern, "{point}");
     let prior = Go9Hooks::default().placement_prior(state, cell, state.last_cell());
     let wins = (prior.value * prior.weight as f32).round() as u32;

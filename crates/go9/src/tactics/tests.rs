@@ -5,20 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::moves::parse_point;
-
-fn after(moves: &str) -> Go9 {
-    let mut state = Go9::new();
-    for text in moves.split_whitespace() {
-        let mv = state.parse_move(text).unwrap();
-        state.play(mv).unwrap();
-    }
-    state
-}
-
-fn cell(point: &str) -> usize {
-    cell_of(parse_point(point).unwrap())
-}
+use crate::test_support::{after, cell};
 
 /// The distinct answers to ataris next to the last move, for the player to move.
 fn answers(state: &Go9) -> BTreeSet<usize> {
