@@ -123,7 +123,8 @@ fn an_end_the_rules_do_not_give_is_refused_and_a_resignation_is_kept() {
 fn equality_looks_at_every_part_of_a_state() {
     let state = midgame();
     assert_eq!(state, state.clone());
-    let changes: [(&str, fn(&mut Bind)); 12] = [
+    type Change = fn(&mut Bind);
+    let changes: [(&str, Change); 12] = [
         ("variant", |s| s.variant = Variant::FULL),
         ("cells", |s| s.cells[0] ^= PARTNER_UNIT),
         ("hands", |s| s.hands.second += 1),
