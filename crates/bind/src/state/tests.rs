@@ -25,9 +25,14 @@ fn midgame() -> Bind {
     for player in Player::BOTH {
         assert!(state.on_board[player] > 0, "{state:?}");
     }
-    assert!((0..state.squares()).any(|s| state.owner_at(s).is_none()));
+    assert!(first_empty(&state).is_some());
     state.validate().unwrap();
     state
+}
+
+/// The first empty square of `state`, if any.
+fn first_empty(state: &Bind) -> Option<usize> {
+    (0..state.squares()).find(|&s| state.owner_at(s).is_none())
 }
 
 fn refused(state: &Bind, what: &str) -> String {
@@ -58,9 +63,7 @@ fn stored_partner_counts_and_partner_bits_on_empty_squares_are_refused() {
     let mut wrong = state.clone();
     wrong.cells[occupied] += PARTNER_UNIT;
     refused(&wrong, "a partner count one too high");
-    let empty = (0..state.squares())
-        .find(|&s| state.owner_at(s).is_none())
-        .unwrap();
+    let empty = first_empty(&state).unwrap();
     let mut wrong = state.clone();
     wrong.cells[empty] = PARTNER_UNIT;
     refused(&wrong, "partner bits on an empty square");
@@ -76,9 +79,7 @@ fn stored_board_counts_isolation_counts_and_bitboards_are_refused() {
         state.isolated[player] += 1;
         refused(&state, "an isolation count one too high");
         let mut state = midgame();
-        let empty = (0..state.squares())
-            .find(|&s| state.owner_at(s).is_none())
-            .unwrap();
+        let empty = first_empty(&state).unwrap();
         state.bits[player] |= 1 << empty;
         refused(&state, "a bitboard with an empty square set");
     }
