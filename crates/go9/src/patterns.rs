@@ -136,6 +136,10 @@ pub(crate) fn warm_up() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use board_geometry::Point;
+    use game_core::{Game, GameRng, Player};
+
+    use crate::layout::{POINTS, SIZE, cell_of};
     use crate::state::Go9;
     use crate::test_support::{after, cell};
 
@@ -168,6 +172,87 @@ mod tests {
         // X at D5, O at E5 and D4 ("XO? / O.o"): the cut point E4.
         let g = after("D5 E5 pass D4");
         assert!(at(&g, "E4"));
+    }
+
+    /// What the board holds at (`row`, `col`), which may be off the board (`None`).
+    fn content(g: &Go9, row: isize, col: isize) -> Option<Option<Player>> {
+        let on = |v: isize| (0..SIZE as isize).contains(&v);
+        (on(row) && on(col)).then(|| {
+            let index = row as usize * SIZE + col as usize;
+            g.board().stone_at(Point::from_index(index))
+        })
+    }
+
+    /// A reference matcher that shares nothing with the table: it reads the pattern
+    /// strings as the module documentation defines their letters, turns each offset by
+    /// the 8 symmetries of the square and looks the points up by coordinates.
+    fn reference_matches(g: &Go9, row: isize, col: isize) -> bool {
+        SOURCE.iter().any(|pattern| {
+            (0..8).any(|symmetry| {
+                [Player::First, Player::Second].into_iter().any(|x| {
+                    pattern.iter().enumerate().all(|(r, line)| {
+                        line.bytes().enumerate().all(|(c, letter)| {
+                            let (mut dr, mut dc) = (r as isize - 1, c as isize - 1);
+                            if symmetry & 1 != 0 {
+                                dr = -dr;
+                            }
+                            if symmetry & 2 != 0 {
+                                dc = -dc;
+                            }
+                            if symmetry & 4 != 0 {
+                                (dr, dc) = (dc, dr);
+                            }
+                            let here = content(g, row + dr, col + dc);
+                            match letter {
+                                b'X' => here == Some(Some(x)),
+                                b'O' => here == Some(Some(x.other())),
+                                b'x' => here != Some(Some(x)),
+                                b'o' => here != Some(Some(x.other())),
+                                b'.' => here == Some(None),
+                                b'#' => here.is_none(),
+                                b'?' => true,
+                                other => panic!("unknown pattern letter {other}"),
+                            }
+                        })
+                    })
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn every_empty_point_matches_exactly_when_the_reference_matcher_says_so() {
+        let mut rng = GameRng::seed_from(2006);
+        let mut positions = 0;
+        let mut matched = 0;
+        let mut moves = Vec::new();
+        for _ in 0..4 {
+            let mut g = Go9::new();
+            while !g.is_over() && g.ply() < 160 {
+                for index in 0..POINTS {
+                    let point = Point::from_index(index);
+                    if g.board().stone_at(point).is_some() {
+                        continue;
+                    }
+                    let (row, col) = ((index / SIZE) as isize, (index % SIZE) as isize);
+                    let expected = reference_matches(&g, row, col);
+                    assert_eq!(
+                        matches(g.board(), cell_of(point)),
+                        expected,
+                        "{point:?} in\n{g}"
+                    );
+                    matched += usize::from(expected);
+                    positions += 1;
+                }
+                let mv = g.random_move(&mut rng, &mut moves).unwrap();
+                g.play(mv).unwrap();
+            }
+        }
+        // The games reach both answers often enough for the comparison to mean something.
+        assert!(
+            matched > positions / 50 && matched < positions / 2,
+            "{matched} of {positions}"
+        );
     }
 
     #[test]

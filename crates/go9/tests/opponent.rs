@@ -180,6 +180,37 @@ fn the_reward_is_mostly_the_win_and_a_little_the_margin() {
     assert!(r < 0.05, "{r}");
 }
 
+/// The score-aware reward of docs/go9.md, `0.95·win + 0.05·(½ + ½·tanh(margin / 20))`, on
+/// a finished empty board, where the count is 0 to 0 and
+/// Black's margin is minus the komi.
+#[test]
+fn the_reward_follows_its_formula_for_each_margin() {
+    let mut empty = Go9::new();
+    empty.play(Move::Pass).unwrap();
+    empty.play(Move::Pass).unwrap();
+    for komi in [-30.0, -3.0, -0.5, 0.0, 0.5, 7.0, 12.5, 40.0] {
+        let hooks = Go9Hooks {
+            komi,
+            ..Go9Hooks::default()
+        };
+        let margin: f64 = -komi;
+        assert_eq!(hooks.margin(&empty), margin, "komi {komi}");
+        let win = if margin > 0.0 {
+            1.0
+        } else if margin < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        let expected = 0.95 * win + 0.05 * (0.5 + 0.5 * (margin / 20.0).tanh());
+        let reward = hooks.reward(&empty);
+        assert!(
+            (reward - expected).abs() < 1e-12,
+            "komi {komi}: {reward} vs {expected}"
+        );
+    }
+}
+
 #[test]
 fn gtp_accepts_any_komi_and_scores_the_session_with_it() {
     let mut engine = GtpEngine::new();

@@ -72,3 +72,67 @@ fn the_heavy_policy_mostly_plays_the_atari_answer() {
         .count();
     assert!((160..200).contains(&a2), "{a2} of 200");
 }
+
+/// `around(c)` is the 8 cells at one king's step from `c`: on the board, exactly the
+/// points whose row and column both differ by at most one.
+#[test]
+fn around_holds_the_eight_cells_next_to_a_point_orthogonally_or_diagonally() {
+    use crate::layout::{ON_BOARD, POINTS, SIZE};
+    use board_geometry::Point;
+    for index in 0..POINTS {
+        let c = cell_of(Point::from_index(index));
+        let all = around(c);
+        let distinct: BTreeSet<usize> = all.iter().copied().collect();
+        assert_eq!(distinct.len(), 8, "cell {c}");
+        let on_board: BTreeSet<usize> = all
+            .into_iter()
+            .filter(|&n| bit(n) & ON_BOARD != 0)
+            .collect();
+        let (row, col) = (index / SIZE, index % SIZE);
+        let expected: BTreeSet<usize> = (0..POINTS)
+            .filter(|&other| {
+                let (r, k) = (other / SIZE, other % SIZE);
+                other != index && r.abs_diff(row) <= 1 && k.abs_diff(col) <= 1
+            })
+            .map(|other| cell_of(Point::from_index(other)))
+            .collect();
+        assert_eq!(on_board, expected, "point {index}");
+    }
+}
+
+/// Both playout loops (the light one of `easy`, the heavy one of `normal` and `hard`)
+/// report every move they play, in order and for the right player, so that replaying the
+/// report through the rules reaches the same position; they stop after `max_plies` moves
+/// or at the end of the game, whichever comes first.
+#[test]
+fn the_playout_loops_report_every_move_and_stop_at_the_cap_or_the_end() {
+    for heavy in [false, true] {
+        for (cap, seed) in [(0, 1), (1, 2), (9, 3), (usize::MAX, 4), (usize::MAX, 5)] {
+            let mut state = after("E5 D4");
+            let mut rng = GameRng::seed_from(seed);
+            let mut report = Vec::new();
+            let record = |p, m| report.push((p, m));
+            let played = if heavy {
+                state.heavy_playout(&mut rng, cap, record)
+            } else {
+                state.light_playout(&mut rng, cap, record)
+            };
+            assert_eq!(played, report.len());
+            let mut replay = after("E5 D4");
+            for &(player, mv) in &report {
+                assert_eq!(replay.to_move(), player);
+                replay.play(mv).unwrap();
+            }
+            assert_eq!(replay.board(), state.board());
+            assert_eq!(replay.ply(), state.ply());
+            if cap == usize::MAX {
+                assert!(
+                    state.is_over() && played > 40,
+                    "heavy {heavy}: {played} moves"
+                );
+            } else {
+                assert_eq!(played, cap, "heavy {heavy}");
+            }
+        }
+    }
+}
