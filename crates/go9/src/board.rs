@@ -491,6 +491,16 @@ impl Board {
         }
         Ok(())
     }
+
+    /// A copy that stores `hash` as its hash, right or wrong (for tests that change one
+    /// part of a game).
+    #[cfg(test)]
+    pub(crate) fn with_stored_hash(&self, hash: u64) -> Board {
+        Board {
+            hash,
+            ..self.clone()
+        }
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,8 @@ use crate::scoring::{AreaCount, Score};
 use crate::superko::SeenTable;
 
 mod game;
+#[cfg(test)]
+mod tests;
 
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;

@@ -158,6 +158,11 @@ fn g13_sgf_errors_name_what_is_wrong() {
         matches!(err, RecordError::BadMove { number: 2, .. }),
         "{err}"
     );
+    // An off-board point is named as the record wrote it, lower- or upper-case letters
+    // (SGF's 0–25 and 26–51).
+    assert!(err.to_string().contains("ek"), "{err}");
+    let err = Go9::from_sgf("(;GM[1]SZ[9];B[Ka])").unwrap_err();
+    assert!(err.to_string().contains("Ka"), "{err}");
     assert!(matches!(
         Go9::from_sgf("(;GM[1]SZ[9]RE[W+5];B[ee];W[];B[])"),
         Err(RecordError::ResultMismatch { .. })
