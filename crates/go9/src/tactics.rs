@@ -75,7 +75,7 @@ impl Go9 {
     /// The answers to ataris next to `last`, for `player` to move: capturing an opponent
     /// chain in atari (the one just played, or one beside it), and the liberty of an own
     /// chain in atari (an escape; also capturing a chain that holds it in atari). Written
-    /// into `out`; returns how many (duplicates possible).
+    /// into `out` while it has room; returns how many (duplicates possible).
     pub(crate) fn atari_answers(
         &self,
         last: usize,
@@ -97,9 +97,8 @@ impl Go9 {
             if libs & libs.wrapping_sub(1) != 0 {
                 continue;
             }
-            let lib = libs.trailing_zeros() as usize;
-            if n < out.len() {
-                out[n] = lib;
+            if let Some(slot) = out.get_mut(n) {
+                *slot = libs.trailing_zeros() as usize;
                 n += 1;
             }
             if own & bit(c) != 0 {
@@ -110,8 +109,10 @@ impl Go9 {
                     let attacker = b.chain_at(a);
                     near &= !attacker;
                     let alibs = b.liberties_at(a);
-                    if alibs & alibs.wrapping_sub(1) == 0 && n < out.len() {
-                        out[n] = alibs.trailing_zeros() as usize;
+                    if alibs & alibs.wrapping_sub(1) == 0
+                        && let Some(slot) = out.get_mut(n)
+                    {
+                        *slot = alibs.trailing_zeros() as usize;
                         n += 1;
                     }
                 }
