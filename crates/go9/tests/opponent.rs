@@ -10,7 +10,7 @@ use std::time::Instant;
 use common::{playouts_of, position, pt};
 use game_core::search::{Budget, Level, Opponent, Prior, SearchHooks};
 use game_core::{Game, GameRng, Player};
-use go9::{Go9, Go9Hooks, GtpEngine, Move};
+use go9::{Go9, Go9Hooks, GtpEngine, Move, monte_carlo_move};
 
 fn ask(engine: &mut GtpEngine, line: &str) -> (bool, String) {
     let (_, reply) = engine.execute_line(line).expect("a command");
@@ -358,4 +358,56 @@ fn each_level_has_the_documented_hooks() {
     assert_eq!(Go9::hooks(Level::Easy), light);
     assert_eq!(Go9::hooks(Level::Normal), full);
     assert_eq!(Go9::hooks(Level::Hard), full);
+}
+
+/// `monte_carlo_move`, the flat Monte Carlo choice (G-14): it passes after the opponent's
+/// pass when the count already wins, and when only its own eyes are left; otherwise it
+/// plays a placement, for the colour asked even out of turn; a finished game has none.
+#[test]
+fn flat_monte_carlo_passes_only_to_win_after_a_pass_or_with_nothing_left() {
+    let mut rng = GameRng::seed_from(14);
+    let choose = |state: &Go9, player, rng: &mut GameRng| monte_carlo_move(state, player, 60, rng);
+    // Black leads by the count, but White has not passed: Black plays on.
+    let leading = position(&EYES, Player::First);
+    let mv = choose(&leading, Player::First, &mut rng).unwrap();
+    assert!(mv != Move::Pass && leading.is_legal(mv), "{mv}");
+    // After White's pass the same count wins: Black passes.
+    let mut white_passed = position(&EYES, Player::Second);
+    white_passed.play(Move::Pass).unwrap();
+    assert_eq!(
+        choose(&white_passed, Player::First, &mut rng),
+        Some(Move::Pass)
+    );
+    // After Black's pass White is behind: White plays on.
+    let mut black_passed = position(&EYES, Player::First);
+    black_passed.play(Move::Pass).unwrap();
+    let mv = choose(&black_passed, Player::Second, &mut rng).unwrap();
+    assert!(mv != Move::Pass && black_passed.is_legal(mv), "{mv}");
+    // Asked for White while Black is to move: a White placement.
+    let mv = choose(&leading, Player::Second, &mut rng).unwrap();
+    let Move::Place(point) = mv else {
+        panic!("White passed while behind with moves left");
+    };
+    assert!(leading.board().stone_at(point).is_none(), "{mv}");
+    // Only Black's own eyes are empty: Black passes.
+    let full = position(
+        &[
+            "X X X X X X X X X",
+            "X . X X X X X X X",
+            "X X X X X X X X X",
+            "X X X X X X X X X",
+            "X X X X X X X X X",
+            "X X X X X X X X X",
+            "X X X X X X X X X",
+            "X X X X X X X . X",
+            "X X X X X X X X X",
+        ],
+        Player::First,
+    );
+    assert_eq!(choose(&full, Player::First, &mut rng), Some(Move::Pass));
+    // The game is over: no move.
+    let mut over = Go9::new();
+    over.play(Move::Pass).unwrap();
+    over.play(Move::Pass).unwrap();
+    assert_eq!(choose(&over, Player::First, &mut rng), None);
 }
