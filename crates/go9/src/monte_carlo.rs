@@ -1,6 +1,6 @@
-//! Flat Monte Carlo move choice for `genmove` (G-14): every candidate move gets an equal
-//! share of random playouts, and the best average is played. Not a search: a later tree
-//! search replaces it.
+//! Flat Monte Carlo move choice: every candidate move gets an equal share of random
+//! playouts, and the best average is played. Not a search: `genmove` (G-14) and the
+//! levels use game-core's tree search; this stays as a simple baseline.
 
 use game_core::{Game, GameRng, Player};
 
