@@ -411,3 +411,66 @@ fn flat_monte_carlo_passes_only_to_win_after_a_pass_or_with_nothing_left() {
     over.play(Move::Pass).unwrap();
     assert_eq!(choose(&over, Player::First, &mut rng), None);
 }
+
+/// `monte_carlo_move` plays the candidate with the best average. Two candidates are left,
+/// D4 and E4, and every playout after either is forced, so their averages are exact:
+/// Black E4 captures White E5, White must fill D4, Black connects at E5 and wins by 4;
+/// Black D4 puts D4-D5 in atari, White captures at E4, and White wins by 2. The winning
+/// move comes second in point order, so the first candidate is not taken for the best.
+#[test]
+fn flat_monte_carlo_plays_the_move_whose_playouts_win() {
+    let race = position(
+        &[
+            "O O O O X X X X X",
+            "O . O O X X X . X",
+            "O O O O X X X X X",
+            "O O O O X X X X X",
+            "O O O X O X X X X",
+            "O O O . . X X X X",
+            "O O O O X X X X X",
+            "O . O O X X X . X",
+            "O O O O X X X X X",
+        ],
+        Player::First,
+    );
+    // The two lines, played out by hand through the rules.
+    let mut capture = race.clone();
+    for mv in ["E4", "D4", "E5", "pass", "pass"] {
+        capture.play(capture.parse_move(mv).unwrap()).unwrap();
+    }
+    assert_eq!(capture.result().as_deref(), Some("B+4"));
+    let mut atari = race.clone();
+    for mv in ["D4", "E4", "D4", "D5", "pass", "pass"] {
+        atari.play(atari.parse_move(mv).unwrap()).unwrap();
+    }
+    assert_eq!(atari.result().as_deref(), Some("W+2"));
+    for seed in 0..3 {
+        let mv = monte_carlo_move(&race, Player::First, 10, &mut GameRng::seed_from(seed));
+        assert_eq!(mv, Some(Move::Place(pt("E4"))), "seed {seed}");
+    }
+    // Two dame points, E4 and E6: whichever Black fills, White must fill the other, and
+    // the count is the same jigo. Equal averages go to the first in point order, E4.
+    let dame = position(
+        &[
+            "O O O O X X X X X",
+            "O . O O X X X . X",
+            "O O O O X X X X X",
+            "O O O O . X X X X",
+            "O O O O X X X X X",
+            "O O O O . X X X X",
+            "O O O O X X X X X",
+            "O . O O X X X . X",
+            "O O O O X X X X X",
+        ],
+        Player::First,
+    );
+    for (first, second) in [("E4", "E6"), ("E6", "E4")] {
+        let mut line = dame.clone();
+        for mv in [first, second, "pass", "pass"] {
+            line.play(line.parse_move(mv).unwrap()).unwrap();
+        }
+        assert_eq!(line.result().as_deref(), Some("0"), "{first}");
+    }
+    let mv = monte_carlo_move(&dame, Player::First, 10, &mut GameRng::seed_from(0));
+    assert_eq!(mv, Some(Move::Place(pt("E4"))));
+}
