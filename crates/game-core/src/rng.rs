@@ -55,6 +55,13 @@ impl GameRng {
         (m >> 64) as usize
     }
 
+    /// `true` with probability `p` in 100: one draw of [`GameRng::below`]`(100)`, true when
+    /// it falls below `p`. Never for 0, always for 100 or more.
+    #[inline]
+    pub fn percent(&mut self, p: usize) -> bool {
+        self.below(100) < p
+    }
+
     /// A uniform `f64` in `[0, 1)`.
     #[inline]
     pub fn unit_f64(&mut self) -> f64 {

@@ -328,6 +328,20 @@ fn bounded_draws_are_in_range_and_roughly_uniform() {
 }
 
 #[test]
+fn a_percent_draw_is_one_draw_below_100_compared_with_p() {
+    for p in [0, 1, 50, 90, 99, 100, 150] {
+        let mut rng = GameRng::seed_from(p as u64);
+        let mut twin = rng.clone();
+        for _ in 0..2_000 {
+            assert_eq!(rng.percent(p), twin.below(100) < p, "p {p}");
+        }
+    }
+    let mut rng = GameRng::seed_from(1);
+    assert!((0..10_000).all(|_| !rng.percent(0)), "0 % is never");
+    assert!((0..10_000).all(|_| rng.percent(100)), "100 % is always");
+}
+
+#[test]
 fn playouts_replay_from_a_seed() {
     let play = |seed| {
         let mut s = TicTacToe::default();

@@ -148,14 +148,14 @@ impl Go9 {
     pub(crate) fn heavy_choice(&self, rng: &mut GameRng) -> Option<Choice> {
         let player = self.to_move();
         if let Some(last) = self.last_cell() {
-            if rng.below(100) < PROB_CAPTURE {
+            if rng.percent(PROB_CAPTURE) {
                 let mut list = [0usize; 24];
                 let n = self.atari_answers(last, player, &mut list);
                 if let Some(choice) = self.first_good(&mut list, n, rng) {
                     return Some(choice);
                 }
             }
-            if rng.below(100) < PROB_PATTERN {
+            if rng.percent(PROB_PATTERN) {
                 let mut list = [0usize; 24];
                 let mut n = 0;
                 for c in around(last) {
