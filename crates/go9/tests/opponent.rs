@@ -164,6 +164,36 @@ fn a_pass_is_a_tree_move_only_when_the_count_wins() {
     assert!(!moves.contains(&Move::Pass));
 }
 
+/// With every dame filled (the only empty points lie inside one colour's area), the
+/// player the count makes the winner may pass first; the loser may not.
+#[test]
+fn with_no_dame_left_the_winner_may_pass_first() {
+    let settled = [
+        "O O O O X X X X X",
+        "O . . O X X X . X",
+        "O O O O X X X X X",
+        "O O O O X X X X X",
+        "O O O X X X X X X",
+        "O O O O X X X X X",
+        "O O O O X X X X X",
+        "O . O O X X X . X",
+        "O O O O X X X X X",
+    ];
+    let hooks = Go9Hooks::default();
+    let mut moves = Vec::new();
+    // Black 46, White 35 + 7: Black wins by 4 and may pass, though it could still play
+    // inside White's two-point eye.
+    let black = position(&settled, Player::First);
+    assert_eq!(black.score().margin(), 4);
+    hooks.tree_moves(&black, &mut moves);
+    assert!(moves.contains(&Move::Place(pt("B8"))), "{moves:?}");
+    assert!(moves.contains(&Move::Pass), "{moves:?}");
+    // White, behind, plays on.
+    let white = position(&settled, Player::Second);
+    hooks.tree_moves(&white, &mut moves);
+    assert!(!moves.contains(&Move::Pass), "{moves:?}");
+}
+
 #[test]
 fn the_reward_is_mostly_the_win_and_a_little_the_margin() {
     let hooks = Go9Hooks::default();

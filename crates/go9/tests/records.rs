@@ -44,6 +44,36 @@ fn json_records_round_trip_through_the_rules() {
     }
 }
 
+/// G-13 with G-4: a game from a set-up position keeps its stones and first player
+/// through its JSON record, and the set-up stones are part of the history the moves are
+/// replayed on.
+#[test]
+#[cfg(feature = "serde")]
+fn a_json_record_keeps_the_set_up_position() {
+    let setup = go9::Setup::new(
+        vec![pt("C3"), pt("D4")],
+        vec![pt("E5"), pt("F6"), pt("G7")],
+        Player::Second,
+    );
+    let mut game = Go9::from_setup(setup.clone()).unwrap();
+    play_all(&mut game, "C7 G3 pass");
+    let text = game.write_record();
+    let back = Go9::read_record(&text).unwrap();
+    assert_eq!(back.setup(), setup);
+    assert_eq!(back, game);
+    // Moving a set-up stone makes another game, which the record must not hide.
+    let moved = text.replace("\"C3\"", "\"C4\"");
+    assert_ne!(moved, text);
+    let other = Go9::read_record(&moved).unwrap();
+    assert_ne!(other.setup(), setup);
+    // A set-up stone that is not a point is refused, named.
+    let bad = text.replace("\"C3\"", "\"Z3\"");
+    assert_eq!(
+        go9::Record::from_json(&bad).and_then(|r| r.replay()),
+        Err(RecordError::Point("Z3".into()))
+    );
+}
+
 #[test]
 #[cfg(feature = "serde")]
 fn a_json_record_with_an_illegal_move_names_its_number() {
@@ -229,6 +259,14 @@ fn another_games_record_is_the_wrong_game_and_the_state_serialises_through_its_r
         go9::Record::from_json(other),
         Err(RecordError::WrongGame {
             found: "bind".into()
+        })
+    );
+    // A go9-shaped record that names another game is that game's, not ours.
+    let renamed = Go9::new().write_record().replace("\"go9\"", "\"kazura\"");
+    assert_eq!(
+        go9::Record::from_json(&renamed),
+        Err(RecordError::WrongGame {
+            found: "kazura".into()
         })
     );
     let mut game = random_game(4);
