@@ -126,11 +126,9 @@ impl Go9Hooks {
                 // Self-atari.
                 visits += 15;
             } else {
-                // An escape: `c` is the last liberty of an own chain.
-                let own = board.stones_of(player);
-                let escapes = crate::layout::cells(crate::layout::orthogonal(c) & own)
-                    .any(|n| board.liberties_at(n) == bit(c));
-                if escapes {
+                // An escape: `c` is the last liberty of an own chain, which is what an
+                // opponent stone on `c` would capture.
+                if board.effect(c, player.other()).captured != 0 {
                     wins += 20;
                     visits += 20;
                 }

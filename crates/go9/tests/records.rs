@@ -197,6 +197,15 @@ fn g13_sgf_errors_name_what_is_wrong() {
         Go9::from_sgf("(;GM[1]SZ[9]RE[W+5];B[ee];W[];B[])"),
         Err(RecordError::ResultMismatch { .. })
     ));
+    // Set-up stones belong to the root: AB, AW or AE in a later node is refused.
+    for late in ["AB[cc]", "AW[cc]", "AE[ee]"] {
+        let text = format!("(;GM[1]SZ[9];B[ee];W[gg]{late})");
+        assert_eq!(
+            Go9::from_sgf(&text),
+            Err(RecordError::SetupInGame),
+            "{text}"
+        );
+    }
     let resigned = Go9::from_sgf("(;GM[1]SZ[9]RE[B+R];B[ee])").unwrap();
     assert_eq!(resigned.result().as_deref(), Some("B+R"));
 }
