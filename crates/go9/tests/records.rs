@@ -156,6 +156,10 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
     let game = Go9::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba]PL[W])").unwrap();
     assert_eq!(game.to_move(), Player::Second);
     assert_eq!(game.board().stone_at(pt("A9")), Some(Player::First));
+    // Set-up stones and PL are written back, so the position survives a round trip.
+    let text = game.to_sgf(&SgfNames::default());
+    assert!(text.contains("AB[aa]AW[ba]PL[W]"), "{text}");
+    assert_eq!(Go9::from_sgf(&text).unwrap(), game);
     assert!(matches!(
         Go9::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba][ab])"),
         Err(RecordError::Setup(_))
