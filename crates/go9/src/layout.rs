@@ -137,10 +137,9 @@ pub(crate) fn near(c: usize, m: Mask) -> u32 {
 const fn near_on_table() -> [u32; 128] {
     let mut t = [0u32; 128];
     let mut c = WIDTH + 1;
+    // Frame cells get an entry too; only on-board cells are ever looked up.
     while c < CELLS - WIDTH - 1 {
-        if ON_BOARD & (1u128 << c) != 0 {
-            t[c] = (ON_BOARD >> (c - WIDTH)) as u32 & NEAR_BITS;
-        }
+        t[c] = (ON_BOARD >> (c - WIDTH)) as u32 & NEAR_BITS;
         c += 1;
     }
     t

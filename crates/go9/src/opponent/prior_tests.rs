@@ -35,6 +35,25 @@ fn on_an_empty_board_only_the_first_and_third_lines_differ_from_even() {
     assert_eq!(prior(&empty, "J9"), (5, 20));
 }
 
+/// The same on every point: the line is the distance to the nearest edge plus one, from
+/// the point's row and column.
+#[test]
+fn on_an_empty_board_every_point_gets_the_term_of_its_line() {
+    let empty = Go9::new();
+    for index in 0..crate::layout::POINTS {
+        let point = board_geometry::Point::from_index(index);
+        let (row, col) = (index / 9, index % 9);
+        let line = 1 + row.min(col).min(8 - row).min(8 - col);
+        let expected = match line {
+            1 => (5, 20),
+            3 => (15, 20),
+            _ => (5, 10),
+        };
+        let name = crate::moves::point_name(point);
+        assert_eq!(prior(&empty, &name), expected, "{name} on line {line}");
+    }
+}
+
 #[test]
 fn the_last_move_draws_its_neighbours_and_its_stone_fills_the_empty_area() {
     // White to move after Black's E5.
