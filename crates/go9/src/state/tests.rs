@@ -48,3 +48,50 @@ fn equality_reads_every_part_of_the_game() {
         assert_ne!(base, changed, "{part}");
     }
 }
+
+/// `Go9::validate`, which the random-game properties call after every move, refuses each
+/// kind of corruption it promises to find (and accepts the game itself).
+#[test]
+fn validate_refuses_each_broken_invariant() {
+    let base = after("E5 D4 pass C3 E4");
+    base.validate().unwrap();
+    let j9 = bit(cell("J9"));
+    let breaks: [(&str, Change); 9] = [
+        ("incremental hash", |g| {
+            g.board = g.board.with_stored_hash(g.board.hash() ^ 1);
+        }),
+        ("history is empty", |g| g.seen.clear()),
+        ("last board of the history", |g| {
+            let last = g.seen.len() - 1;
+            g.seen[last].masks[1] |= bit(cell("J9"));
+        }),
+        ("history hash 1 is wrong", |g| g.seen[1].key ^= 1),
+        ("board 2 of the history is missing from the table", |g| {
+            let key = g.seen[2].key;
+            g.seen_table.remove(key, 2);
+        }),
+        ("board 2 of the history repeats an earlier one", |g| {
+            let old = g.seen[2].key;
+            g.seen_table.remove(old, 2);
+            g.seen[2] = Seen {
+                made_by: g.seen[2].made_by,
+                ..g.seen[0]
+            };
+            g.seen_table.insert(g.seen[0].key, 2);
+        }),
+        ("ever-occupied points", |g| {
+            g.ever_occupied |= bit(cell("J9"))
+        }),
+        ("moves and their bookkeeping", |g| {
+            g.played.pop();
+        }),
+        ("passes counted", |g| g.passes = 1),
+    ];
+    assert_eq!(base.board.stones_of(Player::Second) & j9, 0);
+    for (message, change) in breaks {
+        let mut broken = base.clone();
+        change(&mut broken);
+        let err = broken.validate().expect_err(message);
+        assert!(err.contains(message), "{message}: {err}");
+    }
+}
