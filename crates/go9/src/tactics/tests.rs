@@ -38,6 +38,13 @@ fn an_attacker_in_atari_is_captured_instead_of_running() {
 }
 
 #[test]
+fn an_attacker_away_from_the_last_move_is_captured_too() {
+    // White F5 leaves Black E5 with E4 alone; White E6, also beside E5 but not beside F5,
+    // has only F6: Black may run at E4 or capture E6 at F6.
+    assert_eq!(answers(&after("E5 D5 D6 E6 E7 F5")), cells_of(&["E4", "F6"]));
+}
+
+#[test]
 fn chains_with_two_liberties_or_away_from_the_last_move_need_no_answer() {
     assert_eq!(answers(&after("E5")), BTreeSet::new());
     // White A1 is in atari, but Black's last move E5 is far from it.
