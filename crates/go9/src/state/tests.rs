@@ -95,3 +95,11 @@ fn validate_refuses_each_broken_invariant() {
         assert!(err.contains(message), "{message}: {err}");
     }
 }
+
+/// `Debug` of a game sums up its superko table as the boards it holds (the start and one
+/// per placement; a pass repeats the board) instead of printing its 1,024 slots.
+#[test]
+fn debug_sums_up_the_superko_table() {
+    let text = format!("{:?}", after("E5 D4 pass"));
+    assert!(text.contains("seen_table: SeenTable(3 boards)"), "{text}");
+}
