@@ -136,6 +136,18 @@ fn g14_final_score_and_dead_stones_follow_g9_and_g10() {
     }
     assert!(ask(&mut engine, "play black C9").0);
     assert_eq!(ask(&mut engine, "final_status_list dead").1, "C9");
+    // GTP's three statuses, any case: every other stone is alive, and seki is not told
+    // apart (G-9 needs only the dead stones).
+    assert_eq!(
+        ask(&mut engine, "final_status_list ALIVE").1,
+        "A8 B8 C8 D8 E8 B9 E9"
+    );
+    assert_eq!(
+        ask(&mut engine, "final_status_list seki"),
+        (true, String::new())
+    );
+    assert!(!ask(&mut engine, "final_status_list").0);
+    assert!(!ask(&mut engine, "final_status_list living").0);
     assert_eq!(ask(&mut engine, "final_score").1, "W+88");
     let (_, board) = ask(&mut engine, "showboard");
     assert!(board.contains(" 9 . O X . O . . . . 9"), "{board}");

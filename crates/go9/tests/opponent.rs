@@ -324,11 +324,14 @@ fn gtp_reuses_its_tree_across_play_and_genmove() {
     );
 }
 
+/// Twenty opening moves, played through GTP.
+const OPENING: [&str; 20] = [
+    "E5", "C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5", "D4", "F4", "D6", "F6", "B4", "H4", "B6",
+    "H6", "D2", "F2", "D8",
+];
+
 fn resigns_within(mut engine: GtpEngine) -> bool {
-    for mv in [
-        "E5", "C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5", "D4", "F4", "D6", "F6", "B4", "H4",
-        "B6", "H6", "D2", "F2", "D8",
-    ] {
+    for mv in OPENING {
         let colour = if engine.state().to_move() == Player::First {
             "b"
         } else {
@@ -352,6 +355,36 @@ fn gtp_resigns_after_moves_below_the_threshold_but_never_at_easy() {
     assert!(!resigns_within(easy));
     let never = GtpEngine::new().with_playouts(30);
     assert!(!resigns_within(never));
+}
+
+/// docs/go9.md, "Resignation": the engine resigns at its third move in a row below the
+/// threshold, and not before ply 20, however many low moves came before.
+#[test]
+fn gtp_resigns_at_the_third_low_move_in_a_row_and_not_before_ply_20() {
+    for opening in [20, 10] {
+        let mut engine = GtpEngine::new()
+            .with_playouts(30)
+            .with_resign_threshold(1.0);
+        for (i, mv) in OPENING[..opening].iter().enumerate() {
+            let colour = if i % 2 == 0 { "b" } else { "w" };
+            assert!(ask(&mut engine, &format!("play {colour} {mv}")).0);
+        }
+        // Every move is below a threshold of 1; the one that resigns is the third from
+        // ply 20, or the one at ply 20 after ten low moves.
+        let resigning = if opening == 20 { 3 } else { 11 };
+        for genmove in 1..resigning {
+            let (ok, mv) = ask(&mut engine, "genmove black");
+            assert!(
+                ok && mv != "resign",
+                "genmove {genmove} after {opening} moves: {mv}"
+            );
+        }
+        assert_eq!(
+            ask(&mut engine, "genmove black").1,
+            "resign",
+            "after {opening} moves"
+        );
+    }
 }
 
 #[test]
