@@ -156,6 +156,13 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
     let game = Go9::from_sgf("(;GM[1]FF[4]SZ[9]AB[aa]AW[ba]PL[W])").unwrap();
     assert_eq!(game.to_move(), Player::Second);
     assert_eq!(game.board().stone_at(pt("A9")), Some(Player::First));
+    // PL is written whenever the game does not simply start with Black on an empty board.
+    assert!(!Go9::new().to_sgf(&SgfNames::default()).contains("PL["));
+    for (setup, pl) in [("AB[aa]", "PL[B]"), ("AW[aa]", "PL[B]"), ("PL[W]", "PL[W]")] {
+        let game = Go9::from_sgf(&format!("(;GM[1]FF[4]SZ[9]{setup})")).unwrap();
+        let text = game.to_sgf(&SgfNames::default());
+        assert!(text.contains(pl), "{setup}: {text}");
+    }
     // Set-up stones and PL are written back, so the position survives a round trip.
     let text = game.to_sgf(&SgfNames::default());
     assert!(text.contains("AB[aa]AW[ba]PL[W]"), "{text}");
