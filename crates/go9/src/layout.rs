@@ -136,16 +136,16 @@ pub(crate) fn near(c: usize, m: Mask) -> u32 {
 
 const fn near_on_table() -> [u32; 128] {
     let mut t = [0u32; 128];
-    let mut c = WIDTH + 1;
-    // Frame cells get an entry too; only on-board cells are ever looked up.
-    while c < CELLS - WIDTH - 1 {
+    // Every cell that has a near word: from the first cell of the mailbox's second row on.
+    let mut c = WIDTH;
+    while c < 128 {
         t[c] = (ON_BOARD >> (c - WIDTH)) as u32 & NEAR_BITS;
         c += 1;
     }
     t
 }
 
-/// `near(c, ON_BOARD)` for every cell: the neighbours that are on the board.
+/// `near(c, ON_BOARD)` for every cell from `WIDTH` on: the neighbours that are on the board.
 const NEAR_ON: [u32; 128] = near_on_table();
 
 /// The on-board neighbours of `c` as a [`near`] word.
@@ -251,6 +251,13 @@ mod tests {
     }
 
     #[test]
+    fn the_on_board_table_is_the_near_word_of_the_board_for_every_cell() {
+        for c in WIDTH..128 {
+            assert_eq!(near_on(c), near(c, ON_BOARD), "cell {c}");
+        }
+    }
+
+    #[test]
     fn spread_matches_the_neighbour_lists() {
         for i in 0..POINTS {
             let c = cell_of(Point::from_index(i));
@@ -263,6 +270,7 @@ mod tests {
             assert_eq!(on_edge(c), expected.count_ones() < 4);
             let listed = near_cells(c, near_on(c)).fold(0, |m, n| m | bit(n));
             assert_eq!(listed, expected);
+            assert_eq!(near(c, expected), near_on(c));
             let listed = neighbours_in(c, !0).fold(0, |m, n| m | bit(n));
             assert_eq!(listed & ON_BOARD, expected);
             let some = ON_BOARD & !(bit(c - 1) | bit(c + WIDTH));
