@@ -29,10 +29,12 @@ pub(crate) const fn cell_of(p: Point) -> usize {
 
 const fn point_table() -> [u8; 128] {
     let mut t = [0u8; 128];
-    let mut i = 0;
-    while i < POINTS {
-        t[(i / SIZE + 1) * WIDTH + i % SIZE + 1] = i as u8;
-        i += 1;
+    let mut c = 0;
+    while c < 128 {
+        if ON_BOARD & (1u128 << c) != 0 {
+            t[c] = ((c / WIDTH - 1) * SIZE + c % WIDTH - 1) as u8;
+        }
+        c += 1;
     }
     t
 }
@@ -88,7 +90,7 @@ const fn adjacency_tables() -> ([Mask; 128], [Mask; 128], [bool; 128]) {
     let mut diagonal = [0u128; 128];
     let mut edge = [false; 128];
     let mut c = 0;
-    while c < CELLS {
+    while c < 128 {
         if ON_BOARD & (1u128 << c) != 0 {
             orthogonal[c] = spread(1u128 << c);
             let d = (1u128 << (c - WIDTH - 1))
