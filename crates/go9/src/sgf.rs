@@ -295,13 +295,19 @@ fn apply_recorded_result(state: &mut Go9, recorded: &str) -> Result<(), RecordEr
 }
 
 /// `B+7.0` → `B+7`: SGF writes a margin as a real number (GNU Go writes `W+7.0`); a whole
-/// number is the same result as G-10's integer notation.
+/// number (digits, then optionally a point and zeros) is the same result as G-10's integer
+/// notation.
 fn whole_margin(result: &str) -> Option<String> {
     let (colour, margin) = result.split_once('+')?;
-    if !matches!(colour, "B" | "W") || !margin.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+    let (whole, zeros) = match margin.split_once('.') {
+        Some((whole, zeros)) if !zeros.is_empty() => (whole, zeros),
+        Some(_) => return None,
+        None => (margin, ""),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !matches!(colour, "B" | "W") || !digits(whole) || zeros.bytes().any(|b| b != b'0') {
         return None;
     }
-    let value: f64 = margin.parse().ok()?;
-    (value.is_finite() && value.fract() == 0.0 && value > 0.0 && value < 1e6)
-        .then(|| format!("{colour}+{}", value as u32))
+    let margin: u32 = whole.parse().ok()?;
+    Some(format!("{colour}+{margin}"))
 }

@@ -256,10 +256,24 @@ fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
 #[test]
 fn g13_a_whole_margin_written_as_a_real_number_is_the_same_result() {
     // GNU Go writes RE[W+7.0]; G-10 writes W+7. Both describe the same count.
-    let game = Go9::from_sgf("(;GM[1]SZ[9]KM[7]RE[W+7.0];B[];W[])").unwrap();
-    assert_eq!(game.result().as_deref(), Some("W+7"));
-    // Only digits and a point: an exponent is not how SGF writes a real number.
-    for wrong in ["W+7.5", "W+8.0", "B+7.0", "W+7e0", "W+0.7e1", "W+inf"] {
+    for same in ["W+7.0", "W+7.00", "W+007", "w+7.0"] {
+        let game = Go9::from_sgf(&format!("(;GM[1]SZ[9]KM[7]RE[{same}];B[];W[])")).unwrap();
+        assert_eq!(game.result().as_deref(), Some("W+7"), "{same}");
+    }
+    // SGF's real numbers are digits with an optional point and more digits: an exponent,
+    // a sign, a bare point or a margin past any count are not the same result.
+    for wrong in [
+        "W+7.5",
+        "W+8.0",
+        "B+7.0",
+        "W+7e0",
+        "W+0.7e1",
+        "W+inf",
+        "W++7.0",
+        "W+7.",
+        "W+.0",
+        "W+99999999999",
+    ] {
         let text = format!("(;GM[1]SZ[9]KM[7]RE[{wrong}];B[];W[])");
         assert!(
             matches!(
