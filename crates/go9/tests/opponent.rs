@@ -184,7 +184,9 @@ fn with_no_dame_left_the_winner_may_pass_first() {
     // Black 46, White 35 + 7: Black wins by 4 and may pass, though it could still play
     // inside White's two-point eye.
     let black = position(&settled, Player::First);
-    assert_eq!(black.score().margin(), 4);
+    let score = black.score();
+    assert_eq!((score.area.first, score.area.second), (46, 35));
+    assert_eq!((score.white_total(), score.margin()), (42, 4));
     hooks.tree_moves(&black, &mut moves);
     assert!(moves.contains(&Move::Place(pt("B8"))), "{moves:?}");
     assert!(moves.contains(&Move::Pass), "{moves:?}");

@@ -243,6 +243,10 @@ fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
     ] {
         assert!(Go9::from_sgf(bad).is_err(), "{bad} loaded");
     }
+    // A malformed property the rules do not depend on (TM, the time limit, is a real
+    // number) is skipped.
+    let game = Go9::from_sgf("(;GM[1]SZ[9]TM[soon];B[ee])").unwrap();
+    assert_eq!(game.moves(), [Move::Place(pt("E5"))]);
     // Without SZ the file is 19x19 (SGF's default), not ours.
     assert!(matches!(
         Go9::from_sgf("(;GM[1]FF[4];B[ee])"),

@@ -178,10 +178,11 @@ fn the_heavy_policy_mostly_plays_a_pattern_next_to_the_last_move() {
 /// After a pass (no last move to answer), the heavy policy is the light draw, drawn once
 /// more when it is a self-atari of a chain of two or more stones. Black A1-B1 with White
 /// C1 and A3: A2 would leave A1-B1-A2 with B2 alone, so it comes out about (1/75)² of the
-/// time instead of 1/75; B2, beside the same stones but safe, keeps its uniform share.
+/// time instead of 1/75; B2, beside the same stones but safe, keeps its uniform share, and
+/// so does J9, a self-atari of a lone stone (White J8 beside it).
 #[test]
 fn the_heavy_policy_redraws_a_self_atari_of_two_or_more_stones() {
-    let state = after("A1 C1 B1 A3 E5 pass");
+    let state = after("A1 C1 B1 A3 E5 J8 E6 pass");
     assert_eq!(state.last_cell(), None);
     assert!(state.is_self_atari(cell("A2"), Player::First, 0));
     assert!(!state.is_self_atari(cell("B2"), Player::First, 0));
@@ -202,6 +203,8 @@ fn the_heavy_policy_redraws_a_self_atari_of_two_or_more_stones() {
     assert!(count("A2", false) > 25, "the light draw reaches A2");
     assert!(count("A2", true) < 10, "{}", count("A2", true));
     assert!(count("B2", true) > 25, "{}", count("B2", true));
+    assert!(state.is_self_atari(cell("J9"), Player::First, 0));
+    assert!(count("J9", true) > 25, "{}", count("J9", true));
 }
 
 /// An atari answer that runs into another atari is not an answer: Black A1, in atari
