@@ -220,20 +220,24 @@ fn the_reward_follows_its_formula_for_each_margin() {
     let mut empty = Go9::new();
     empty.play(Move::Pass).unwrap();
     empty.play(Move::Pass).unwrap();
-    for komi in [-30.0, -3.0, -0.5, 0.0, 0.5, 7.0, 12.5, 40.0] {
+    // (komi, Black's win: 1 when the margin is positive, ½ at 0, 0 when negative)
+    let cases = [
+        (-30.0, 1.0),
+        (-3.0, 1.0),
+        (-0.5, 1.0),
+        (0.0, 0.5),
+        (0.5, 0.0),
+        (7.0, 0.0),
+        (12.5, 0.0),
+        (40.0, 0.0),
+    ];
+    for (komi, win) in cases {
         let hooks = Go9Hooks {
             komi,
             ..Go9Hooks::default()
         };
         let margin: f64 = -komi;
         assert_eq!(hooks.margin(&empty), margin, "komi {komi}");
-        let win = if margin > 0.0 {
-            1.0
-        } else if margin < 0.0 {
-            0.0
-        } else {
-            0.5
-        };
         let expected = 0.95 * win + 0.05 * (0.5 + 0.5 * (margin / 20.0).tanh());
         let reward = hooks.reward(&empty);
         assert!(
