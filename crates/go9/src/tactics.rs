@@ -35,6 +35,15 @@ pub(crate) fn around(c: usize) -> [usize; 8] {
     ]
 }
 
+/// Writes the one liberty in `libs` as the next answer, while `out` has room.
+#[inline]
+fn push_answer(out: &mut [usize; 24], n: &mut usize, libs: Mask) {
+    if let Some(slot) = out.get_mut(*n) {
+        *slot = libs.trailing_zeros() as usize;
+        *n += 1;
+    }
+}
+
 impl Go9 {
     /// The cell of the last move if it was a placement.
     #[inline]
@@ -85,36 +94,40 @@ impl Go9 {
         let b = self.board();
         let own = b.stones_of(player);
         let theirs = b.stones_of(player.other());
+        let near_last = orthogonal(last) | bit(last);
+        let in_atari = |libs: Mask| libs & libs.wrapping_sub(1) == 0;
         let mut n = 0;
         let mut seen: Mask = 0;
-        for c in cells((orthogonal(last) | bit(last)) & (own | theirs)) {
+        // Opponent chains in atari next to the last move (its own stone among them).
+        for c in cells(near_last & theirs) {
+            if seen & bit(c) != 0 {
+                continue;
+            }
+            seen |= b.chain_at(c);
+            let libs = b.liberties_at(c);
+            if in_atari(libs) {
+                push_answer(out, &mut n, libs);
+            }
+        }
+        // Own chains in atari next to it: run, or capture an attacker in atari itself.
+        for c in cells(near_last & own) {
             if seen & bit(c) != 0 {
                 continue;
             }
             let chain = b.chain_at(c);
             seen |= chain;
             let libs = b.liberties_at(c);
-            if libs & libs.wrapping_sub(1) != 0 {
+            if !in_atari(libs) {
                 continue;
             }
-            if let Some(slot) = out.get_mut(n) {
-                *slot = libs.trailing_zeros() as usize;
-                n += 1;
-            }
-            if own & bit(c) != 0 {
-                // Capture an attacker in atari instead of running.
-                let mut near: Mask = spread(chain) & theirs;
-                while near != 0 {
-                    let a = near.trailing_zeros() as usize;
-                    let attacker = b.chain_at(a);
-                    near &= !attacker;
-                    let alibs = b.liberties_at(a);
-                    if alibs & alibs.wrapping_sub(1) == 0
-                        && let Some(slot) = out.get_mut(n)
-                    {
-                        *slot = alibs.trailing_zeros() as usize;
-                        n += 1;
-                    }
+            push_answer(out, &mut n, libs);
+            let mut near: Mask = spread(chain) & theirs;
+            while near != 0 {
+                let a = near.trailing_zeros() as usize;
+                near &= !b.chain_at(a);
+                let attacker_libs = b.liberties_at(a);
+                if in_atari(attacker_libs) {
+                    push_answer(out, &mut n, attacker_libs);
                 }
             }
         }

@@ -50,8 +50,10 @@ fn an_attacker_away_from_the_last_move_is_captured_too() {
 #[test]
 fn chains_with_two_liberties_or_away_from_the_last_move_need_no_answer() {
     assert_eq!(answers(&after("E5")), BTreeSet::new());
-    // White A1 is in atari, but Black's last move E5 is far from it.
+    // White A1 is in atari, but Black's last move E5 is far from it: neither White's own
+    // chain nor, after White's E4, Black's capture of it is an answer.
     assert_eq!(answers(&after("B1 A1 E5")), BTreeSet::new());
+    assert_eq!(answers(&after("B1 A1 E5 E4")), BTreeSet::new());
 }
 
 #[test]
