@@ -178,6 +178,12 @@ pub(crate) fn neighbours_in(c: usize, m: Mask) -> impl Iterator<Item = usize> {
     near_cells(c, near(c, m))
 }
 
+/// Whether `m` holds no cell or a single one (a chain in atari has one liberty).
+#[inline]
+pub(crate) const fn at_most_one(m: Mask) -> bool {
+    m & m.wrapping_sub(1) == 0
+}
+
 /// The on-board cells orthogonally adjacent to some cell of `m` (may include `m` itself).
 #[inline]
 pub(crate) const fn spread(m: Mask) -> Mask {

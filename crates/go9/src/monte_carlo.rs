@@ -25,8 +25,9 @@ fn playout_points(state: &Go9, player: Player, rng: &mut GameRng) -> u32 {
 /// The move flat Monte Carlo chooses for `player` in `state` (whoever is to move), or
 /// `None` if the game is over. Each candidate (a legal placement that does not fill
 /// `player`'s own single-point eye) gets an equal share of `playouts` random playouts
-/// ([`Go9::random_playout`]); the best average wins, the first in point order among equals. It passes when there is no candidate,
-/// and after the opponent's pass when the count already gives it the game.
+/// ([`Go9::random_playout`]); the best average wins, the first in point order among
+/// equals. It passes when there is no candidate, and after the opponent's pass when the
+/// count already gives it the game.
 ///
 /// ```
 /// use go9::{GameRng, Go9, Player, monte_carlo_move};

@@ -18,7 +18,7 @@ use std::time::Duration;
 use game_core::search::{Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks};
 use game_core::{Game, GameRng, Player};
 
-use crate::layout::{Mask, WIDTH, bit, cell_of, spread};
+use crate::layout::{Mask, WIDTH, at_most_one, bit, cell_of, spread};
 use crate::moves::Move;
 use crate::patterns;
 use crate::scoring::{AreaCount, KOMI};
@@ -113,17 +113,11 @@ impl Go9Hooks {
         let effect = board.effect(c, player);
         let captured = effect.captured;
         if captured != 0 {
-            let n = if captured & captured.wrapping_sub(1) == 0 {
-                15
-            } else {
-                30
-            };
+            let n = if at_most_one(captured) { 15 } else { 30 };
             wins += n;
             visits += n;
         } else {
-            let libs = state.liberties_after(c, player, 0);
-            if libs & libs.wrapping_sub(1) == 0 {
-                // Self-atari.
+            if state.is_self_atari(c, player, 0) {
                 visits += 15;
             } else {
                 // An escape: `c` is the last liberty of an own chain, which is what an

@@ -12,7 +12,8 @@ use smallvec::SmallVec;
 
 use crate::board::Board;
 use crate::layout::{
-    Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, neighbours_in, points_of, spread,
+    Mask, ON_BOARD, POINTS, at_most_one, bit, cell_of, cells, components, neighbours_in, points_of,
+    spread,
 };
 
 /// Komi given to White (G-10; the seed text gives White seven points).
@@ -116,12 +117,9 @@ pub(crate) fn pass_alive(board: &Board, player: Player) -> PassAlive {
     // most one point not next to the colour) or holds no opponent stones.
     let next_to_own = spread(own);
     for (&region, &border) in regions.iter().zip(&borders) {
-        // At most one point not next to the colour (a bit trick instead of a popcount).
+        // At most one point not next to the colour.
         let far = region & !next_to_own;
-        if border != 0
-            && border & !alive == 0
-            && (far & far.wrapping_sub(1) == 0 || region & opponent == 0)
-        {
+        if border != 0 && border & !alive == 0 && (at_most_one(far) || region & opponent == 0) {
             result.territory |= region;
         }
     }

@@ -6,7 +6,7 @@
 
 use game_core::{Game, GameRng, Player};
 
-use crate::layout::{Mask, WIDTH, bit, cell_of, cells, orthogonal, spread};
+use crate::layout::{Mask, WIDTH, at_most_one, bit, cell_of, cells, orthogonal, spread};
 use crate::moves::Move;
 use crate::patterns;
 use crate::playout::Choice;
@@ -33,6 +33,18 @@ pub(crate) fn around(c: usize) -> [usize; 8] {
         c + WIDTH,
         c + WIDTH + 1,
     ]
+}
+
+/// The chains with a stone in `stones` (which holds stones only), each once, as masks.
+fn chains_in(board: &crate::board::Board, mut stones: Mask) -> impl Iterator<Item = Mask> + '_ {
+    std::iter::from_fn(move || {
+        if stones == 0 {
+            return None;
+        }
+        let chain = board.chain_at(stones.trailing_zeros() as usize);
+        stones &= !chain;
+        Some(chain)
+    })
 }
 
 /// Writes the one liberty in `libs` as the next answer, while `out` has room.
@@ -77,8 +89,7 @@ impl Go9 {
         if captured != 0 {
             return false;
         }
-        let libs = self.liberties_after(c, player, captured);
-        libs & libs.wrapping_sub(1) == 0
+        at_most_one(self.liberties_after(c, player, captured))
     }
 
     /// The answers to ataris next to `last`, for `player` to move: capturing an opponent
@@ -95,39 +106,25 @@ impl Go9 {
         let own = b.stones_of(player);
         let theirs = b.stones_of(player.other());
         let near_last = orthogonal(last) | bit(last);
-        let in_atari = |libs: Mask| libs & libs.wrapping_sub(1) == 0;
         let mut n = 0;
-        let mut seen: Mask = 0;
         // Opponent chains in atari next to the last move (its own stone among them).
-        for c in cells(near_last & theirs) {
-            if seen & bit(c) != 0 {
-                continue;
-            }
-            seen |= b.chain_at(c);
-            let libs = b.liberties_at(c);
-            if in_atari(libs) {
+        for chain in chains_in(b, near_last & theirs) {
+            let libs = b.liberties_at(chain.trailing_zeros() as usize);
+            if at_most_one(libs) {
                 push_answer(out, &mut n, libs);
             }
         }
         // Own chains in atari next to it: run, or capture an attacker in atari itself.
-        for c in cells(near_last & own) {
-            if seen & bit(c) != 0 {
-                continue;
-            }
-            let chain = b.chain_at(c);
-            seen |= chain;
-            let libs = b.liberties_at(c);
-            if !in_atari(libs) {
+        for chain in chains_in(b, near_last & own) {
+            let libs = b.liberties_at(chain.trailing_zeros() as usize);
+            if !at_most_one(libs) {
                 continue;
             }
             push_answer(out, &mut n, libs);
-            let mut near: Mask = spread(chain) & theirs;
-            while near != 0 {
-                let a = near.trailing_zeros() as usize;
-                near &= !b.chain_at(a);
-                let attacker_libs = b.liberties_at(a);
-                if in_atari(attacker_libs) {
-                    push_answer(out, &mut n, attacker_libs);
+            for attacker in chains_in(b, spread(chain) & theirs) {
+                let libs = b.liberties_at(attacker.trailing_zeros() as usize);
+                if at_most_one(libs) {
+                    push_answer(out, &mut n, libs);
                 }
             }
         }
