@@ -321,3 +321,53 @@ fn keys_beyond_the_key_space_count_as_no_key() {
     assert_eq!(info.playouts, 500);
     assert!(Hex::<4>::default().is_legal(info.best.unwrap()));
 }
+
+/// Plays the hooks' playout from the empty board outside a search, through
+/// [`Playout::new`]: the final state and the moves it recorded.
+fn playout_outside_a_search(
+    hooks: &impl SearchHooks<Hex<4>>,
+    recording: bool,
+    max_plies: usize,
+) -> (Hex<4>, Vec<(game_core::Player, Cell)>) {
+    let mut state = Hex::<4>::default();
+    let mut rng = game_core::GameRng::seed_from(11);
+    let (mut moves, mut played) = (Vec::new(), Vec::new());
+    let mut playout = Playout::new(&mut rng, &mut moves, &mut played, recording, max_plies);
+    assert_eq!(playout.max_plies(), max_plies);
+    assert_eq!(playout.is_recording(), recording);
+    hooks.playout(&mut state, &mut playout);
+    (state, played)
+}
+
+#[test]
+fn the_default_playout_plays_to_the_end_or_the_cap_and_records_every_move_in_order() {
+    // Replayed with checked play from the start, the recorded moves rebuild the final state.
+    let replay = |played: &[(game_core::Player, Cell)]| {
+        let mut state = Hex::<4>::default();
+        for &(mover, mv) in played {
+            assert_eq!(
+                state.to_move(),
+                mover,
+                "each move is recorded with its mover"
+            );
+            state
+                .play(mv)
+                .expect("a recorded move is legal where it was played");
+        }
+        state
+    };
+    let (whole, played) = playout_outside_a_search(&DefaultHooks, true, 1_000);
+    assert!(
+        whole.is_over(),
+        "without a binding cap the playout ends the game"
+    );
+    assert_eq!(replay(&played), whole);
+
+    let (capped, played) = playout_outside_a_search(&DefaultHooks, true, 3);
+    assert_eq!(played.len(), 3, "the cap stops the playout after 3 plies");
+    assert_eq!(replay(&played), capped);
+
+    let (silent, played) = playout_outside_a_search(&DefaultHooks, false, 1_000);
+    assert!(played.is_empty(), "nothing is recorded while RAVE is off");
+    assert_eq!(silent, whole, "recording does not change the moves drawn");
+}

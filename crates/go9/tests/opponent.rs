@@ -8,7 +8,7 @@ mod common;
 use std::time::Instant;
 
 use common::{playouts_of, position, pt};
-use game_core::search::{Budget, Level, Opponent, Prior, SearchHooks};
+use game_core::search::{Budget, Level, Opponent, Playout, Prior, SearchHooks};
 use game_core::{Game, GameRng, Player};
 use go9::{Go9, Go9Hooks, GtpEngine, Move, monte_carlo_move};
 
@@ -243,6 +243,71 @@ fn the_reward_follows_its_formula_for_each_margin() {
         assert!(
             (reward - expected).abs() < 1e-12,
             "komi {komi}: {reward} vs {expected}"
+        );
+    }
+}
+
+/// Plays `hooks`' playout from the empty board outside a search (game-core's
+/// `Playout::new`): the final game and the moves it recorded for RAVE.
+fn hook_playout(hooks: &Go9Hooks, recording: bool, max_plies: usize) -> (Go9, Vec<(Player, Move)>) {
+    let mut game = Go9::new();
+    let mut rng = GameRng::seed_from(19);
+    let (mut moves, mut played) = (Vec::new(), Vec::new());
+    let mut playout = Playout::new(&mut rng, &mut moves, &mut played, recording, max_plies);
+    hooks.playout(&mut game, &mut playout);
+    (game, played)
+}
+
+#[test]
+fn hook_playouts_play_legal_games_to_the_end_or_the_cap_and_record_them_in_order() {
+    // RAVE learns from the recorded moves, and the reward counts the final position: both
+    // must be a real game under the rules (checked play, superko included) from the start.
+    for (name, hooks) in [("light", Go9Hooks::light()), ("heavy", Go9Hooks::default())] {
+        let replay = |played: &[(Player, Move)]| {
+            let mut game = Go9::new();
+            for &(mover, mv) in played {
+                assert_eq!(game.to_move(), mover, "{name}: recorded with its mover");
+                game.play(mv)
+                    .unwrap_or_else(|e| panic!("{name}: recorded move {mv} refused: {e}"));
+            }
+            game
+        };
+        let (whole, played) = hook_playout(&hooks, true, 1_000);
+        assert!(
+            whole.is_over(),
+            "{name}: a playout without a binding cap ends the game"
+        );
+        assert!(
+            played.len() > 60,
+            "{name}: a whole game, not {} moves",
+            played.len()
+        );
+        assert_eq!(
+            replay(&played),
+            whole,
+            "{name}: the record rebuilds the playout"
+        );
+
+        let (capped, played) = hook_playout(&hooks, true, 12);
+        assert_eq!(
+            played.len(),
+            12,
+            "{name}: the cap stops the playout after 12 plies"
+        );
+        assert_eq!(
+            replay(&played),
+            capped,
+            "{name}: the capped record rebuilds it"
+        );
+
+        let (silent, played) = hook_playout(&hooks, false, 1_000);
+        assert!(
+            played.is_empty(),
+            "{name}: nothing is recorded while RAVE is off"
+        );
+        assert_eq!(
+            silent, whole,
+            "{name}: recording does not change the moves drawn"
         );
     }
 }

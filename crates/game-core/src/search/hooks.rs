@@ -51,7 +51,28 @@ pub struct Playout<'a, G: Game> {
     pub(crate) max_plies: usize,
 }
 
-impl<G: Game> Playout<'_, G> {
+impl<'a, G: Game> Playout<'a, G> {
+    /// A playout outside any search, so that a game can test its own
+    /// [`SearchHooks::playout`]: the hook draws from `rng`, may use `moves` as its move
+    /// buffer, plays at most `max_plies` moves and, when `recording`, lists them in
+    /// `played` (which is not cleared first).
+    #[must_use]
+    pub fn new(
+        rng: &'a mut GameRng,
+        moves: &'a mut Vec<G::Move>,
+        played: &'a mut Vec<(Player, G::Move)>,
+        recording: bool,
+        max_plies: usize,
+    ) -> Self {
+        Playout {
+            rng,
+            moves,
+            played,
+            recording,
+            max_plies,
+        }
+    }
+
     /// The search thread's generator (seeded from the configuration's seed).
     pub fn rng(&mut self) -> &mut GameRng {
         self.rng
