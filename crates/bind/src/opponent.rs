@@ -214,6 +214,61 @@ mod tests {
     }
 
     #[test]
+    fn each_move_starts_with_the_documented_prior() {
+        // docs/bind.md, "Priors": the mover's last pieces win at once (1,000 virtual wins);
+        // otherwise a line of three 0.6, a line of two 0.5, a single placement or the
+        // forced pass 0.45, each worth 10 playouts.
+        let mut seen = [false; 4];
+        for state in positions() {
+            let hand = state.hand(state.to_move());
+            for (mv, prior) in priors_of(&state, BindHooks::DEFAULT) {
+                let (value, weight, kind) = match mv {
+                    Move::Line { from, to } => {
+                        let long = from.row.abs_diff(to.row) + from.col.abs_diff(to.col);
+                        let placed = usize::from(long) + 1;
+                        if placed == hand {
+                            (1.0, 1_000, 0)
+                        } else if placed == 3 {
+                            (0.6, 10, 1)
+                        } else {
+                            (0.5, 10, 2)
+                        }
+                    }
+                    Move::Place(_) if hand == 1 => (1.0, 1_000, 0),
+                    Move::Place(_) | Move::Pass => (0.45, 10, 3),
+                };
+                seen[kind] = true;
+                assert_eq!(prior, Prior::new(value, weight), "{mv} with {hand} in hand");
+            }
+        }
+        assert_eq!(seen, [true; 4], "the positions hold every kind of move");
+    }
+
+    #[test]
+    fn every_level_searches_with_the_documented_settings() {
+        // docs/bind.md: exploration 0.3, RAVE with k = 1,000 over a key space of 625,
+        // playouts capped at 500 plies and drawn uniformly (`Game::random_move`).
+        let hooks = BindHooks::DEFAULT;
+        for level in Level::ALL {
+            let config = Bind::search_config(level);
+            assert_eq!(config.exploration, 0.3, "{level:?}");
+            assert_eq!(config.rave_equivalence, 1_000.0, "{level:?}");
+            assert_eq!(config.max_playout_plies, 500, "{level:?}");
+            assert_eq!(Bind::hooks(level), hooks);
+        }
+        assert_eq!(hooks.amaf_key_space(&Bind::new(Variant::FULL)), 625);
+        for state in positions().into_iter().step_by(7) {
+            let (mut ours, mut uniform) = (GameRng::seed_from(4), GameRng::seed_from(4));
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            assert_eq!(
+                hooks.playout_move(&state, &mut ours, &mut a),
+                state.random_move(&mut uniform, &mut b),
+                "a playout move is the uniform pick"
+            );
+        }
+    }
+
+    #[test]
     fn level_budgets_grow_tenfold() {
         let budgets: Vec<u64> = Level::ALL
             .iter()
