@@ -194,6 +194,15 @@ fn with_no_dame_left_the_winner_may_pass_first() {
     let white = position(&settled, Player::Second);
     hooks.tree_moves(&white, &mut moves);
     assert!(!moves.contains(&Move::Pass), "{moves:?}");
+    // With komi 11 the count is a tie (jigo), which is no win: neither may pass first.
+    let tied = Go9Hooks {
+        komi: 11.0,
+        ..Go9Hooks::default()
+    };
+    for state in [&black, &white] {
+        tied.tree_moves(state, &mut moves);
+        assert!(!moves.contains(&Move::Pass), "{:?}: {moves:?}", state.to_move());
+    }
 }
 
 #[test]
