@@ -192,3 +192,31 @@ fn the_fast_playout_plays_the_same_games_as_the_reference_built_from_the_public_
         "superko refused some drawn points in these games"
     );
 }
+
+#[test]
+fn a_heavy_playout_ends_the_game_by_the_rules_and_returns_how_many_moves_it_played() {
+    for seed in 0..20 {
+        // From the empty board, and from a game already under way (a light playout's
+        // first moves), so that the count is of this playout's moves only.
+        let mut start = Go9::new();
+        let mut rng = GameRng::seed_from(seed);
+        for _ in 0..seed {
+            if let Some(mv) = start.playout_move(&mut rng) {
+                start.play(mv).unwrap();
+            }
+        }
+        let mut game = start.clone();
+        let plies = game.heavy_random_playout(&mut GameRng::seed_from(seed));
+        assert!(game.is_over(), "seed {seed}: the playout ends the game");
+        let before = start.played().count();
+        let moves: Vec<(Player, Move)> = game.played().skip(before).collect();
+        assert_eq!(plies, moves.len(), "seed {seed}: the moves it played");
+        // Replayed with checked play (superko included), the moves rebuild the game.
+        let mut replay = start.clone();
+        for (mover, mv) in moves {
+            assert_eq!(replay.to_move(), mover);
+            replay.play(mv).unwrap_or_else(|e| panic!("seed {seed}: {mv}: {e}"));
+        }
+        assert_eq!(replay, game, "seed {seed}");
+    }
+}
