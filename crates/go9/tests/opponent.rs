@@ -201,7 +201,11 @@ fn with_no_dame_left_the_winner_may_pass_first() {
     };
     for state in [&black, &white] {
         tied.tree_moves(state, &mut moves);
-        assert!(!moves.contains(&Move::Pass), "{:?}: {moves:?}", state.to_move());
+        assert!(
+            !moves.contains(&Move::Pass),
+            "{:?}: {moves:?}",
+            state.to_move()
+        );
     }
 }
 

@@ -110,6 +110,68 @@ fn an_own_eye_has_own_neighbours_and_at_most_one_opponent_diagonal_none_on_the_e
     );
 }
 
+/// An own eye from the points' names alone (docs/go9.md, the playout policy): an empty
+/// point whose on-board neighbours all hold the mover's stones, with no opponent stone on
+/// its diagonals if it is on the edge, at most one otherwise. Also says whether the point
+/// is surrounded by own stones (an eye or a false eye).
+fn reference_own_eye(game: &Go9, col: i32, row: i32) -> (bool, bool) {
+    const LETTERS: &[u8] = b"ABCDEFGHJ";
+    let at = |c: i32, r: i32| -> Option<Option<Player>> {
+        ((0..9).contains(&c) && (0..9).contains(&r)).then(|| {
+            let name = format!("{}{}", LETTERS[c as usize] as char, r + 1);
+            game.board().stone_at(pt(&name))
+        })
+    };
+    let mover = game.to_move();
+    if at(col, row) != Some(None) {
+        return (false, false);
+    }
+    let sides = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(dc, dr)| at(col + dc, row + dr));
+    if sides
+        .iter()
+        .any(|s| matches!(s, Some(stone) if *stone != Some(mover)))
+    {
+        return (false, false);
+    }
+    let on_edge = sides.contains(&None);
+    let enemies = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        .iter()
+        .filter(|&&(dc, dr)| at(col + dc, row + dr) == Some(Some(mover.other())))
+        .count();
+    (enemies == 0 || (!on_edge && enemies == 1), true)
+}
+
+#[test]
+fn the_eye_test_agrees_with_the_rule_read_from_the_names_on_every_point_of_random_games() {
+    // Every empty point of every position of 30 random games, for the player to move: each
+    // of the eight neighbour directions is read from the names, not the engine's tables.
+    let (mut eyes, mut false_eyes) = (0, 0);
+    for seed in 0..30 {
+        let mut game = Go9::new();
+        let mut rng = GameRng::seed_from(1_000 + seed);
+        loop {
+            for row in 0..9 {
+                for col in 0..9 {
+                    let (expected, surrounded) = reference_own_eye(&game, col, row);
+                    let name = format!("{}{}", b"ABCDEFGHJ"[col as usize] as char, row + 1);
+                    let got = game.fills_own_eye(Move::Place(pt(&name)));
+                    assert_eq!(got, expected, "seed {seed}, {name}, ply {}", game.ply());
+                    eyes += usize::from(expected);
+                    false_eyes += usize::from(surrounded && !expected);
+                }
+            }
+            match game.playout_move(&mut rng) {
+                Some(mv) => game.play(mv).unwrap(),
+                None => break,
+            }
+        }
+    }
+    assert!(
+        eyes > 1_000 && false_eyes > 100,
+        "{eyes} eyes, {false_eyes} false ones"
+    );
+}
+
 /// The playout policy rebuilt from the public API only: `legal_moves`, `fills_own_eye`,
 /// `play` and the stones on the board. It keeps its own list of empty points in the order
 /// the engine documents (the points in order at the start; a placement's point is replaced
@@ -215,7 +277,9 @@ fn a_heavy_playout_ends_the_game_by_the_rules_and_returns_how_many_moves_it_play
         let mut replay = start.clone();
         for (mover, mv) in moves {
             assert_eq!(replay.to_move(), mover);
-            replay.play(mv).unwrap_or_else(|e| panic!("seed {seed}: {mv}: {e}"));
+            replay
+                .play(mv)
+                .unwrap_or_else(|e| panic!("seed {seed}: {mv}: {e}"));
         }
         assert_eq!(replay, game, "seed {seed}");
     }
