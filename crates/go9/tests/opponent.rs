@@ -209,6 +209,34 @@ fn with_no_dame_left_the_winner_may_pass_first() {
     }
 }
 
+/// After the opponent's pass the winner may pass (ending the game) even with dame left;
+/// before it, not while a dame is open.
+#[test]
+fn after_a_pass_the_winner_may_pass_with_dame_left() {
+    // D5 touches both colours: a dame. Black 45, White 35 + 7: Black wins by 3.
+    let open_dame = [
+        "O O O O X X X X X",
+        "O . . O X X X . X",
+        "O O O O X X X X X",
+        "O O O O X X X X X",
+        "O O O . X X X X X",
+        "O O O O X X X X X",
+        "O O O O X X X X X",
+        "O . O O X X X . X",
+        "O O O O X X X X X",
+    ];
+    let hooks = Go9Hooks::default();
+    let mut moves = Vec::new();
+    let black = position(&open_dame, Player::First);
+    assert_eq!(black.score().margin(), 3);
+    hooks.tree_moves(&black, &mut moves);
+    assert!(!moves.contains(&Move::Pass), "dame open, no pass yet: {moves:?}");
+    let mut after_pass = position(&open_dame, Player::Second);
+    after_pass.play(Move::Pass).unwrap();
+    hooks.tree_moves(&after_pass, &mut moves);
+    assert!(moves.contains(&Move::Pass), "White passed and Black wins: {moves:?}");
+}
+
 #[test]
 fn the_reward_is_mostly_the_win_and_a_little_the_margin() {
     let hooks = Go9Hooks::default();
