@@ -167,8 +167,12 @@ impl Go9 {
                         white.push(from_sgf_point(*p)?);
                     }
                 }
-                Prop::PL(sgf_parse::Color::Black) => first = Player::First,
-                Prop::PL(sgf_parse::Color::White) => first = Player::Second,
+                Prop::PL(colour) => {
+                    first = match colour {
+                        sgf_parse::Color::Black => Player::First,
+                        sgf_parse::Color::White => Player::Second,
+                    }
+                }
                 Prop::RE(text) => result = Some(text.text.clone()),
                 // A malformed value of a property the rules depend on is an error, not
                 // something to skip: `AB[e]` must not silently drop stones (G-13).

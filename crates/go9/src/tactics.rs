@@ -67,18 +67,13 @@ impl Go9 {
     }
 
     /// The liberties of the chain a placement by `player` on the empty cell `c` would
-    /// make, given what it captures.
+    /// make when it captures nothing (the only case [`Go9::is_self_atari`] asks about).
     #[inline]
-    pub(crate) fn liberties_after(&self, c: usize, player: Player, captured: Mask) -> Mask {
+    pub(crate) fn liberties_after(&self, c: usize, player: Player) -> Mask {
         let b = self.board();
-        let mut chain = bit(c);
-        let mut libs = orthogonal(c) & (b.empty_mask() | captured);
+        let mut libs = orthogonal(c) & b.empty_mask();
         for n in cells(orthogonal(c) & b.stones_of(player)) {
-            chain |= b.chain_at(n);
             libs |= b.liberties_at(n);
-        }
-        if captured != 0 {
-            libs |= spread(chain) & captured;
         }
         libs & !bit(c)
     }
@@ -89,7 +84,7 @@ impl Go9 {
         if captured != 0 {
             return false;
         }
-        at_most_one(self.liberties_after(c, player, captured))
+        at_most_one(self.liberties_after(c, player))
     }
 
     /// The answers to ataris next to `last`, for `player` to move: capturing an opponent

@@ -230,11 +230,17 @@ fn after_a_pass_the_winner_may_pass_with_dame_left() {
     let black = position(&open_dame, Player::First);
     assert_eq!(black.score().margin(), 3);
     hooks.tree_moves(&black, &mut moves);
-    assert!(!moves.contains(&Move::Pass), "dame open, no pass yet: {moves:?}");
+    assert!(
+        !moves.contains(&Move::Pass),
+        "dame open, no pass yet: {moves:?}"
+    );
     let mut after_pass = position(&open_dame, Player::Second);
     after_pass.play(Move::Pass).unwrap();
     hooks.tree_moves(&after_pass, &mut moves);
-    assert!(moves.contains(&Move::Pass), "White passed and Black wins: {moves:?}");
+    assert!(
+        moves.contains(&Move::Pass),
+        "White passed and Black wins: {moves:?}"
+    );
 }
 
 #[test]

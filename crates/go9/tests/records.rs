@@ -175,10 +175,13 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
 
 #[test]
 fn g13_sgf_errors_name_what_is_wrong() {
-    assert!(matches!(
-        Go9::from_sgf("(;GM[1]SZ[19])"),
-        Err(RecordError::Size(_))
-    ));
+    // Another size is named as the file gives it (SGF's `SZ[w:h]` is w columns, h rows).
+    for (text, size) in [("(;GM[1]SZ[19])", "19x19"), ("(;GM[1]SZ[13:11])", "13x11")] {
+        match Go9::from_sgf(text) {
+            Err(RecordError::Size(found)) => assert_eq!(found, size, "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
     assert!(matches!(
         Go9::from_sgf("(;GM[1]SZ[9]KM[6.5])"),
         Err(RecordError::Komi(_))

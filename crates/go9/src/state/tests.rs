@@ -103,3 +103,19 @@ fn debug_sums_up_the_superko_table() {
     let text = format!("{:?}", after("E5 D4 pass"));
     assert!(text.contains("seen_table: SeenTable(3 boards)"), "{text}");
 }
+
+#[test]
+fn a_playout_reserves_the_history_of_a_whole_game_at_its_first_move() {
+    // Playing on in a playout never reallocates the history: the first move already
+    // finds room for MOVE_LIMIT moves (the vectors would otherwise grow by doubling).
+    let mut game = Go9::new();
+    game.light_playout(&mut game_core::GameRng::seed_from(3), 1, |_, _| {});
+    assert_eq!(game.played.len(), 1);
+    for (part, capacity) in [
+        ("moves", game.moves.capacity()),
+        ("played", game.played.capacity()),
+        ("seen", game.seen.capacity()),
+    ] {
+        assert!(capacity >= MOVE_LIMIT, "{part}: room for {capacity}");
+    }
+}
