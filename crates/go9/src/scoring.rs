@@ -4,6 +4,7 @@
 //! found by shift-and-mask flood fill, so a whole count costs a few thousand word
 //! operations and no allocation beyond the small component lists.
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use board_geometry::Point;
@@ -200,20 +201,21 @@ impl AreaCount {
     /// The leader, or `None` for jigo.
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
-        match self.margin() {
-            0 => None,
-            m if m > 0 => Some(Player::First),
-            _ => Some(Player::Second),
+        match self.margin().cmp(&0) {
+            Ordering::Greater => Some(Player::First),
+            Ordering::Less => Some(Player::Second),
+            Ordering::Equal => None,
         }
     }
 
     /// The result as G-10 writes it: `B+3`, `W+10` or `0`.
     #[must_use]
     pub fn result(&self) -> String {
-        match self.margin() {
-            0 => "0".to_string(),
-            m if m > 0 => format!("B+{m}"),
-            m => format!("W+{}", -m),
+        let m = self.margin();
+        match m.cmp(&0) {
+            Ordering::Greater => format!("B+{m}"),
+            Ordering::Less => format!("W+{}", -m),
+            Ordering::Equal => "0".to_string(),
         }
     }
 }

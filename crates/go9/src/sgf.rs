@@ -147,15 +147,12 @@ impl Go9 {
         let mut sized = false;
         for prop in root.properties() {
             match prop {
-                Prop::GM(1) | Prop::FF(_) => {}
-                Prop::GM(other) => {
-                    return Err(RecordError::WrongGame {
-                        found: format!("SGF GM[{other}]"),
-                    });
-                }
+                // The SGF reader's Go parser already refuses any game but GM[1].
+                Prop::GM(_) | Prop::FF(_) => {}
                 Prop::SZ((9, 9)) => sized = true,
                 Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
-                Prop::KM(k) if (*k - f64::from(KOMI)).abs() < 1e-9 => {}
+                // SGF writes komi 7 as `7`, `7.0` or `7.00`, each read as exactly 7.
+                Prop::KM(k) if *k == f64::from(KOMI) => {}
                 Prop::KM(k) => return Err(RecordError::Komi(k.to_string())),
                 Prop::AB(points) => {
                     for p in points {

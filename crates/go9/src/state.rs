@@ -188,7 +188,7 @@ impl Go9 {
             return Err(SetupError::BothColours(point_of(c)));
         }
         let board = Board::from_masks(b, w);
-        for c in cells(b | w) {
+        for c in cells(b).chain(cells(w)) {
             if board.liberties_at(c) == 0 {
                 return Err(SetupError::NoLiberties(point_of(c)));
             }

@@ -360,6 +360,22 @@ fn hook_playouts_play_legal_games_to_the_end_or_the_cap_and_record_them_in_order
 }
 
 #[test]
+fn the_hooks_playout_move_plays_the_same_games_as_their_playout() {
+    // One move at a time (`playout_move`, the hook a search may also call), the light and
+    // heavy policies draw exactly the games their whole-playout hook plays.
+    for (name, hooks) in [("light", Go9Hooks::light()), ("heavy", Go9Hooks::default())] {
+        let (whole, _) = hook_playout(&hooks, false, 1_000);
+        let mut stepped = Go9::new();
+        let mut rng = GameRng::seed_from(19);
+        let mut buffer = Vec::new();
+        while let Some(mv) = hooks.playout_move(&stepped, &mut rng, &mut buffer) {
+            stepped.play(mv).unwrap();
+        }
+        assert_eq!(stepped, whole, "{name}");
+    }
+}
+
+#[test]
 fn gtp_accepts_any_komi_and_scores_the_session_with_it() {
     let mut engine = GtpEngine::new();
     assert_eq!(
@@ -598,6 +614,69 @@ fn flat_monte_carlo_passes_only_to_win_after_a_pass_or_with_nothing_left() {
 /// Black E4 captures White E5, White must fill D4, Black connects at E5 and wins by 4;
 /// Black D4 puts D4-D5 in atari, White captures at E4, and White wins by 2. The winning
 /// move comes second in point order, so the first candidate is not taken for the best.
+/// Flat Monte Carlo as its documentation states it, from the public API: the candidates
+/// are the legal placements that do not fill the player's own eye, in point order; each
+/// gets `playouts / candidates` (at least 1) `random_playout`s in turn from one generator,
+/// scoring 2 for a win, 1 for jigo; the first best total is played.
+fn reference_monte_carlo(state: &Go9, player: Player, playouts: usize, rng: &mut GameRng) -> Move {
+    assert_eq!(
+        state.to_move(),
+        player,
+        "the reference plays for the player to move"
+    );
+    let view = state.clone();
+    let mut legal = Vec::new();
+    view.legal_moves(&mut legal);
+    let candidates: Vec<Move> = legal
+        .into_iter()
+        .filter(|&m| m != Move::Pass && !view.fills_own_eye(m))
+        .collect();
+    let share = (playouts / candidates.len()).max(1);
+    let mut best: Option<(u32, Move)> = None;
+    for &mv in &candidates {
+        let mut child = view.clone();
+        child.play(mv).unwrap();
+        let mut points = 0;
+        for _ in 0..share {
+            let mut game = child.clone();
+            game.random_playout(rng);
+            points += match game.score().winner() {
+                Some(w) if w == player => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+        }
+        if best.is_none_or(|(b, _)| points > b) {
+            best = Some((points, mv));
+        }
+    }
+    best.unwrap().1
+}
+
+#[test]
+fn flat_monte_carlo_shares_its_playouts_equally_as_documented() {
+    // Positions along a random game, budgets that do and do not divide evenly and one
+    // below the number of candidates: the same move, and the generator left in the same
+    // state (so the same playouts were drawn).
+    let mut game = Go9::new();
+    let mut walk = GameRng::seed_from(8);
+    for ply in 0..24 {
+        if ply % 6 == 0 {
+            for (budget, seed) in [(300, 1), (1_000, 2), (20, 3)] {
+                let (mut ours, mut reference) =
+                    (GameRng::seed_from(seed), GameRng::seed_from(seed));
+                let player = game.to_move();
+                let got = monte_carlo_move(&game, player, budget, &mut ours);
+                let expected = reference_monte_carlo(&game, player, budget, &mut reference);
+                assert_eq!(got, Some(expected), "ply {ply}, {budget} playouts");
+                assert_eq!(ours, reference, "ply {ply}, {budget}: the same playouts");
+            }
+        }
+        let mv = game.playout_move(&mut walk).unwrap();
+        game.play(mv).unwrap();
+    }
+}
+
 #[test]
 fn flat_monte_carlo_plays_the_move_whose_playouts_win() {
     let race = position(

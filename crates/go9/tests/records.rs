@@ -175,6 +175,11 @@ fn g13_sgf_setup_stones_are_the_first_board_and_pl_says_who_moves() {
 
 #[test]
 fn g13_sgf_errors_name_what_is_wrong() {
+    // Another game (GM[2] is Othello) is refused as an SGF error, with the reader's reason.
+    assert!(matches!(
+        Go9::from_sgf("(;GM[2]SZ[8])"),
+        Err(RecordError::Sgf(reason)) if reason.contains("game type")
+    ));
     // Another size is named as the file gives it (SGF's `SZ[w:h]` is w columns, h rows).
     for (text, size) in [("(;GM[1]SZ[19])", "19x19"), ("(;GM[1]SZ[13:11])", "13x11")] {
         match Go9::from_sgf(text) {
@@ -182,6 +187,17 @@ fn g13_sgf_errors_name_what_is_wrong() {
             other => panic!("{text}: {other:?}"),
         }
     }
+    // Komi 7 may be written with zeros after the point; anything else is refused.
+    for same in ["7", "7.0", "7.00"] {
+        assert!(
+            Go9::from_sgf(&format!("(;GM[1]SZ[9]KM[{same}])")).is_ok(),
+            "KM[{same}]"
+        );
+    }
+    assert!(matches!(
+        Go9::from_sgf("(;GM[1]SZ[9]KM[7.0000001])"),
+        Err(RecordError::Komi(_))
+    ));
     assert!(matches!(
         Go9::from_sgf("(;GM[1]SZ[9]KM[6.5])"),
         Err(RecordError::Komi(_))

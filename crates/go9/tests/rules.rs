@@ -447,6 +447,12 @@ fn g10_area_is_stones_plus_surrounded_points_and_komi_goes_to_white() {
     );
     assert_eq!(game.result().as_deref(), Some("B+74"));
     assert_eq!(game.outcome().winner(), Some(B));
+    assert_eq!(score.winner(), Some(B));
+    // On the empty board komi alone decides.
+    let mut empty = Go9::new();
+    play_all(&mut empty, "pass pass");
+    let score = empty.score();
+    assert_eq!((score.winner(), score.result().as_str()), (Some(W), "W+7"));
 }
 
 #[test]
@@ -472,6 +478,7 @@ fn g10_a_tie_is_jigo_and_dame_count_for_nobody() {
     assert_eq!(score.area.first, 44);
     assert_eq!(score.area.second, 36);
     assert_eq!(score.margin(), 1);
+    assert_eq!((score.winner(), score.result().as_str()), (Some(B), "B+1"));
     let game = position(
         &[
             "....XO...",
@@ -492,6 +499,7 @@ fn g10_a_tie_is_jigo_and_dame_count_for_nobody() {
     assert_eq!(score.area.first, 43);
     assert_eq!(score.area.second, 36);
     assert_eq!(score.result(), "0");
+    assert_eq!(score.winner(), None, "jigo has no winner");
     let mut ended = game;
     play_all(&mut ended, "pass pass");
     assert!(matches!(ended.outcome(), Outcome::Draw { .. }));

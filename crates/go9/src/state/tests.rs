@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::test_support::{after, cell};
+use game_core::Game;
 
 /// One change to one part of a game.
 type Change = fn(&mut Go9);
@@ -118,4 +119,43 @@ fn a_playout_reserves_the_history_of_a_whole_game_at_its_first_move() {
     ] {
         assert!(capacity >= MOVE_LIMIT, "{part}: room for {capacity}");
     }
+}
+
+#[test]
+fn g4_a_board_repeats_only_if_it_is_the_same_board_not_just_the_same_key() {
+    // A ko: Black E5 has just taken White D5, so White's retake at D5 would repeat the
+    // board before it (G-4, positional superko).
+    let game = after("D6 E6 C5 F5 D4 E4 J1 D5 E5");
+    let retake = Move::Place(crate::layout::point_of(cell("D5")));
+    assert!(
+        game.check_move(retake).is_err(),
+        "the retake repeats a board"
+    );
+    // The same history with every stored board changed but its key kept: a key match
+    // alone (a 32-bit hash collision) must not make a move a repeat.
+    let mut forged = game.clone();
+    for seen in &mut forged.seen {
+        seen.masks = [1, 1];
+    }
+    assert_eq!(forged.check_move(retake), Ok(()));
+}
+
+#[test]
+fn a_point_listed_twice_in_a_setup_holds_one_stone() {
+    // `Go9::from_setup`'s documented promise: a point listed twice counts once.
+    let (e5, c3) = (
+        crate::layout::point_of(cell("E5")),
+        crate::layout::point_of(cell("C3")),
+    );
+    let game = Go9::from_setup(Setup::new(vec![e5, e5, e5], vec![c3, c3], Player::First))
+        .expect("a valid setup");
+    assert_eq!(game.board().stone_at(e5), Some(Player::First));
+    assert_eq!(game.board().stone_at(c3), Some(Player::Second));
+    assert_eq!(
+        (
+            game.board().stone_count(Player::First),
+            game.board().stone_count(Player::Second)
+        ),
+        (1, 1)
+    );
 }
