@@ -188,7 +188,8 @@ impl Go9 {
             return Err(SetupError::BothColours(point_of(c)));
         }
         let board = Board::from_masks(b, w);
-        for c in cells(b).chain(cells(w)) {
+        // Every stone, in point order (so the first stone without liberties is named).
+        for c in cells(ON_BOARD & !board.empty_mask()) {
             if board.liberties_at(c) == 0 {
                 return Err(SetupError::NoLiberties(point_of(c)));
             }
