@@ -274,6 +274,13 @@ fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
     // An off-board point is named in SGF letters (upper case is 26 and up).
     let err = Go9::from_sgf("(;GM[1]SZ[9];B[EE])").unwrap_err();
     assert!(err.to_string().contains("B[EE]"), "{err}");
+    // `tt` is the old spelling of a pass; a point with only one `t` is off the board.
+    let pass = Go9::from_sgf("(;GM[1]SZ[9];B[tt])").unwrap();
+    assert_eq!(pass.moves(), [Move::Pass]);
+    for half in ["ta", "at"] {
+        let err = Go9::from_sgf(&format!("(;GM[1]SZ[9];B[{half}])")).unwrap_err();
+        assert!(matches!(err, RecordError::BadMove { .. }), "B[{half}]: {err}");
+    }
 }
 
 #[test]
