@@ -608,7 +608,7 @@ impl Go9 {
                 return Err(format!("board {i} of the history repeats an earlier one"));
             }
         }
-        let occupied = self.seen.iter().fold(0, |m, s| m | s.masks[0] | s.masks[1]);
+        let occupied = self.seen.iter().flat_map(|s| s.masks).fold(0, |m, x| m | x);
         if occupied != self.ever_occupied || occupied & !ON_BOARD != 0 {
             return Err("the ever-occupied points are wrong".into());
         }

@@ -279,7 +279,10 @@ fn g13_a_malformed_move_or_rule_property_is_an_error_never_skipped() {
     assert_eq!(pass.moves(), [Move::Pass]);
     for half in ["ta", "at"] {
         let err = Go9::from_sgf(&format!("(;GM[1]SZ[9];B[{half}])")).unwrap_err();
-        assert!(matches!(err, RecordError::BadMove { .. }), "B[{half}]: {err}");
+        assert!(
+            matches!(err, RecordError::BadMove { .. }),
+            "B[{half}]: {err}"
+        );
     }
 }
 
