@@ -147,8 +147,6 @@ impl Go9 {
         let mut sized = false;
         for prop in root.properties() {
             match prop {
-                // The SGF reader's Go parser already refuses any game but GM[1].
-                Prop::GM(_) | Prop::FF(_) => {}
                 Prop::SZ((9, 9)) => sized = true,
                 Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
                 // SGF writes komi 7 as `7`, `7.0` or `7.00`, each read as exactly 7.
@@ -179,6 +177,8 @@ impl Go9 {
                         values.join("][")
                     )));
                 }
+                // Everything else, GM and FF included (the SGF reader's Go parser
+                // already refuses any game but GM[1]), says nothing the rules need.
                 _ => {}
             }
         }
