@@ -187,7 +187,11 @@ fn with_no_dame_left_the_winner_may_pass_first() {
     let score = black.score();
     assert_eq!((score.area.first, score.area.second), (46, 35));
     assert_eq!((score.white_total(), score.margin()), (42, 4));
-    assert_eq!(hooks.margin(&black), 4.0, "the hooks count Black 46 − White 35 − komi 7");
+    assert_eq!(
+        hooks.margin(&black),
+        4.0,
+        "the hooks count Black 46 − White 35 − komi 7"
+    );
     hooks.tree_moves(&black, &mut moves);
     assert!(moves.contains(&Move::Place(pt("B8"))), "{moves:?}");
     assert!(moves.contains(&Move::Pass), "{moves:?}");
