@@ -616,4 +616,34 @@ mod tests {
             assert_eq!(budget.time, Some(plan), "{budget:?}");
         }
     }
+
+    /// docs/go9.md, "Resignation": a move counts towards resigning only when its win rate
+    /// is *below* the threshold; one exactly at the threshold ends a run of low moves like
+    /// any better one.
+    #[test]
+    fn a_win_rate_exactly_at_the_threshold_is_not_low() {
+        let threshold = 0.25;
+        let mut engine = GtpEngine::new().with_resign_threshold(threshold);
+        while engine.state.ply() < RESIGN_FROM_PLY {
+            let mut moves = Vec::new();
+            engine.state.legal_moves(&mut moves);
+            let mv = moves.into_iter().find(|&mv| mv != Move::Pass);
+            engine.state.play(mv.expect("a placement")).unwrap();
+        }
+        let below = threshold - 1e-9;
+        for _ in 0..RESIGN_AFTER * 2 {
+            assert!(!engine.resigns(Player::First, threshold, 100));
+        }
+        for _ in 1..RESIGN_AFTER {
+            assert!(!engine.resigns(Player::First, below, 100));
+        }
+        assert!(
+            !engine.resigns(Player::First, threshold, 100),
+            "the run ends"
+        );
+        for _ in 1..RESIGN_AFTER {
+            assert!(!engine.resigns(Player::First, below, 100));
+        }
+        assert!(engine.resigns(Player::First, below, 100));
+    }
 }

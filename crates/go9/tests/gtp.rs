@@ -333,3 +333,39 @@ fn g14_score_preview_answers_the_g11_count() {
     assert!(ok, "{text}");
     assert_eq!(text, format!("Black 0 – White {}, komi 7", 81 + 7));
 }
+
+/// G-14: `genmove C` searches for colour C even when it is the other colour's turn, as
+/// `play C M` plays for C. So one set-up position with either colour to move (SGF's `PL`)
+/// gives the same `reg_genmove` for each colour, with one thread and one seed, which make
+/// the search reproducible.
+#[test]
+fn g14_genmove_out_of_turn_searches_for_the_colour_asked() {
+    let dir = std::env::temp_dir().join(format!("go9-gtp-turn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine_with = |to_move: &str| {
+        let file = dir.join(format!("turn-{to_move}.sgf"));
+        std::fs::write(
+            &file,
+            format!("(;GM[1]FF[4]SZ[9]KM[7]AB[ee][gc][gg]AW[cc][cg][ec]PL[{to_move}])"),
+        )
+        .unwrap();
+        let mut engine = GtpEngine::new()
+            .with_playouts(120)
+            .with_threads(1)
+            .with_seed(4);
+        let (ok, text) = ask(&mut engine, &format!("loadsgf {}", file.display()));
+        assert!(ok, "{text}");
+        engine
+    };
+    let mut black_to_move = engine_with("B");
+    let mut white_to_move = engine_with("W");
+    assert_eq!(black_to_move.state().to_move(), Player::First);
+    assert_eq!(white_to_move.state().to_move(), Player::Second);
+    for colour in ["black", "white"] {
+        let line = format!("reg_genmove {colour}");
+        let asked = ask(&mut black_to_move, &line);
+        assert!(asked.0, "{}", asked.1);
+        assert_eq!(ask(&mut white_to_move, &line), asked, "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
