@@ -70,13 +70,15 @@ pub(crate) fn line_shape(from: Coord, to: Coord) -> Option<(usize, usize)> {
         i16::from(to.col) - i16::from(from.col),
         i16::from(to.row) - i16::from(from.row),
     );
-    let (direction, distance) = match (dc, dr) {
-        (0, d) if d > 0 => (0, d),
-        (0, d) if d < 0 => (1, -d),
-        (d, 0) if d < 0 => (2, -d),
-        (d, 0) if d > 0 => (3, d),
+    let direction = match (dc.signum(), dr.signum()) {
+        (0, 1) => 0,
+        (0, -1) => 1,
+        (-1, 0) => 2,
+        (1, 0) => 3,
         _ => return None,
     };
+    // One of the two is 0.
+    let distance = dc.abs() + dr.abs();
     (1..=2)
         .contains(&distance)
         .then_some((direction, distance as usize + 1))

@@ -33,8 +33,10 @@ fn a_record_carries_its_marker_variant_moves_and_result() {
     assert!(value.get("start").is_none() && value.get("resigned").is_none());
     assert!(Record::is_record(&json));
     assert!(<Bind as Recorded>::is_record(&json));
-    assert!(!Record::is_record("{\"game\": \"go9\"}"));
-    assert!(!Record::is_record("not json"));
+    for other in ["{\"game\": \"go9\"}", "not json"] {
+        assert!(!Record::is_record(other), "{other}");
+        assert!(!<Bind as Recorded>::is_record(other), "{other}");
+    }
 }
 
 #[test]

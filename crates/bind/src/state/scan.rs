@@ -92,12 +92,12 @@ impl Bind {
             }
             let allowed = if isolated == 1 {
                 // Only the lone piece itself may go (N-5).
-                cell < PARTNER_UNIT
+                cell / PARTNER_UNIT == 0
             } else {
                 // No neighbour may lose its last partner (N-5).
                 neighbours.iter().all(|&n| {
                     let near = cells[usize::from(n)];
-                    near & COLOUR_MASK != colour || near >= 2 * PARTNER_UNIT
+                    near & COLOUR_MASK != colour || near / PARTNER_UNIT >= 2
                 })
             };
             if !allowed {
