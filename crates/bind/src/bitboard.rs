@@ -129,14 +129,11 @@ fn push_lines(
     false
 }
 
-/// Black's first lines: 3 empty squares in a row or column, from the lower-left end (N-3).
-pub(crate) fn opening_moves(
-    masks: Masks,
-    coords: &[Coord],
-    occupied: u64,
-    sink: &mut impl Sink,
-) -> bool {
-    let empty = masks.board & !occupied;
+/// Black's first lines: 3 squares in a row or column, from the lower-left end (N-3). The
+/// board is empty then: a set-up with Black's first move due has no piece on the board
+/// (N-3, N-4), so every square is free.
+pub(crate) fn opening_moves(masks: Masks, coords: &[Coord], sink: &mut impl Sink) -> bool {
+    let empty = masks.board;
     // Squares whose right (up) neighbour, and that one's, are empty too.
     let right = masks.shift(2, empty);
     let up = masks.shift(1, empty);
@@ -156,8 +153,11 @@ pub(crate) fn take_and_place_moves(
     (two, three): (bool, bool),
     sink: &mut impl Sink,
 ) -> bool {
+    if !(two || three) {
+        return false;
+    }
     let takeable = masks.takeable(opponent);
-    if takeable == 0 || !(two || three) {
+    if takeable == 0 {
         return false;
     }
     let empty = masks.board & !(mover | opponent);

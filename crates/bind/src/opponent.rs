@@ -64,7 +64,8 @@ impl SearchHooks<Bind> for BindHooks {
         let hand = state.hand(state.to_move());
         for (&mv, prior) in moves.iter().zip(priors.iter_mut()) {
             let placed = mv.pieces_placed();
-            if placed > 0 && placed == hand {
+            // A mover with an empty hand has already won (N-12): `hand` is at least 1 here.
+            if placed == hand {
                 *prior = Prior::new(1.0, WIN_WEIGHT);
             } else if self.prior_weight > 0 {
                 let value = match placed {

@@ -408,9 +408,8 @@ impl Bind {
             let n = usize::from(n);
             if self.colour(n) == colour {
                 self.cells[n] -= PARTNER_UNIT;
-                if self.partners(n) == 0 {
-                    self.isolated[player] += 1;
-                }
+                // N-5: a take never leaves another piece of its colour without a partner.
+                debug_assert!(self.partners(n) > 0, "a take left a piece alone");
             }
         }
         self.cells[square] = 0;
@@ -623,8 +622,13 @@ impl Game for Bind {
             Move::Line { from, to } => {
                 check(from)?;
                 check(to)?;
-                if self.is_opening() && (to.row, to.col) < (from.row, from.col) {
-                    return Ok(Move::Line { from: to, to: from });
+                if self.is_opening() {
+                    // Black's first line is written from its lower-left end (N-3).
+                    let key = |c: &Coord| (c.row, c.col);
+                    return Ok(Move::Line {
+                        from: std::cmp::min_by_key(from, to, key),
+                        to: std::cmp::max_by_key(from, to, key),
+                    });
                 }
             }
             Move::Place(at) => check(at)?,

@@ -165,6 +165,21 @@ fn n5_a_take_may_not_leave_an_opponent_piece_without_a_partner() {
     );
 }
 
+/// N-5 once the only lone piece is taken: no opponent piece stands alone any more, so
+/// every later take is judged by its neighbours again. The stored counts N-5 is decided by
+/// stay right (`validate` recounts them from the board), and `check_move` and the move list
+/// agree on every candidate for the next moves.
+fn taking_the_lone_piece_keeps_the_counts(state: &Bind, take: &str) {
+    let mut after = state.clone();
+    after.play(mv(state, take)).unwrap();
+    for _ in 0..3 {
+        after.validate().unwrap();
+        let moves = engine_moves(&after);
+        let Some(next) = moves.first() else { break };
+        after.play(mv(&after, next)).unwrap();
+    }
+}
+
 #[test]
 fn n5_a_lone_opponent_piece_limits_every_take() {
     // White: a lone A5 and a line C2-C4. Only A5 may go: any other take leaves A5 alone.
@@ -179,6 +194,7 @@ fn n5_a_lone_opponent_piece_limits_every_take() {
         rejected(&state, "C4-D4"),
         PlayError::TakeIsolates { isolated, .. } if isolated == c("A5")
     ));
+    taking_the_lone_piece_keeps_the_counts(&state, "A5-A4");
     // Two lone pieces: no take at all, so rule 5 applies.
     let two = position(
         12,
@@ -214,6 +230,7 @@ fn n5_lone_pieces_limit_takes_on_a_board_above_8x8_too() {
         rejected(&one, "C8-D8"),
         PlayError::TakeIsolates { isolated, .. } if isolated == c("A9")
     ));
+    taking_the_lone_piece_keeps_the_counts(&one, "A9-A8");
     // Two lone pieces: no take at all, so rule 5 applies.
     let two = position(
         20,

@@ -15,8 +15,8 @@ impl Bind {
     /// Decided locally: only the taken piece's neighbours can lose their last partner,
     /// and an opponent piece that already stands alone forbids every take but its own.
     pub(super) fn take_isolates(&self, square: usize, opponent: Player) -> Option<usize> {
-        let alone_elsewhere = self.isolated[opponent] - u16::from(self.partners(square) == 0);
-        if alone_elsewhere > 0 {
+        // Another opponent piece stands alone when the lone pieces outnumber this one.
+        if self.isolated[opponent] > u16::from(self.partners(square) == 0) {
             let colour = code(opponent);
             return (0..self.squares())
                 .find(|&s| s != square && self.colour(s) == colour && self.partners(s) == 0);

@@ -189,11 +189,11 @@ impl Bind {
     /// [`Bind::generate`] on a board of up to 8×8, through the bitboard generator.
     pub(super) fn generate_small<S: Sink>(&self, masks: bitboard::Masks, sink: &mut S) -> bool {
         let coords = &self.topology.coords;
+        if self.is_opening() {
+            return bitboard::opening_moves(masks, coords, sink);
+        }
         let mover = self.bits[self.to_move];
         let opponent = self.bits[self.to_move.other()];
-        if self.is_opening() {
-            return bitboard::opening_moves(masks, coords, mover | opponent, sink);
-        }
         let mut found = false;
         let mut counting = Counting {
             inner: &mut *sink,

@@ -148,3 +148,47 @@ fn equality_looks_at_every_part_of_a_state() {
         assert_ne!(changed, state, "a state with another {part}");
     }
 }
+
+/// The history's allocation plan (`HISTORY_START`): one allocation of 64 moves at the
+/// first move, which most games never outgrow, then doubling when full. Watched along
+/// random games of both variants, and of a 12×12 board with 72 pieces each, whose games
+/// outgrow the first allocation.
+#[test]
+fn the_history_is_allocated_once_for_64_moves_then_doubles() {
+    let mut rng = game_core::GameRng::seed_from(13);
+    let mut moves = Vec::new();
+    let mut longest = 0;
+    let large = Variant::custom(12, 72).unwrap();
+    for variant in [Variant::MINI, Variant::FULL, large]
+        .into_iter()
+        .cycle()
+        .take(30)
+    {
+        let mut state = Bind::new(variant);
+        assert_eq!(
+            state.history.capacity(),
+            0,
+            "nothing is allocated before a move"
+        );
+        while state.end.is_none() {
+            state.legal_moves(&mut moves);
+            let mv = moves[rng.below(moves.len())];
+            let before = state.history.capacity();
+            state.play(mv).unwrap();
+            let (len, capacity) = (state.history.len(), state.history.capacity());
+            let expected = if before == 0 {
+                HISTORY_START
+            } else if len > before {
+                2 * before
+            } else {
+                before
+            };
+            assert_eq!(capacity, expected, "after {len} moves");
+        }
+        longest = longest.max(state.history.len());
+    }
+    assert!(
+        longest > HISTORY_START,
+        "a game grew the history: {longest}"
+    );
+}
