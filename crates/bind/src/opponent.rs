@@ -67,12 +67,14 @@ impl SearchHooks<Bind> for BindHooks {
             // A mover with an empty hand has already won (N-12): `hand` is at least 1 here.
             if placed == hand {
                 *prior = Prior::new(1.0, WIN_WEIGHT);
-            } else if self.prior_weight > 0 {
+            } else {
                 let value = match placed {
                     3 => 0.6,
                     2 => 0.5,
                     _ => 0.45,
                 };
+                // With `prior_weight` 0 this adds no virtual playout: no knowledge, as
+                // `Prior::NONE` gives.
                 *prior = Prior::new(value, self.prior_weight);
             }
         }
