@@ -167,9 +167,11 @@ fn n5_a_take_may_not_leave_an_opponent_piece_without_a_partner() {
 
 /// N-5 once the only lone piece is taken: no opponent piece stands alone any more, so
 /// every later take is judged by its neighbours again. The stored counts N-5 is decided by
-/// stay right (`validate` recounts them from the board), and `check_move` and the move list
-/// agree on every candidate for the next moves.
+/// are right before the take (one lone piece) and stay right after it (`validate`
+/// recounts them from the board), and `check_move` and the move list agree on every
+/// candidate for the next moves.
 fn taking_the_lone_piece_keeps_the_counts(state: &Bind, take: &str) {
+    state.validate().unwrap();
     let mut after = state.clone();
     after.play(mv(state, take)).unwrap();
     for _ in 0..3 {
