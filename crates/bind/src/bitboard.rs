@@ -130,8 +130,9 @@ fn push_lines(
 }
 
 /// Black's first lines: 3 squares in a row or column, from the lower-left end (N-3). The
-/// board is empty then: a set-up with Black's first move due has no piece on the board
-/// (N-3, N-4), so every square is free.
+/// board is empty then, set-ups included: `Bind::from_setup` refuses a piece on the board
+/// of a colour whose first move is due, and Black's first move due with White's done
+/// (`SetupError::FirstMoveAfterPlaying`, `SetupError::FirstMoveOrder`).
 pub(crate) fn opening_moves(masks: Masks, coords: &[Coord], sink: &mut impl Sink) -> bool {
     let empty = masks.board;
     // Squares whose right (up) neighbour, and that one's, are empty too.

@@ -1,6 +1,7 @@
 //! Tests of the state's private parts: `Bind::validate` must notice every stored count
 //! that disagrees with the board (the random-game and perft suites lean on it, and they
-//! only ever see states it accepts), and equality must look at every part of a state.
+//! only ever see states it accepts), equality must look at every part of a state, and the
+//! history keeps its allocation plan.
 
 use super::*;
 use crate::variant::Variant;
