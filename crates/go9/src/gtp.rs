@@ -621,13 +621,13 @@ mod tests {
     /// is *below* the threshold; one exactly at the threshold ends a run of low moves like
     /// any better one.
     #[test]
-    fn a_win_rate_exactly_at_the_threshold_is_not_low() {
+    fn g14_a_win_rate_exactly_at_the_resignation_threshold_is_not_low() {
         let threshold = 0.25;
         let mut engine = GtpEngine::new().with_resign_threshold(threshold);
+        let mut moves = Vec::new();
         while engine.state.ply() < RESIGN_FROM_PLY {
-            let mut moves = Vec::new();
             engine.state.legal_moves(&mut moves);
-            let mv = moves.into_iter().find(|&mv| mv != Move::Pass);
+            let mv = moves.iter().copied().find(|&mv| mv != Move::Pass);
             engine.state.play(mv.expect("a placement")).unwrap();
         }
         let below = threshold - 1e-9;
