@@ -89,7 +89,9 @@ pub use outcome::{DescribedOutcome, Outcome};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{PlayoutEnd, random_move, random_playout};
-pub use record::Recorded;
+pub use record::{
+    MAX_RECORD_BYTES, RecordTextError, Recorded, check_record_length, read_record_text,
+};
 pub use rng::GameRng;
 
 // The README's examples run as doctests, so they cannot drift from the API.

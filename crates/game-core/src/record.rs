@@ -33,3 +33,129 @@ pub trait Recorded: Game + Sized {
     /// may still fail.
     fn is_record(text: &str) -> bool;
 }
+
+/// The longest record text any reader of the workspace accepts: 4 MiB.
+///
+/// No real game of the four comes near it (a 25×25 Kazura game of 625 moves writes about
+/// 10 KB of JSON, a go9 SGF a few KB), and a reader that stops here keeps its memory bounded
+/// whatever it is given (`/dev/zero`, a wrong file). [`read_record_text`] refuses a longer
+/// text after reading at most one byte past this limit.
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+
+/// Why [`read_record_text`] gave no text.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RecordTextError {
+    /// The text is longer than [`MAX_RECORD_BYTES`].
+    TooLong {
+        /// The limit, [`MAX_RECORD_BYTES`].
+        limit: usize,
+    },
+    /// The bytes are not UTF-8 text.
+    NotText(std::str::Utf8Error),
+    /// The reader failed.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for RecordTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordTextError::TooLong { limit } => write!(
+                f,
+                "longer than {limit} bytes: no record of these games is near that size"
+            ),
+            RecordTextError::NotText(e) => write!(f, "not UTF-8 text: {e}"),
+            RecordTextError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl Error for RecordTextError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            RecordTextError::NotText(e) => Some(e),
+            RecordTextError::Io(e) => Some(e),
+            RecordTextError::TooLong { .. } => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for RecordTextError {
+    fn from(e: std::io::Error) -> RecordTextError {
+        RecordTextError::Io(e)
+    }
+}
+
+/// Reads a record's text from `reader`, refusing one longer than [`MAX_RECORD_BYTES`]
+/// before reading it all: at most `MAX_RECORD_BYTES + 1` bytes are ever read or held.
+///
+/// ```
+/// use game_core::{MAX_RECORD_BYTES, RecordTextError, read_record_text};
+///
+/// assert_eq!(read_record_text(&b"{\"game\": \"go9\"}"[..])?, "{\"game\": \"go9\"}");
+/// let endless = std::io::repeat(b' '); // like /dev/zero: never ends
+/// let error = read_record_text(endless).unwrap_err();
+/// assert!(matches!(error, RecordTextError::TooLong { limit } if limit == MAX_RECORD_BYTES));
+/// # Ok::<(), RecordTextError>(())
+/// ```
+///
+/// # Errors
+/// [`RecordTextError::TooLong`] past the limit, [`RecordTextError::NotText`] for bytes that
+/// are not UTF-8, [`RecordTextError::Io`] if the reader fails.
+pub fn read_record_text(reader: impl std::io::Read) -> Result<String, RecordTextError> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        return Err(RecordTextError::TooLong {
+            limit: MAX_RECORD_BYTES,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| RecordTextError::NotText(e.utf8_error()))
+}
+
+/// Refuses a record text that is already in memory but longer than [`MAX_RECORD_BYTES`]
+/// (a page's file, a string handed in by a caller), before any parser sees it.
+///
+/// # Errors
+/// [`RecordTextError::TooLong`].
+pub fn check_record_length(text: &str) -> Result<(), RecordTextError> {
+    if text.len() > MAX_RECORD_BYTES {
+        Err(RecordTextError::TooLong {
+            limit: MAX_RECORD_BYTES,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_exactly_at_the_limit_is_read_and_one_byte_more_is_refused() {
+        let at_limit = vec![b' '; MAX_RECORD_BYTES];
+        assert_eq!(
+            read_record_text(&at_limit[..]).unwrap().len(),
+            MAX_RECORD_BYTES
+        );
+        assert!(check_record_length(std::str::from_utf8(&at_limit).unwrap()).is_ok());
+        let over = vec![b' '; MAX_RECORD_BYTES + 1];
+        assert!(matches!(
+            read_record_text(&over[..]),
+            Err(RecordTextError::TooLong { .. })
+        ));
+        assert!(check_record_length(std::str::from_utf8(&over).unwrap()).is_err());
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_refused() {
+        assert!(matches!(
+            read_record_text(&[0xff, 0xfe][..]),
+            Err(RecordTextError::NotText(_))
+        ));
+    }
+}

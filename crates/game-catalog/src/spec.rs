@@ -1,0 +1,556 @@
+//! Which game, with which options: [`GameKind`], [`GameSpec`] and the raw [`SpecOptions`]
+//! they are read from (a string such as `kazura:size=9`, JSON, or a program's flags).
+
+use std::fmt;
+use std::str::FromStr;
+
+use bao_nyakua::Ruleset;
+use bind::Variant;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::error::{OptionName, SpecError};
+
+/// One of the four games, by the name every front end spells it with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum GameKind {
+    /// Kazura (`kazura-core`): loop-free trees, longest path wins, pie rule.
+    Kazura,
+    /// Bao Nakakamado, NYAKUA trial A (`bao-nyakua`).
+    Bao,
+    /// 9×9 Go under the Ttakji rules (`go9`).
+    Go9,
+    /// Bind (`bind`), mini, full or custom.
+    Bind,
+}
+
+impl GameKind {
+    /// The four games, in the order every list of them uses (and the order a record's
+    /// marker is looked for).
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Kazura,
+        GameKind::Bao,
+        GameKind::Go9,
+        GameKind::Bind,
+    ];
+
+    /// The name: `kazura`, `bao`, `go9` or `bind`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Kazura => "kazura",
+            GameKind::Bao => "bao",
+            GameKind::Go9 => "go9",
+            GameKind::Bind => "bind",
+        }
+    }
+
+    /// The game called `name`, in any case.
+    ///
+    /// # Errors
+    /// [`SpecError::UnknownGame`] for any other name.
+    pub fn from_name(name: &str) -> Result<GameKind, SpecError> {
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| SpecError::UnknownGame {
+                name: name.to_string(),
+            })
+    }
+
+    /// The options this game takes.
+    #[must_use]
+    pub const fn options(self) -> &'static [OptionName] {
+        match self {
+            GameKind::Kazura => &[OptionName::Size],
+            GameKind::Bao => &[OptionName::Ruleset],
+            GameKind::Go9 => &[OptionName::Size],
+            GameKind::Bind => &[OptionName::Variant, OptionName::Size, OptionName::Pieces],
+        }
+    }
+
+    /// The game with its default options (Kazura 13×13, Bao `seed`, go9, Bind `mini`).
+    #[must_use]
+    pub fn default_spec(self) -> GameSpec {
+        match self {
+            GameKind::Kazura => GameSpec::Kazura {
+                size: kazura_core::STANDARD_SIZE,
+            },
+            GameKind::Bao => GameSpec::Bao {
+                ruleset: Ruleset::Seed,
+            },
+            GameKind::Go9 => GameSpec::Go9,
+            GameKind::Bind => GameSpec::Bind {
+                variant: Variant::MINI,
+            },
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = SpecError;
+
+    fn from_str(name: &str) -> Result<GameKind, SpecError> {
+        GameKind::from_name(name)
+    }
+}
+
+/// The options as given, before any game checks them: what a command line's flags, a
+/// spec string's `NAME=VALUE` pairs or a JSON object's fields hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecOptions {
+    /// The board side: Kazura 2–25; go9 accepts only 9; Bind with `pieces` for a custom
+    /// game.
+    pub size: Option<usize>,
+    /// Bind's pieces per colour of a custom game (with `size`).
+    pub pieces: Option<usize>,
+    /// Bind's variant: `mini` or `full`.
+    pub variant: Option<String>,
+    /// Bao's ruleset: `seed` or `reference`.
+    pub ruleset: Option<String>,
+}
+
+impl SpecOptions {
+    /// Which options are given.
+    fn given(&self) -> [(OptionName, bool); 4] {
+        [
+            (OptionName::Size, self.size.is_some()),
+            (OptionName::Pieces, self.pieces.is_some()),
+            (OptionName::Variant, self.variant.is_some()),
+            (OptionName::Ruleset, self.ruleset.is_some()),
+        ]
+    }
+}
+
+/// A game and its options, checked: everything needed to set up its start position.
+///
+/// Read one from a string ([`GameSpec::parse`]: `go9`, `kazura:size=9`,
+/// `bind:variant=full`, `bind:size=6,pieces=20`, `bao:ruleset=reference`), from JSON
+/// ([`GameSpec::from_json`]: `{"game": "kazura", "size": 9}`) or from a name and
+/// [`SpecOptions`] ([`GameSpec::new`]). A missing option takes the game's default; an option
+/// the game does not take is refused. [`Display`](fmt::Display) writes the canonical
+/// string, which parses back to the same spec.
+///
+/// ```
+/// use game_catalog::{GameKind, GameSpec};
+///
+/// let spec: GameSpec = "Kazura:size=9".parse()?;
+/// assert_eq!(spec.kind(), GameKind::Kazura);
+/// assert_eq!(spec.to_string(), "kazura:size=9");
+/// assert_eq!(GameSpec::from_json(r#"{"game": "bind", "variant": "full"}"#)?.to_string(), "bind:variant=full");
+/// assert_eq!("go9".parse::<GameSpec>()?, GameSpec::Go9);
+///
+/// let error = "bao:size=9".parse::<GameSpec>().unwrap_err();
+/// assert_eq!(error.to_string(), "size does not apply to bao");
+/// # Ok::<(), game_catalog::SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GameSpec {
+    /// Kazura on a board of this side (2–25).
+    Kazura {
+        /// The board side.
+        size: usize,
+    },
+    /// Bao under this ruleset.
+    Bao {
+        /// `seed` (the rulebook's text) or `reference` (B-19).
+        ruleset: Ruleset,
+    },
+    /// 9×9 Go (no options: the Ttakji rules fix the board, G-1).
+    Go9,
+    /// Bind of this variant.
+    Bind {
+        /// Mini, full or custom (N-1).
+        variant: Variant,
+    },
+}
+
+impl GameSpec {
+    /// The game `game` (any case) with `options`.
+    ///
+    /// # Errors
+    /// [`SpecError`] naming the unknown game, the option the game does not take or the
+    /// value out of range.
+    pub fn new(game: &str, options: &SpecOptions) -> Result<GameSpec, SpecError> {
+        let kind = GameKind::from_name(game)?;
+        for (option, given) in options.given() {
+            if given && !kind.options().contains(&option) {
+                return Err(SpecError::NotApplicable { game: kind, option });
+            }
+        }
+        match kind {
+            GameKind::Kazura => {
+                let size = options.size.unwrap_or(kazura_core::STANDARD_SIZE);
+                kazura_core::Geometry::new(size)
+                    .map_err(|reason| SpecError::KazuraSize { reason })?;
+                Ok(GameSpec::Kazura { size })
+            }
+            GameKind::Bao => {
+                let ruleset = match options.ruleset.as_deref().map(str::to_ascii_lowercase) {
+                    None => Ruleset::Seed,
+                    Some(name) if name == "seed" => Ruleset::Seed,
+                    Some(name) if name == "reference" => Ruleset::Reference,
+                    Some(name) => return Err(SpecError::BaoRuleset { given: name }),
+                };
+                Ok(GameSpec::Bao { ruleset })
+            }
+            GameKind::Go9 => match options.size {
+                None | Some(9) => Ok(GameSpec::Go9),
+                Some(size) => Err(SpecError::Go9Size { size }),
+            },
+            GameKind::Bind => {
+                let variant = match (&options.variant, options.size, options.pieces) {
+                    (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+                        return Err(SpecError::BindVariantAndSize);
+                    }
+                    (Some(name), None, None) => Variant::named(name)?,
+                    (None, None, None) => Variant::MINI,
+                    (None, Some(size), Some(pieces)) => Variant::custom(size, pieces)?,
+                    (None, Some(_), None) => {
+                        return Err(SpecError::BindMissing {
+                            missing: OptionName::Pieces,
+                            given: OptionName::Size,
+                        });
+                    }
+                    (None, None, Some(_)) => {
+                        return Err(SpecError::BindMissing {
+                            missing: OptionName::Size,
+                            given: OptionName::Pieces,
+                        });
+                    }
+                };
+                Ok(GameSpec::Bind { variant })
+            }
+        }
+    }
+
+    /// Reads `game` or `game:NAME=VALUE,NAME=VALUE` (names and the game in any case, no
+    /// spaces needed; each option at most once).
+    ///
+    /// # Errors
+    /// [`SpecError::Syntax`] for a part that is not `NAME=VALUE`, an unknown option name, a
+    /// repeated option or a size that is not a whole number; then as [`GameSpec::new`].
+    pub fn parse(text: &str) -> Result<GameSpec, SpecError> {
+        let text = text.trim();
+        let (game, rest) = match text.split_once(':') {
+            Some((game, rest)) => (game.trim(), Some(rest)),
+            None => (text, None),
+        };
+        let mut options = SpecOptions::default();
+        let syntax = |reason: String| SpecError::Syntax {
+            text: text.to_string(),
+            reason,
+        };
+        for part in rest.into_iter().flat_map(|r| r.split(',')) {
+            let Some((name, value)) = part.split_once('=') else {
+                return Err(syntax(format!("`{}` is not NAME=VALUE", part.trim())));
+            };
+            let (name, value) = (name.trim(), value.trim());
+            let option = OptionName::from_name(name)
+                .ok_or_else(|| syntax(format!("unknown option `{name}`")))?;
+            let number = || {
+                value
+                    .parse::<usize>()
+                    .map_err(|_| syntax(format!("{option} `{value}` is not a whole number")))
+            };
+            let repeated = match option {
+                OptionName::Size => options.size.replace(number()?).is_some(),
+                OptionName::Pieces => options.pieces.replace(number()?).is_some(),
+                OptionName::Variant => options.variant.replace(value.to_string()).is_some(),
+                OptionName::Ruleset => options.ruleset.replace(value.to_string()).is_some(),
+            };
+            if repeated {
+                return Err(syntax(format!("{option} is given twice")));
+            }
+        }
+        GameSpec::new(game, &options)
+    }
+
+    /// Reads the JSON object `{"game": NAME, …options}` (the options as [`SpecOptions`]'
+    /// fields; any other field is refused).
+    ///
+    /// # Errors
+    /// [`SpecError::Json`] with the parser's message, then as [`GameSpec::new`].
+    pub fn from_json(text: &str) -> Result<GameSpec, SpecError> {
+        // The `game` field is taken out first, then the rest must be exactly options.
+        let value: Value = serde_json::from_str(text).map_err(|e| SpecError::Json {
+            reason: e.to_string(),
+        })?;
+        let Value::Object(mut map) = value else {
+            return Err(SpecError::Json {
+                reason: "a game spec is a JSON object such as {\"game\": \"go9\"}".into(),
+            });
+        };
+        let game = match map.remove("game") {
+            Some(Value::String(game)) => game,
+            Some(_) => {
+                return Err(SpecError::Json {
+                    reason: "`game` must be a string".into(),
+                });
+            }
+            None => {
+                return Err(SpecError::Json {
+                    reason: "missing field `game`".into(),
+                });
+            }
+        };
+        let options: SpecOptions =
+            serde_json::from_value(Value::Object(map)).map_err(|e| SpecError::Json {
+                reason: e.to_string(),
+            })?;
+        GameSpec::new(&game, &options)
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn kind(&self) -> GameKind {
+        match self {
+            GameSpec::Kazura { .. } => GameKind::Kazura,
+            GameSpec::Bao { .. } => GameKind::Bao,
+            GameSpec::Go9 => GameKind::Go9,
+            GameSpec::Bind { .. } => GameKind::Bind,
+        }
+    }
+
+    /// The options written out as [`SpecOptions`] (every option of the game, defaults
+    /// included; a custom Bind game as `size` and `pieces`, mini and full by name).
+    #[must_use]
+    pub fn options(&self) -> SpecOptions {
+        match *self {
+            GameSpec::Kazura { size } => SpecOptions {
+                size: Some(size),
+                ..SpecOptions::default()
+            },
+            GameSpec::Bao { ruleset } => SpecOptions {
+                ruleset: Some(ruleset.name().to_string()),
+                ..SpecOptions::default()
+            },
+            GameSpec::Go9 => SpecOptions::default(),
+            GameSpec::Bind { variant } => match bind_variant_name(variant) {
+                Some(name) => SpecOptions {
+                    variant: Some(name.to_string()),
+                    ..SpecOptions::default()
+                },
+                None => SpecOptions {
+                    size: Some(variant.size()),
+                    pieces: Some(variant.pieces()),
+                    ..SpecOptions::default()
+                },
+            },
+        }
+    }
+
+    /// The spec as a JSON object (`{"game": "kazura", "size": 13}`), which
+    /// [`GameSpec::from_json`] reads back.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        let options = self.options();
+        let mut map = Map::new();
+        map.insert("game".into(), json!(self.kind().name()));
+        if let Some(size) = options.size {
+            map.insert("size".into(), json!(size));
+        }
+        if let Some(ruleset) = options.ruleset {
+            map.insert("ruleset".into(), json!(ruleset));
+        }
+        if let Some(variant) = options.variant {
+            map.insert("variant".into(), json!(variant));
+        }
+        if let Some(pieces) = options.pieces {
+            map.insert("pieces".into(), json!(pieces));
+        }
+        Value::Object(map)
+    }
+}
+
+/// `mini` or `full` for those variants, `None` for a custom one.
+fn bind_variant_name(variant: Variant) -> Option<&'static str> {
+    if variant == Variant::MINI {
+        Some("mini")
+    } else if variant == Variant::FULL {
+        Some("full")
+    } else {
+        None
+    }
+}
+
+impl fmt::Display for GameSpec {
+    /// `kazura:size=13`, `bao:ruleset=seed`, `go9`, `bind:variant=mini`,
+    /// `bind:size=6,pieces=20`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind().name())?;
+        let options = self.options();
+        let mut parts = Vec::new();
+        if let Some(variant) = options.variant {
+            parts.push(format!("variant={variant}"));
+        }
+        if let Some(ruleset) = options.ruleset {
+            parts.push(format!("ruleset={ruleset}"));
+        }
+        if let Some(size) = options.size {
+            parts.push(format!("size={size}"));
+        }
+        if let Some(pieces) = options.pieces {
+            parts.push(format!("pieces={pieces}"));
+        }
+        if !parts.is_empty() {
+            write!(f, ":{}", parts.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+
+    /// As [`GameSpec::parse`].
+    fn from_str(text: &str) -> Result<GameSpec, SpecError> {
+        GameSpec::parse(text)
+    }
+}
+
+impl Default for GameSpec {
+    /// Go9, the game with no options.
+    fn default() -> GameSpec {
+        GameSpec::Go9
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_canonical_string_parses_back_to_its_spec() {
+        let specs = [
+            GameSpec::Kazura { size: 2 },
+            GameSpec::Kazura { size: 25 },
+            GameSpec::Bao {
+                ruleset: Ruleset::Reference,
+            },
+            GameSpec::Go9,
+            GameSpec::Bind {
+                variant: Variant::FULL,
+            },
+            GameSpec::Bind {
+                variant: Variant::custom(6, 20).unwrap(),
+            },
+        ];
+        for spec in specs {
+            assert_eq!(spec.to_string().parse::<GameSpec>().unwrap(), spec);
+            assert_eq!(
+                GameSpec::from_json(&spec.to_json().to_string()).unwrap(),
+                spec
+            );
+        }
+        assert_eq!(
+            GameSpec::Bind {
+                variant: Variant::custom(6, 20).unwrap()
+            }
+            .to_string(),
+            "bind:size=6,pieces=20"
+        );
+    }
+
+    #[test]
+    fn defaults_fill_missing_options() {
+        assert_eq!(
+            "kazura".parse::<GameSpec>().unwrap(),
+            GameSpec::Kazura { size: 13 }
+        );
+        assert_eq!(
+            "BAO".parse::<GameSpec>().unwrap(),
+            GameSpec::Bao {
+                ruleset: Ruleset::Seed
+            }
+        );
+        assert_eq!(
+            "bind".parse::<GameSpec>().unwrap(),
+            GameSpec::Bind {
+                variant: Variant::MINI
+            }
+        );
+        assert_eq!("go9:size=9".parse::<GameSpec>().unwrap(), GameSpec::Go9);
+        for kind in GameKind::ALL {
+            assert_eq!(
+                kind.name().parse::<GameSpec>().unwrap(),
+                kind.default_spec()
+            );
+        }
+    }
+
+    #[test]
+    fn bad_specs_name_what_is_wrong() {
+        let cases = [
+            (
+                "chess",
+                "unknown game `chess`: the games are kazura, bao, go9, bind",
+            ),
+            ("kazura:ruleset=seed", "ruleset does not apply to kazura"),
+            ("kazura:size=1", "size: "),
+            ("kazura:size=x", "size `x` is not a whole number"),
+            ("kazura:size=9,size=9", "size is given twice"),
+            ("kazura:size", "`size` is not NAME=VALUE"),
+            ("kazura:colour=red", "unknown option `colour`"),
+            (
+                "bao:ruleset=house",
+                "ruleset house is not a bao ruleset: use seed or reference",
+            ),
+            (
+                "go9:size=13",
+                "size 13: go9 is played on 9x9 only (the Ttakji rules, G-1)",
+            ),
+            (
+                "bind:variant=huge",
+                "unknown variant `huge`: the variants are mini and full",
+            ),
+            (
+                "bind:variant=full,size=8",
+                "bind takes either variant or size with pieces, not both",
+            ),
+            ("bind:size=6", "a custom bind game needs pieces with size"),
+            ("bind:pieces=6", "a custom bind game needs size with pieces"),
+            (
+                "bind:size=3,pieces=10",
+                "10 pieces per colour is not allowed on a 3x3 board",
+            ),
+        ];
+        for (text, message) in cases {
+            let error = text.parse::<GameSpec>().unwrap_err().to_string();
+            assert!(error.contains(message), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn json_specs_refuse_unknown_fields_and_wrong_shapes() {
+        for text in [
+            r#"{"game": "go9", "colour": 1}"#,
+            r#"{"size": 9}"#,
+            r#"["go9"]"#,
+            r#"{"game": 9}"#,
+            r#"{"game": "kazura", "size": -1}"#,
+            "{",
+        ] {
+            assert!(
+                matches!(GameSpec::from_json(text), Err(SpecError::Json { .. })),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            GameSpec::from_json(r#"{"game": "bao", "size": 9}"#),
+            Err(SpecError::NotApplicable {
+                game: GameKind::Bao,
+                option: OptionName::Size
+            })
+        ));
+    }
+}
