@@ -1,11 +1,21 @@
 //! One front door to the four games of the workspace.
 #![forbid(unsafe_code)]
 
+mod any;
 mod error;
+mod game;
+mod levels;
+mod record;
 mod spec;
 
+pub use any::{AnyGame, LineError, PlayoutCount, SearchReport};
 pub use error::{
     ActionError, BufferSizeError, CallError, MoveError, OptionName, OptionStyle, RecordError,
     SpecError,
 };
+pub use game::{CatalogGame, GameVisitor};
+pub use game_core::search::Level;
+pub use game_core::{MAX_RECORD_BYTES, Outcome, Player};
+pub use levels::{Clock, Computer, no_clock_playouts};
+pub use record::record_kind;
 pub use spec::{GameKind, GameSpec, SpecOptions};

@@ -1,0 +1,425 @@
+//! [`CatalogGame`]: what the catalog knows of each game, written once per game, so that a
+//! front end never re-derives it.
+
+use std::fmt::Display;
+
+use bao_nyakua::{Bao, Position};
+use bind::Bind;
+use game_core::search::Opponent;
+use game_core::{Game, GameRng, Player, Recorded};
+use go9::{Go9, SgfNames};
+use kazura_core::{Colour, Kazura, Seat};
+
+use crate::any::AnyGame;
+use crate::error::{CallError, RecordError};
+use crate::spec::{GameKind, GameSpec};
+
+/// A game of the catalog, seen through one trait: its spec, the state its computer
+/// searches, its calls and records, its refined random move, its integer actions and its
+/// observation planes.
+///
+/// Implemented for [`Kazura`], [`Bao`], [`Go9`] and [`Bind`]. [`AnyGame`] holds one of
+/// them and dispatches to this trait; a front end that wants the concrete type in a hot
+/// loop (perft, benchmarks, a match) gets it through [`AnyGame::visit`] and a
+/// [`GameVisitor`].
+pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// Whether the rules have resignation ([`CatalogGame::resign`]): every game but Bao.
+    const RESIGNATION: bool;
+
+    /// Whether the rules let a move be taken back ([`CatalogGame::undo`]): go9 only (G-8).
+    const UNDO: bool = false;
+
+    /// Whether an outside GTP engine can play this game (go9).
+    const GTP: bool = false;
+
+    /// The state the computer searches: the game itself, or for Bao its `Copy`
+    /// [`Position`] (the same moves, no history to copy per playout).
+    type Searched: Opponent<Move = Self::Move> + PartialEq;
+
+    /// The start position of `spec`, or `None` if `spec` is another game's.
+    fn start(spec: &GameSpec) -> Option<Self>;
+
+    /// The spec that starts this game again (for a loaded record too).
+    fn spec(&self) -> GameSpec;
+
+    /// The state to search for this position.
+    fn searched(&self) -> Self::Searched;
+
+    /// This game inside an [`AnyGame`].
+    fn into_any(self) -> AnyGame;
+
+    /// The game inside `any`, if it is this game.
+    fn from_any(any: &AnyGame) -> Option<&Self>;
+
+    /// One line on whose turn it is and how the game stands (`rulebook show`'s last line):
+    /// `black to move (ply 3)`, or `game over: …` with the `result:` text. Kazura adds the
+    /// swap and the longest groups, go9 the count if the game ended now (G-11).
+    fn status(&self) -> String {
+        if self.is_over() {
+            format!("game over: {}", self.outcome_text())
+        } else {
+            format!(
+                "{} to move (ply {})",
+                Self::PLAYER_NAMES[self.to_move().index()],
+                self.ply()
+            )
+        }
+    }
+
+    /// A random player's move: uniform over the legal moves, except go9's, which never
+    /// fills its own single-point eye. `None` once the game is over.
+    fn playout_move(&self, rng: &mut GameRng, moves: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        game_core::random_move(self, rng, moves)
+    }
+
+    /// Plays one random game from this position on a copy, by the game's fastest uniform
+    /// playout, and returns its plies (the speed figures of `rulebook bench` and the web
+    /// page). Kazura draws with its own `random_move`, Bao plays its `Copy` position, go9
+    /// its playout policy (no own-eye fill), Bind the generic `random_playout`.
+    fn fast_playout(&self, rng: &mut GameRng) -> usize;
+
+    /// The player to resign: `player` gives up. Bao's rules have no resignation.
+    ///
+    /// # Errors
+    /// [`CallError::NotInRules`] for Bao, [`CallError::Refused`] once the game is over.
+    fn resign(&mut self, player: Player) -> Result<(), CallError> {
+        let _ = player;
+        Err(CallError::NotInRules {
+            call: "resignation",
+            game: Self::KIND,
+        })
+    }
+
+    /// Takes back the last move (go9, G-8) and returns it.
+    ///
+    /// # Errors
+    /// [`CallError::NotInRules`] outside go9; go9's own refusal (no move yet, or the game
+    /// ended by a call).
+    fn undo(&mut self) -> Result<Self::Move, CallError> {
+        Err(CallError::NotInRules {
+            call: "undo",
+            game: Self::KIND,
+        })
+    }
+
+    /// The game with the last `plies` moves taken back: move by move with
+    /// [`CatalogGame::undo`] where the rules have it, else by replaying all but the last
+    /// `plies` moves from the start of [`CatalogGame::spec`]. This is a program's "take
+    /// back" for people playing, not a rule.
+    ///
+    /// # Errors
+    /// [`CallError::Refused`] if fewer than `plies` moves were played.
+    fn take_back(&self, plies: usize) -> Result<Self, CallError> {
+        let moves = self.moves();
+        let Some(keep) = moves.len().checked_sub(plies) else {
+            return Err(CallError::Refused {
+                reason: "no move to take back".into(),
+            });
+        };
+        let mut state = Self::start(&self.spec()).ok_or_else(|| CallError::Refused {
+            reason: "the game's spec starts another game".into(),
+        })?;
+        for &mv in &moves[..keep] {
+            state.play(mv).map_err(|e| CallError::Refused {
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(state)
+    }
+
+    /// The player sitting in `seat` (0 or 1): seat 0 is the first player, except in
+    /// Kazura after the swap (K-8), where seat 0 (the opener) holds White. `None` for a
+    /// seat other than 0 and 1.
+    fn player_in_seat(&self, seat: usize) -> Option<Player> {
+        (seat < 2).then(|| Player::from_index(seat))
+    }
+
+    /// The game's SGF record with the players' names (go9 only).
+    ///
+    /// # Errors
+    /// [`RecordError::NoSgf`] for the other games.
+    fn to_sgf(&self, names: &SgfNames) -> Result<String, RecordError> {
+        let _ = names;
+        Err(RecordError::NoSgf { game: Self::KIND })
+    }
+}
+
+/// A computation over any game, given the concrete type: [`AnyGame::visit`] calls
+/// [`GameVisitor::visit`] with the game inside, so the work is compiled for each game
+/// (perft, benchmarks and matches run at the game's own speed).
+///
+/// ```
+/// use game_catalog::{AnyGame, CatalogGame, GameVisitor};
+///
+/// struct Perft(u32);
+/// impl GameVisitor for Perft {
+///     type Output = u64;
+///     fn visit<G: CatalogGame>(self, game: G) -> u64 {
+///         game_core::perft(&game, self.0)
+///     }
+/// }
+/// let game = AnyGame::parse_spec("bind")?;
+/// assert_eq!(game.visit(Perft(1)), 30);
+/// # Ok::<(), game_catalog::SpecError>(())
+/// ```
+pub trait GameVisitor {
+    /// What the computation returns.
+    type Output;
+    /// Runs on `game`, whichever game it is.
+    fn visit<G: CatalogGame>(self, game: G) -> Self::Output;
+}
+
+/// Maps a game crate's error into [`CallError::Refused`] with its words.
+fn refused(e: impl Display) -> CallError {
+    CallError::Refused {
+        reason: e.to_string(),
+    }
+}
+
+impl CatalogGame for Kazura {
+    const KIND: GameKind = GameKind::Kazura;
+    const RESIGNATION: bool = true;
+    type Searched = Kazura;
+
+    fn start(spec: &GameSpec) -> Option<Kazura> {
+        match *spec {
+            // The spec checked the size, so this cannot fail.
+            GameSpec::Kazura { size } => Kazura::new(size).ok(),
+            _ => None,
+        }
+    }
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::Kazura { size: self.size() }
+    }
+
+    fn searched(&self) -> Kazura {
+        self.clone()
+    }
+
+    fn into_any(self) -> AnyGame {
+        AnyGame::Kazura(self)
+    }
+
+    fn from_any(any: &AnyGame) -> Option<&Kazura> {
+        match any {
+            AnyGame::Kazura(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    fn status(&self) -> String {
+        let seats = if self.swapped() {
+            "; White swapped, so the opener now plays White"
+        } else {
+            ""
+        };
+        if self.is_over() {
+            format!("game over: {}", self.outcome_text())
+        } else {
+            format!(
+                "{} to move (ply {}){seats}; longest groups black {}, white {}",
+                self.colour_to_move(),
+                self.ply(),
+                self.longest_length(Colour::Black),
+                self.longest_length(Colour::White),
+            )
+        }
+    }
+
+    fn fast_playout(&self, rng: &mut GameRng) -> usize {
+        self.clone().play_random_game(rng)
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), CallError> {
+        Kazura::resign(self, player).map_err(refused)
+    }
+
+    fn player_in_seat(&self, seat: usize) -> Option<Player> {
+        let seat = match seat {
+            0 => Seat::Opener,
+            1 => Seat::Responder,
+            _ => return None,
+        };
+        Some(if self.seat_of(Colour::Black) == seat {
+            Player::First
+        } else {
+            Player::Second
+        })
+    }
+}
+
+/// No random game of the four lasts this long; the cap only guards the loop.
+const PLY_CAP: usize = 100_000;
+
+impl CatalogGame for Bao {
+    const KIND: GameKind = GameKind::Bao;
+    const RESIGNATION: bool = false;
+    type Searched = Position;
+
+    fn start(spec: &GameSpec) -> Option<Bao> {
+        match *spec {
+            GameSpec::Bao { ruleset } => Some(Bao::new(ruleset)),
+            _ => None,
+        }
+    }
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::Bao {
+            ruleset: self.ruleset(),
+        }
+    }
+
+    fn searched(&self) -> Position {
+        *self.position()
+    }
+
+    fn into_any(self) -> AnyGame {
+        AnyGame::Bao(self)
+    }
+
+    fn from_any(any: &AnyGame) -> Option<&Bao> {
+        match any {
+            AnyGame::Bao(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    fn fast_playout(&self, rng: &mut GameRng) -> usize {
+        let mut position = *self.position();
+        game_core::random_playout(&mut position, rng, PLY_CAP, &mut Vec::new()).1
+    }
+}
+
+impl CatalogGame for Go9 {
+    const KIND: GameKind = GameKind::Go9;
+    const RESIGNATION: bool = true;
+    const UNDO: bool = true;
+    const GTP: bool = true;
+    type Searched = Go9;
+
+    fn start(spec: &GameSpec) -> Option<Go9> {
+        matches!(spec, GameSpec::Go9).then(Go9::new)
+    }
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::Go9
+    }
+
+    fn searched(&self) -> Go9 {
+        self.clone()
+    }
+
+    fn into_any(self) -> AnyGame {
+        AnyGame::Go9(self)
+    }
+
+    fn from_any(any: &AnyGame) -> Option<&Go9> {
+        match any {
+            AnyGame::Go9(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    fn status(&self) -> String {
+        if self.is_over() {
+            format!("game over: {}", self.outcome_text())
+        } else {
+            let mover = Self::PLAYER_NAMES[self.to_move().index()];
+            format!(
+                "{mover} to move (ply {}); if it ended now: {}",
+                self.ply(),
+                self.score()
+            )
+        }
+    }
+
+    fn playout_move(&self, rng: &mut GameRng, _moves: &mut Vec<go9::Move>) -> Option<go9::Move> {
+        Go9::playout_move(self, rng)
+    }
+
+    fn fast_playout(&self, rng: &mut GameRng) -> usize {
+        self.clone().random_playout(rng)
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), CallError> {
+        Go9::resign(self, player).map_err(refused)
+    }
+
+    fn undo(&mut self) -> Result<go9::Move, CallError> {
+        Go9::undo(self).map_err(refused)
+    }
+
+    fn take_back(&self, plies: usize) -> Result<Go9, CallError> {
+        let mut state = self.clone();
+        for _ in 0..plies {
+            Go9::undo(&mut state).map_err(refused)?;
+        }
+        Ok(state)
+    }
+
+    fn to_sgf(&self, names: &SgfNames) -> Result<String, RecordError> {
+        Ok(Go9::to_sgf(self, names))
+    }
+}
+
+impl CatalogGame for Bind {
+    const KIND: GameKind = GameKind::Bind;
+    const RESIGNATION: bool = true;
+    type Searched = Bind;
+
+    fn start(spec: &GameSpec) -> Option<Bind> {
+        match *spec {
+            GameSpec::Bind { variant } => Some(Bind::new(variant)),
+            _ => None,
+        }
+    }
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::Bind {
+            variant: self.variant(),
+        }
+    }
+
+    fn searched(&self) -> Bind {
+        self.clone()
+    }
+
+    fn into_any(self) -> AnyGame {
+        AnyGame::Bind(self)
+    }
+
+    fn from_any(any: &AnyGame) -> Option<&Bind> {
+        match any {
+            AnyGame::Bind(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    fn fast_playout(&self, rng: &mut GameRng) -> usize {
+        let mut state = self.clone();
+        game_core::random_playout(&mut state, rng, PLY_CAP, &mut Vec::new()).1
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), CallError> {
+        Bind::resign(self, player).map_err(refused)
+    }
+}
+
+/// `G::KIND` of a value (for the dispatch macro).
+pub(crate) fn kind_of<G: CatalogGame>(_: &G) -> GameKind {
+    G::KIND
+}
+
+/// `G::PLAYER_NAMES` of a value.
+pub(crate) fn player_names_of<G: CatalogGame>(_: &G) -> [&'static str; 2] {
+    G::PLAYER_NAMES
+}
+
+/// `G::RESIGNATION` of a value.
+pub(crate) fn resignation_of<G: CatalogGame>(_: &G) -> bool {
+    G::RESIGNATION
+}

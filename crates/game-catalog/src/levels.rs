@@ -1,0 +1,259 @@
+//! The computer's levels in one place: each game's own settings for `easy`, `normal` and
+//! `hard` (its `Opponent` implementation, documented on its page), the threads and seed a
+//! front end asks for, and the playout caps used where there is no clock to stop a search.
+
+use std::fmt;
+
+use game_core::search::{Budget, Level, Opponent, SearchConfig, SearchInfo, Searcher};
+
+use crate::game::CatalogGame;
+use crate::spec::GameSpec;
+
+/// Whether a search may stop on a wall-clock time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Clock {
+    /// The level's own budget, playouts and time (`hard` thinks about a second per move).
+    #[default]
+    Wall,
+    /// Playouts only, at most [`no_clock_playouts`] (a browser's worker, where a move must
+    /// stay within about a second without a clock to stop it). Deterministic for a seed.
+    None,
+}
+
+/// How the computer plays: the level, the threads it searches on, its seed and its clock.
+///
+/// ```
+/// use game_catalog::{AnyGame, Computer, Level};
+///
+/// let game = AnyGame::parse_spec("bind")?;
+/// let computer = Computer::new(Level::Easy).with_seed(7);
+/// let first = game.computer_move(&computer).expect("the game has just begun");
+/// assert!(game.legal_moves().contains(&first));
+/// assert_eq!(game.computer_move(&computer), Some(first)); // one thread and a seed replay
+/// # Ok::<(), game_catalog::SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Computer {
+    level: Level,
+    threads: usize,
+    seed: u64,
+    clock: Clock,
+}
+
+impl Computer {
+    /// The computer at `level`, on one thread, seed 0, with the level's clock.
+    #[must_use]
+    pub const fn new(level: Level) -> Computer {
+        Computer {
+            level,
+            threads: 1,
+            seed: 0,
+            clock: Clock::Wall,
+        }
+    }
+
+    /// On `threads` threads (0 counts as 1). Only a one-thread search with a playout budget
+    /// replays exactly.
+    #[must_use]
+    pub const fn with_threads(mut self, threads: usize) -> Computer {
+        self.threads = if threads == 0 { 1 } else { threads };
+        self
+    }
+
+    /// With this search seed.
+    #[must_use]
+    pub const fn with_seed(mut self, seed: u64) -> Computer {
+        self.seed = seed;
+        self
+    }
+
+    /// With this clock.
+    #[must_use]
+    pub const fn with_clock(mut self, clock: Clock) -> Computer {
+        self.clock = clock;
+        self
+    }
+
+    /// The level.
+    #[must_use]
+    pub const fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The threads (at least 1).
+    #[must_use]
+    pub const fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The seed.
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The clock.
+    #[must_use]
+    pub const fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// The search settings for `game`: the game's own for the level (its `Opponent`
+    /// implementation), with these threads and seed; without a clock, playouts only, at
+    /// most [`no_clock_playouts`].
+    #[must_use]
+    pub fn search_config<G: CatalogGame>(&self, game: &G) -> SearchConfig {
+        let mut config = G::Searched::search_config(self.level);
+        config.seed = self.seed;
+        config.threads = self.threads;
+        if self.clock == Clock::None {
+            let cap = no_clock_playouts(&game.spec(), self.level);
+            let playouts = config.budget.playout_limit().map_or(cap, |n| n.min(cap));
+            config.budget = Budget::playouts(playouts);
+        }
+        config
+    }
+
+    /// A searcher for `game` with [`Computer::search_config`] and the level's hooks. Keep
+    /// it from move to move (`Searcher::advance`) to reuse its tree.
+    #[must_use]
+    pub fn searcher<G: CatalogGame>(
+        &self,
+        game: &G,
+    ) -> Searcher<G::Searched, <G::Searched as Opponent>::Hooks> {
+        Searcher::new(self.search_config(game), G::Searched::hooks(self.level))
+    }
+
+    /// Searches `game`'s position afresh and reports the search.
+    #[must_use]
+    pub fn search<G: CatalogGame>(&self, game: &G) -> SearchInfo<G::Move> {
+        self.searcher(game).search(&game.searched())
+    }
+}
+
+impl fmt::Display for Computer {
+    /// `hard`, `normal (2 threads, seed 7)`, `easy (no clock)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.level)?;
+        let mut parts = Vec::new();
+        if self.threads > 1 {
+            parts.push(format!("{} threads", self.threads));
+        }
+        if self.seed != 0 {
+            parts.push(format!("seed {}", self.seed));
+        }
+        if self.clock == Clock::None {
+            parts.push("no clock".to_string());
+        }
+        if !parts.is_empty() {
+            write!(f, " ({})", parts.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The most playouts a move of `spec`'s game gets at `level` without a clock
+/// ([`Clock::None`]): chosen so that in Chromium on this project's 2-core machine an easy
+/// move takes a few hundredths of a second, a normal one a few tenths and a hard one up to
+/// about a second (docs/web.md). Big boards get fewer, their playouts being longer.
+///
+/// | game | easy | normal | hard |
+/// |---|---|---|---|
+/// | Kazura up to 13×13 | 1,000 | 10,000 | 50,000 |
+/// | Kazura above 13×13 | 500 | 5,000 | 20,000 |
+/// | Bao | 1,000 | 10,000 | 100,000 |
+/// | go9 | 2,000 | 20,000 | 100,000 |
+/// | Bind up to 5×5 | 1,000 | 20,000 | 200,000 |
+/// | Bind above 5×5 | 1,000 | 10,000 | 50,000 |
+#[must_use]
+pub fn no_clock_playouts(spec: &GameSpec, level: Level) -> u64 {
+    let [easy, normal, hard] = match *spec {
+        GameSpec::Kazura { size } if size > 13 => [500, 5_000, 20_000],
+        GameSpec::Kazura { .. } => [1_000, 10_000, 50_000],
+        GameSpec::Bao { .. } => [1_000, 10_000, 100_000],
+        GameSpec::Go9 => [2_000, 20_000, 100_000],
+        GameSpec::Bind { variant } if variant.size() > 5 => [1_000, 10_000, 50_000],
+        GameSpec::Bind { .. } => [1_000, 20_000, 200_000],
+    };
+    match level {
+        Level::Easy => easy,
+        Level::Normal => normal,
+        // `hard`, and any level game-core may add later: the largest cap.
+        _ => hard,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bind::Variant;
+
+    use super::*;
+
+    #[test]
+    fn without_a_clock_the_budget_is_the_smaller_of_the_levels_and_the_cap() {
+        let go9 = go9::Go9::new();
+        // go9's levels (docs/go9.md): easy 300 playouts, normal 4,000, hard 40,000 or
+        // 0.9 s; the caps without a clock are 2,000, 20,000 and 100,000.
+        for (level, playouts) in [
+            (Level::Easy, go9::EASY_PLAYOUTS),
+            (Level::Normal, go9::NORMAL_PLAYOUTS),
+            (Level::Hard, go9::HARD_PLAYOUTS),
+        ] {
+            let config = Computer::new(level)
+                .with_clock(Clock::None)
+                .search_config(&go9);
+            assert_eq!(config.budget, Budget::playouts(playouts), "{level}");
+        }
+        // Kazura 19x19's hard cap (20,000) is below its level's own playouts.
+        let kazura = kazura_core::Kazura::new(19).unwrap();
+        let config = Computer::new(Level::Hard)
+            .with_clock(Clock::None)
+            .search_config(&kazura);
+        assert_eq!(config.budget, Budget::playouts(20_000));
+        assert!(kazura_core::LEVEL_PLAYOUTS[2] > 20_000);
+        let wall = Computer::new(Level::Hard).search_config(&go9);
+        assert_eq!(
+            wall.budget,
+            Budget::playouts_or_time(go9::HARD_PLAYOUTS, go9::HARD_TIME)
+        );
+    }
+
+    #[test]
+    fn threads_and_seed_reach_the_settings_and_zero_threads_mean_one() {
+        let bind = bind::Bind::new(Variant::FULL);
+        let config = Computer::new(Level::Normal)
+            .with_threads(0)
+            .with_seed(9)
+            .search_config(&bind);
+        assert_eq!((config.threads, config.seed), (1, 9));
+        assert_eq!(Computer::new(Level::Hard).with_threads(3).threads(), 3);
+    }
+
+    #[test]
+    fn big_boards_get_smaller_caps() {
+        let small = GameSpec::Kazura { size: 13 };
+        let big = GameSpec::Kazura { size: 14 };
+        assert!(no_clock_playouts(&big, Level::Hard) < no_clock_playouts(&small, Level::Hard));
+        let mini = GameSpec::Bind {
+            variant: Variant::MINI,
+        };
+        let full = GameSpec::Bind {
+            variant: Variant::FULL,
+        };
+        assert_eq!(no_clock_playouts(&mini, Level::Normal), 20_000);
+        assert_eq!(no_clock_playouts(&full, Level::Normal), 10_000);
+    }
+
+    #[test]
+    fn computers_describe_themselves() {
+        assert_eq!(Computer::new(Level::Hard).to_string(), "hard");
+        assert_eq!(
+            Computer::new(Level::Easy)
+                .with_seed(7)
+                .with_clock(Clock::None)
+                .to_string(),
+            "easy (seed 7, no clock)"
+        );
+    }
+}
