@@ -271,8 +271,14 @@ function saveSgf() {
 async function load(input) {
   const file = input.files?.[0];
   if (!file) return;
-  const text = await file.text();
   input.value = '';
+  // A record is read whole, so a file past the engine's limit is refused by its size alone.
+  const limit = app.Playground.maxRecordBytes();
+  if (file.size > limit) {
+    say(`${file.name}: longer than ${limit} bytes: no record of these games is near that size`);
+    return;
+  }
+  const text = await file.text();
   let game;
   try {
     game = app.Playground.load(text);

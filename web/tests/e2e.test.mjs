@@ -15,7 +15,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -567,5 +567,19 @@ describe('records written by rulebook', () => {
     assert.deepEqual(await view(page), before, 'the game on screen is unchanged');
     await closePage(page);
     assert.ok(statSync(bad).size > 0);
+  });
+
+  test('a file past the record limit is refused by its size and changes nothing', async () => {
+    // One byte past 4 MiB (the catalog's MAX_RECORD_BYTES), written as a sparse file.
+    const huge = join(scratch, 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, 4 * 1024 * 1024 + 1);
+    const page = await openPage();
+    const before = await view(page);
+    await page.setInputFiles('#load', huge);
+    await page.waitForSelector('#message:not([hidden])');
+    assert.match(await page.textContent('#message'), /huge\.json: longer than 4194304 bytes/);
+    assert.deepEqual(await view(page), before, 'the game on screen is unchanged');
+    await closePage(page);
   });
 });

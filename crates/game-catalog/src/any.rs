@@ -19,7 +19,8 @@ use crate::spec::{GameKind, GameSpec};
 /// it is checked for completeness by the compiler (a fifth game cannot be forgotten
 /// anywhere), it is `Clone` and needs no allocation, and code that wants a game's own
 /// speed gets the concrete type through [`AnyGame::visit`]. Its variants are public, so a
-/// caller can also reach a game's whole API by matching.
+/// caller can also reach a game's whole API by matching. (A fifth game will be a new major
+/// version of this crate, so the enum is not `#[non_exhaustive]`.)
 ///
 /// Moves go in and come out as text in the game's notation (what `rulebook --moves`
 /// reads); every refusal carries the game's own words, and a refused call changes nothing.
@@ -43,7 +44,6 @@ use crate::spec::{GameKind, GameSpec};
 // A front end holds one or a few games, never a large collection, so the variants stay
 // unboxed even though Kazura's is the largest.
 #[allow(clippy::large_enum_variant)]
-#[non_exhaustive]
 pub enum AnyGame {
     /// A Kazura game.
     Kazura(Kazura),

@@ -13,7 +13,6 @@ use crate::error::{OptionName, SpecError};
 
 /// One of the four games, by the name every front end spells it with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
 pub enum GameKind {
     /// Kazura (`kazura-core`): loop-free trees, longest path wins, pie rule.
     Kazura,
@@ -153,9 +152,10 @@ impl SpecOptions {
 /// # Ok::<(), game_catalog::SpecError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum GameSpec {
-    /// Kazura on a board of this side (2–25).
+    /// Kazura on a board of this side (2–25). Only the catalog makes one (the variant is
+    /// `#[non_exhaustive]`), so its size is always checked.
+    #[non_exhaustive]
     Kazura {
         /// The board side.
         size: usize,
@@ -231,6 +231,20 @@ impl GameSpec {
                 Ok(GameSpec::Bind { variant })
             }
         }
+    }
+
+    /// Kazura on a board of side `size`.
+    ///
+    /// # Errors
+    /// [`SpecError::KazuraSize`] for a side outside 2–25 (K-1).
+    pub fn kazura(size: usize) -> Result<GameSpec, SpecError> {
+        GameSpec::new(
+            "kazura",
+            &SpecOptions {
+                size: Some(size),
+                ..SpecOptions::default()
+            },
+        )
     }
 
     /// Reads `game` or `game:NAME=VALUE,NAME=VALUE` (names and the game in any case, no

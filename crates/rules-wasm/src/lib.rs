@@ -1,10 +1,11 @@
 //! The four games of the workspace for a web page: the binding of the playground in `web/`.
 //!
-//! Everything the page shows comes from the game crates through their uniform API
-//! (`docs/architecture.md`, "API map"): the legal moves, the error text of a refused move,
-//! the outcome text (`Game::outcome_text`, the `result:` text of `rulebook`), the diagram
-//! (`Display`), undo where the rules have it (go9), the records (`Recorded`, and go9's SGF)
-//! and Bao's sowing steps (its `Observer`). The binding adds no rule of its own; what it
+//! Everything the page shows comes from the game crates through the catalog
+//! (`game-catalog`, the one front door every front end uses): the game chosen from the
+//! picker's JSON spec, the legal moves, the error text of a refused move, the outcome text
+//! (the `result:` text of `rulebook`), the diagram, undo where the rules have it (go9),
+//! records found by their marker (and go9's SGF), the computer's levels, and Bao's sowing
+//! steps (its `Observer`). The binding adds no rule of its own; what it
 //! does compute is drawing data (which squares a Bind line covers, the stones on a Kazura
 //! group's longest path, read from the crate's lengths).
 //!
@@ -31,13 +32,10 @@
 
 #![forbid(unsafe_code)]
 
-mod bench;
-mod computer;
 mod session;
 mod views;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use bench::PlayoutCount;
-pub use computer::Level;
-pub use session::{Options, Session};
+pub use game_catalog::{Level, PlayoutCount};
+pub use session::Session;

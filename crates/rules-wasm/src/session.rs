@@ -1,62 +1,12 @@
-//! One game of any of the four games, driven by move texts, seen through JSON.
+//! One game of any of the four games, driven by move texts, seen through JSON. Everything
+//! but the drawing data comes from the catalog (`game-catalog`), the one front door to the
+//! games.
 
-use std::fmt::Display;
-
-use bao_nyakua::{Bao, Ruleset};
-use bind::{Bind, Variant};
-use game_core::{Game, GameRng, Outcome, Player, Recorded};
-use go9::{Go9, SgfNames};
-use kazura_core::{Colour, Kazura, Seat};
-use serde::Deserialize;
+use game_catalog::{AnyGame, Clock, Computer, GameSpec, Level, Outcome, PlayoutCount};
+use game_core::GameRng;
 use serde_json::{Map, Value, json};
 
-use crate::bench::{self, PlayoutCount};
-use crate::computer::{self, Level};
 use crate::views;
-
-/// How to start a game: the JSON the page's game picker sends.
-///
-/// `{"game": "kazura", "size": 9}`, `{"game": "bao", "ruleset": "reference"}`,
-/// `{"game": "go9"}`, `{"game": "bind", "variant": "full"}`. A missing option takes the
-/// game's default (Kazura 13×13, Bao `seed`, Bind `mini`), as `rulebook` does; an option the
-/// game does not take is refused.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
-    /// `kazura`, `bao`, `go9` or `bind` (any case).
-    pub game: String,
-    /// The board side: Kazura 2–25; go9 accepts only 9; Bind with `pieces` for a custom game.
-    pub size: Option<usize>,
-    /// Bao's ruleset: `seed` or `reference`.
-    pub ruleset: Option<String>,
-    /// Bind's variant: `mini` or `full`.
-    pub variant: Option<String>,
-    /// Bind's pieces per colour of a custom game (with `size`).
-    pub pieces: Option<usize>,
-}
-
-/// The game a [`Session`] holds. A page holds one or two at a time and never a collection,
-/// so the variants stay unboxed even though Kazura's is the largest by far.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum AnyGame {
-    Kazura(Kazura),
-    Bao(Bao),
-    Go9(Go9),
-    Bind(Bind),
-}
-
-/// Runs `$body` with `$g` bound to the game inside `$game`, whichever it is.
-macro_rules! each_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            AnyGame::Kazura($g) => $body,
-            AnyGame::Bao($g) => $body,
-            AnyGame::Go9($g) => $body,
-            AnyGame::Bind($g) => $body,
-        }
-    };
-}
 
 /// One game of Kazura, Bao, go9 or Bind, with its history: what the page plays on.
 ///
@@ -69,158 +19,52 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game from `options`.
+    /// A new game from the picker's JSON spec: `{"game": "kazura", "size": 9}`,
+    /// `{"game": "bao", "ruleset": "reference"}`, `{"game": "go9"}`,
+    /// `{"game": "bind", "variant": "full"}` (the catalog's `GameSpec::from_json`). A
+    /// missing option takes the game's default, as `rulebook` does; an option the game does
+    /// not take is refused.
     ///
     /// # Errors
-    /// The reason the options do not make a game (an unknown game, a bad size, ruleset or
-    /// variant, or an option the game does not take), as text.
-    pub fn new(options: &Options) -> Result<Session, String> {
-        let name = options.game.to_ascii_lowercase();
-        let refuse = |option: &str, given: bool| {
-            if given {
-                Err(format!("{option} does not apply to {name}"))
-            } else {
-                Ok(())
-            }
-        };
-        let game = match name.as_str() {
-            "kazura" => {
-                refuse("ruleset", options.ruleset.is_some())?;
-                refuse("variant", options.variant.is_some())?;
-                refuse("pieces", options.pieces.is_some())?;
-                let size = options.size.unwrap_or(kazura_core::STANDARD_SIZE);
-                AnyGame::Kazura(Kazura::new(size).map_err(|e| format!("size: {e} (K-1)"))?)
-            }
-            "bao" => {
-                refuse("size", options.size.is_some())?;
-                refuse("variant", options.variant.is_some())?;
-                refuse("pieces", options.pieces.is_some())?;
-                AnyGame::Bao(Bao::new(ruleset(options.ruleset.as_deref())?))
-            }
-            "go9" => {
-                refuse("ruleset", options.ruleset.is_some())?;
-                refuse("variant", options.variant.is_some())?;
-                refuse("pieces", options.pieces.is_some())?;
-                match options.size {
-                    None | Some(9) => AnyGame::Go9(Go9::new()),
-                    Some(n) => {
-                        return Err(format!(
-                            "size {n}: go9 is played on 9x9 only (the Ttakji rules, G-1)"
-                        ));
-                    }
-                }
-            }
-            "bind" => {
-                refuse("ruleset", options.ruleset.is_some())?;
-                AnyGame::Bind(Bind::new(variant(options)?))
-            }
-            _ => {
-                return Err(format!(
-                    "unknown game `{}`: use kazura, bao, go9 or bind",
-                    options.game
-                ));
-            }
-        };
-        Ok(Session { game })
-    }
-
-    /// A new game from [`Options`] written as JSON.
-    ///
-    /// # Errors
-    /// The JSON parser's message, or the reason of [`Session::new`].
+    /// The catalog's reason, as text.
     pub fn from_options_json(text: &str) -> Result<Session, String> {
-        let options: Options =
-            serde_json::from_str(text).map_err(|e| format!("game options: {e}"))?;
-        Session::new(&options)
+        let game = AnyGame::from_json_spec(text).map_err(|e| e.to_string())?;
+        Ok(Session { game })
     }
 
     /// Reads a record of any of the four games, found by its format marker as `rulebook
-    /// replay` finds it (a text starting with `(` is go9's SGF), and replays it through the
-    /// rules.
+    /// replay` finds it (SGF for go9), and replays it through the rules. A text longer than
+    /// [`Session::MAX_RECORD_BYTES`] is refused before it is parsed.
     ///
     /// # Errors
     /// The game's record error (naming the first bad move by its number), or a message
-    /// saying that the text is no game's record.
+    /// saying that the text is no game's record or too long.
     pub fn load(text: &str) -> Result<Session, String> {
-        let game = if text.trim_start().starts_with('(') {
-            AnyGame::Go9(Go9::from_sgf(text).map_err(|e| e.to_string())?)
-        } else if Kazura::is_record(text) {
-            AnyGame::Kazura(Kazura::read_record(text).map_err(|e| e.to_string())?)
-        } else if Bao::is_record(text) {
-            AnyGame::Bao(Bao::read_record(text).map_err(|e| e.to_string())?)
-        } else if Go9::is_record(text) {
-            AnyGame::Go9(Go9::read_record(text).map_err(|e| e.to_string())?)
-        } else if Bind::is_record(text) {
-            AnyGame::Bind(Bind::read_record(text).map_err(|e| e.to_string())?)
-        } else {
-            return Err(
-                "not a record of kazura, bao, go9 or bind (no format marker found)".to_string(),
-            );
-        };
+        let game = AnyGame::read_record(text).map_err(|e| e.to_string())?;
         Ok(Session { game })
     }
+
+    /// The longest record [`Session::load`] reads (the catalog's limit, 4 MiB); the page
+    /// checks a file's size against it before reading the file.
+    pub const MAX_RECORD_BYTES: usize = game_catalog::MAX_RECORD_BYTES;
 
     /// The game's name as `rulebook` spells it (`kazura`, `bao`, `go9`, `bind`).
     #[must_use]
     pub fn game_name(&self) -> &'static str {
-        match &self.game {
-            AnyGame::Kazura(_) => Kazura::NAME,
-            AnyGame::Bao(_) => Bao::NAME,
-            AnyGame::Go9(_) => Go9::NAME,
-            AnyGame::Bind(_) => Bind::NAME,
-        }
+        self.game.name()
     }
 
-    /// The options that start this game again (for a loaded record too).
+    /// The spec that starts this game again (for a loaded record too).
     #[must_use]
-    pub fn options(&self) -> Options {
-        let game = self.game_name().to_string();
-        match &self.game {
-            AnyGame::Kazura(g) => Options {
-                game,
-                size: Some(g.size()),
-                ..Options::default()
-            },
-            AnyGame::Bao(g) => Options {
-                game,
-                ruleset: Some(g.ruleset().name().to_string()),
-                ..Options::default()
-            },
-            AnyGame::Go9(_) => Options {
-                game,
-                ..Options::default()
-            },
-            AnyGame::Bind(g) => {
-                let v = g.variant();
-                if v == Variant::MINI {
-                    Options {
-                        game,
-                        variant: Some("mini".into()),
-                        ..Options::default()
-                    }
-                } else if v == Variant::FULL {
-                    Options {
-                        game,
-                        variant: Some("full".into()),
-                        ..Options::default()
-                    }
-                } else {
-                    Options {
-                        game,
-                        size: Some(v.size()),
-                        pieces: Some(v.pieces()),
-                        ..Options::default()
-                    }
-                }
-            }
-        }
+    pub fn spec(&self) -> GameSpec {
+        self.game.spec()
     }
 
     /// Every legal move in the game's canonical notation, sorted by byte order (what
     /// `rulebook legal` prints); empty once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<String> {
-        each_game!(&self.game, g => legal_texts(g))
+        self.game.legal_moves()
     }
 
     /// Plays the move written `text`. On error nothing changes.
@@ -229,7 +73,7 @@ impl Session {
     /// The engine's own text: the parse error of a malformed move or the play error of an
     /// illegal one (occupied, superko, game over, …).
     pub fn play(&mut self, text: &str) -> Result<(), String> {
-        each_game!(&mut self.game, g => play_text(g, text))
+        self.game.play(text).map_err(|e| e.to_string())
     }
 
     /// Plays the move written `text` and returns the steps the engine reports on the way:
@@ -243,7 +87,7 @@ impl Session {
         match &mut self.game {
             AnyGame::Bao(g) => views::bao::play_with_steps(g, text),
             other => {
-                each_game!(other, g => play_text(g, text))?;
+                other.play(text).map_err(|e| e.to_string())?;
                 Ok(json!([]))
             }
         }
@@ -255,19 +99,7 @@ impl Session {
     /// go9's `UndoError` text (no move yet, or the game ended by a call), or for the other
     /// games a message that their rules have no undo.
     pub fn undo(&mut self) -> Result<String, String> {
-        match &mut self.game {
-            AnyGame::Go9(g) => g.undo().map(|m| m.to_string()).map_err(|e| e.to_string()),
-            _ => Err(format!("undo is not in the rules of {}", self.game_name())),
-        }
-    }
-
-    /// Whether [`Session::undo`] would take a move back now.
-    #[must_use]
-    pub fn can_undo(&self) -> bool {
-        match &self.game {
-            AnyGame::Go9(g) => g.clone().undo().is_ok(),
-            _ => false,
-        }
+        self.game.undo().map_err(|e| e.to_string())
     }
 
     /// The player in `seat` (0 or 1) resigns, where the rules have resignation (Kazura,
@@ -278,81 +110,52 @@ impl Session {
     /// The engine's error (the game is over), or a message that Bao's rules have no
     /// resignation.
     pub fn resign(&mut self, seat: usize) -> Result<(), String> {
-        let player = self.player_in_seat(seat)?;
-        match &mut self.game {
-            AnyGame::Kazura(g) => g.resign(player).map_err(|e| e.to_string()),
-            AnyGame::Go9(g) => g.resign(player).map_err(|e| e.to_string()),
-            AnyGame::Bind(g) => g.resign(player).map_err(|e| e.to_string()),
-            AnyGame::Bao(_) => Err("the rules of bao have no resignation".to_string()),
-        }
-    }
-
-    /// Whether the rules have resignation (every game but Bao).
-    #[must_use]
-    pub fn has_resignation(&self) -> bool {
-        !matches!(self.game, AnyGame::Bao(_))
-    }
-
-    /// The player (colour) sitting in `seat`.
-    fn player_in_seat(&self, seat: usize) -> Result<Player, String> {
-        if seat > 1 {
-            return Err(format!("seat {seat}: there are seats 0 and 1"));
-        }
-        let player = Player::from_index(seat);
-        Ok(match &self.game {
-            AnyGame::Kazura(g) => {
-                let opener = if seat == 0 {
-                    Seat::Opener
-                } else {
-                    Seat::Responder
-                };
-                if g.seat_of(Colour::Black) == opener {
-                    Player::First
-                } else {
-                    Player::Second
-                }
-            }
-            _ => player,
-        })
+        let player = self
+            .game
+            .player_in_seat(seat)
+            .ok_or_else(|| format!("seat {seat}: there are seats 0 and 1"))?;
+        self.game.resign(player).map_err(|e| e.to_string())
     }
 
     /// The seat (0 or 1) of the player to move; differs from the player only in Kazura
     /// after the swap.
     #[must_use]
     pub fn seat_to_move(&self) -> usize {
-        match &self.game {
-            AnyGame::Kazura(g) => match g.seat_of(g.colour_to_move()) {
-                Seat::Opener => 0,
-                _ => 1,
-            },
-            other => each_game!(other, g => g.to_move().index()),
-        }
+        self.game.seat_of(self.game.to_move())
     }
 
     /// The outcome as `rulebook` prints it after `result: ` (`Game::outcome_text`).
     #[must_use]
     pub fn outcome_text(&self) -> String {
-        each_game!(&self.game, g => g.outcome_text())
+        self.game.outcome_text()
     }
 
     /// Whether the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        each_game!(&self.game, g => g.is_over())
+        self.game.is_over()
     }
 
     /// A move for the player to move, chosen by the computer at `level` with the random
     /// generator seeded by `seed`; `None` once the game is over. The move is not played.
+    ///
+    /// The catalog's computer on one thread (the page's worker) without a clock: the
+    /// level's playouts, capped so that a move stays within about a second in Chromium
+    /// (`game_catalog::no_clock_playouts`). The search's seed is the first draw of a
+    /// generator seeded with `seed`, so a seeded page replays.
     #[must_use]
     pub fn computer_move(&self, level: Level, seed: u64) -> Option<String> {
-        computer::choose(&self.game, level, &mut GameRng::seed_from(seed))
+        let computer = Computer::new(level)
+            .with_clock(Clock::None)
+            .with_seed(GameRng::seed_from(seed).next_u64());
+        self.game.computer_move(&computer)
     }
 
     /// The game's JSON record (`Recorded::write_record`, what `rulebook selfplay --record`
     /// writes), which `rulebook replay` reads.
     #[must_use]
     pub fn record_json(&self) -> String {
-        each_game!(&self.game, g => g.write_record())
+        self.game.write_record()
     }
 
     /// go9's SGF record with the players' names.
@@ -360,31 +163,25 @@ impl Session {
     /// # Errors
     /// For any other game: it has no SGF.
     pub fn record_sgf(&self, black: &str, white: &str) -> Result<String, String> {
-        match &self.game {
-            AnyGame::Go9(g) => {
-                let names = SgfNames::new(black, white);
-                Ok(g.to_sgf(&names))
-            }
-            _ => Err(format!("{} has no SGF record", self.game_name())),
-        }
+        self.game.to_sgf(black, white).map_err(|e| e.to_string())
     }
 
     /// The text diagram of the position (`rulebook show`).
     #[must_use]
     pub fn diagram(&self) -> String {
-        each_game!(&self.game, g => g.to_string())
+        self.game.diagram()
     }
 
-    /// `games` random games played from this position (seeds `seed`, `seed + 1`, …), for
-    /// the speed figures of `docs/web.md`.
+    /// `games` random games played from this position (seeds `seed`, `seed + 1`, …), each
+    /// by the game's fastest uniform playout, for the speed figures of `docs/web.md`.
     #[must_use]
     pub fn random_playouts(&self, games: u32, seed: u64) -> PlayoutCount {
-        bench::random_playouts(&self.game, games, seed)
+        self.game.fast_playouts(games, seed)
     }
 
     /// Everything the page draws, as one JSON object:
     ///
-    /// - `game`, `options` (as [`Options`]), `players` (`["black", "white"]` or
+    /// - `game`, `options` (the spec as JSON), `players` (`["black", "white"]` or
     ///   `["south", "north"]`), `seats` (the player in each seat, by name);
     /// - `toMove` (the player to move, 0 or 1), `seatToMove`, `ply`, `over`;
     /// - `outcome`: `state` (`ongoing`, `win`, `draw`, `none`), `winner` (0, 1 or null),
@@ -394,22 +191,41 @@ impl Session {
     /// - one object named after the game with its board: see the `views` module.
     #[must_use]
     pub fn view(&self) -> Value {
-        let mut view = each_game!(&self.game, g => common_view(g));
-        view.insert("options".into(), options_json(&self.options()));
+        let game = &self.game;
+        let (state, winner, reason) = match game.outcome() {
+            Outcome::Ongoing => ("ongoing", None, None),
+            Outcome::Win { winner, reason } => ("win", Some(winner.index()), Some(reason)),
+            Outcome::Draw { reason } => ("draw", None, Some(reason)),
+            Outcome::NoWinner { reason } => ("none", None, Some(reason)),
+        };
+        let moves = game.moves();
+        let names = game.player_names();
+        let mut view = Map::new();
+        view.insert("game".into(), json!(game.name()));
+        view.insert("players".into(), json!(names));
+        view.insert("toMove".into(), json!(game.to_move().index()));
+        view.insert("ply".into(), json!(game.ply()));
+        view.insert("over".into(), json!(game.is_over()));
+        view.insert(
+            "outcome".into(),
+            json!({"state": state, "winner": winner, "reason": reason, "text": game.outcome_text()}),
+        );
+        view.insert("legal".into(), json!(game.legal_moves()));
+        view.insert("lastMove".into(), json!(moves.last()));
+        view.insert("moves".into(), json!(moves));
+        view.insert("diagram".into(), json!(game.diagram()));
+        view.insert("options".into(), game.spec().to_json());
         view.insert("seatToMove".into(), json!(self.seat_to_move()));
         let seats: Vec<&str> = (0..2)
-            .map(|seat| {
-                let player = self.player_in_seat(seat).unwrap_or(Player::First);
-                self.player_names()[player.index()]
-            })
+            .map(|seat| names[game.player_in_seat(seat).map_or(seat, |p| p.index())])
             .collect();
         view.insert("seats".into(), json!(seats));
-        view.insert("canUndo".into(), json!(self.can_undo()));
+        view.insert("canUndo".into(), json!(game.can_undo()));
         view.insert(
             "canResign".into(),
-            json!(self.has_resignation() && !self.is_over()),
+            json!(game.has_resignation() && !game.is_over()),
         );
-        let (name, board) = match &self.game {
+        let (name, board) = match game {
             AnyGame::Kazura(g) => ("kazura", views::kazura::view(g)),
             AnyGame::Bao(g) => ("bao", views::bao::view(g)),
             AnyGame::Go9(g) => ("go9", views::go9::view(g)),
@@ -424,107 +240,15 @@ impl Session {
     pub fn view_json(&self) -> String {
         self.view().to_string()
     }
-
-    fn player_names(&self) -> [&'static str; 2] {
-        match &self.game {
-            AnyGame::Kazura(_) => Kazura::PLAYER_NAMES,
-            AnyGame::Bao(_) => Bao::PLAYER_NAMES,
-            AnyGame::Go9(_) => Go9::PLAYER_NAMES,
-            AnyGame::Bind(_) => Bind::PLAYER_NAMES,
-        }
-    }
-}
-
-fn ruleset(name: Option<&str>) -> Result<Ruleset, String> {
-    match name.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("seed") => Ok(Ruleset::Seed),
-        Some("reference") => Ok(Ruleset::Reference),
-        Some(other) => Err(format!(
-            "ruleset {other} is not a bao ruleset: use seed or reference"
-        )),
-    }
-}
-
-fn variant(options: &Options) -> Result<Variant, String> {
-    match (&options.variant, options.size, options.pieces) {
-        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            Err("a bind variant excludes size and pieces".to_string())
-        }
-        (Some(name), None, None) => Variant::named(name).map_err(|e| e.to_string()),
-        (None, None, None) => Ok(Variant::MINI),
-        (None, Some(size), Some(pieces)) => {
-            Variant::custom(size, pieces).map_err(|e| e.to_string())
-        }
-        (None, _, _) => Err("a custom bind game needs both size and pieces".to_string()),
-    }
-}
-
-fn options_json(options: &Options) -> Value {
-    let mut map = Map::new();
-    map.insert("game".into(), json!(options.game));
-    if let Some(size) = options.size {
-        map.insert("size".into(), json!(size));
-    }
-    if let Some(ruleset) = &options.ruleset {
-        map.insert("ruleset".into(), json!(ruleset));
-    }
-    if let Some(variant) = &options.variant {
-        map.insert("variant".into(), json!(variant));
-    }
-    if let Some(pieces) = options.pieces {
-        map.insert("pieces".into(), json!(pieces));
-    }
-    Value::Object(map)
-}
-
-/// The legal moves' canonical texts, sorted by byte order as `rulebook legal` prints them.
-pub(crate) fn legal_texts<G: Game>(game: &G) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    texts.sort_unstable();
-    texts
-}
-
-/// Parses `text` with the game's own reader and plays it with the checked `play`.
-pub(crate) fn play_text<G: Game>(game: &mut G, text: &str) -> Result<(), String> {
-    let mv = game.parse_move(text.trim()).map_err(|e| e.to_string())?;
-    game.play(mv).map_err(|e| e.to_string())
-}
-
-/// The view fields every game has.
-fn common_view<G: Recorded + Display>(game: &G) -> Map<String, Value> {
-    let outcome = match game.outcome() {
-        Outcome::Ongoing => json!({"state": "ongoing", "winner": null, "reason": null}),
-        Outcome::Win { winner, reason } => {
-            json!({"state": "win", "winner": winner.index(), "reason": reason.to_string()})
-        }
-        Outcome::Draw { reason } => {
-            json!({"state": "draw", "winner": null, "reason": reason.to_string()})
-        }
-        Outcome::NoWinner { reason } => {
-            json!({"state": "none", "winner": null, "reason": reason.to_string()})
-        }
-    };
-    let mut outcome = outcome;
-    outcome["text"] = json!(game.outcome_text());
-    let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
-    let mut view = Map::new();
-    view.insert("game".into(), json!(G::NAME));
-    view.insert("players".into(), json!(G::PLAYER_NAMES));
-    view.insert("toMove".into(), json!(game.to_move().index()));
-    view.insert("ply".into(), json!(game.ply()));
-    view.insert("over".into(), json!(game.is_over()));
-    view.insert("outcome".into(), outcome);
-    view.insert("legal".into(), json!(legal_texts(game)));
-    view.insert("lastMove".into(), json!(moves.last()));
-    view.insert("moves".into(), json!(moves));
-    view.insert("diagram".into(), json!(game.to_string()));
-    view
 }
 
 #[cfg(test)]
 mod tests {
+    use bind::{Bind, Variant};
+    use game_core::{Game, Recorded};
+    use go9::Go9;
+    use kazura_core::Kazura;
+
     use super::*;
 
     fn session(options: &str) -> Session {
@@ -564,7 +288,7 @@ mod tests {
             (r#"{"game":"go9","size":13}"#, "9x9 only"),
             (r#"{"game":"bind","variant":"huge"}"#, "huge"),
             (r#"{"game":"go9","colour":"red"}"#, "unknown field"),
-            ("not json", "game options"),
+            ("not json", "game spec"),
         ] {
             let error = Session::from_options_json(options).unwrap_err();
             assert!(error.contains(words), "{options}: {error}");
@@ -670,7 +394,7 @@ mod tests {
     #[test]
     fn undo_is_go9s_and_only_go9s() {
         let mut game = session(r#"{"game":"go9"}"#);
-        assert!(!game.can_undo());
+        assert_eq!(game.view()["canUndo"], false);
         assert!(game.undo().is_err());
         game.play("E5").unwrap();
         assert_eq!(game.view()["canUndo"], true);
@@ -695,7 +419,7 @@ mod tests {
         assert!(game.outcome_text().starts_with("black as white resigned"));
         assert!(game.resign(1).is_err());
         let mut bao = session(r#"{"game":"bao"}"#);
-        assert!(bao.resign(0).unwrap_err().contains("no resignation"));
+        assert!(bao.resign(0).unwrap_err().contains("not in the rules"));
         assert_eq!(bao.view()["canResign"], false);
     }
 }

@@ -35,6 +35,13 @@ impl Playground {
             .map_err(|e| JsError::new(&e))
     }
 
+    /// The longest record [`Playground::load`] reads, in bytes (4 MiB): the page refuses a
+    /// larger file by its size before reading it.
+    #[wasm_bindgen(js_name = maxRecordBytes)]
+    pub fn max_record_bytes() -> u32 {
+        Session::MAX_RECORD_BYTES as u32
+    }
+
     /// The view data as JSON text (`Session::view`).
     pub fn view(&self) -> String {
         self.session.view_json()
