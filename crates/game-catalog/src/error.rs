@@ -265,9 +265,9 @@ pub struct BufferSizeError {
 #[non_exhaustive]
 pub enum CallError {
     /// The game's rules do not have this call (Bao has no resignation; only go9 has undo).
-    #[error("{call} is not in the rules of {game}")]
+    #[error("{game} has no {call} in its rules")]
     NotInRules {
-        /// `undo` or `resignation`.
+        /// `undo` or `resignation` (the message reads "bao has no resignation in its rules").
         call: &'static str,
         /// The game.
         game: GameKind,

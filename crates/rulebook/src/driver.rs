@@ -1,16 +1,18 @@
-//! The generic implementation of every command for any [`CliGame`], behind an object-safe
-//! [`Driver`] so the registry can hold all games in one list.
+//! The generic implementation of every command for any game of the catalog: [`run`],
+//! [`play`] and [`replay`] take a checked [`GameSpec`] (or a record) and reach the game's
+//! own type through the catalog's [`GameVisitor`], so each command is compiled for each
+//! game.
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use game_core::search::{Budget, DefaultHooks, Level, Opponent, SearchConfig, Searcher};
-use game_core::{Game, GameRng, Outcome, Player};
+use game_catalog::{AnyGame, CatalogGame, Computer, GameSpec, GameVisitor, Level, RecordError};
+use game_core::search::{Budget, DefaultHooks, SearchConfig, Searcher};
+use game_core::{Game, GameRng, Outcome, Player, RecordTextError};
+use go9::SgfNames;
 
-use crate::cli_game::{CliGame, GameOptions};
 use crate::error::CliError;
 use crate::player::PlayerSpec;
 use crate::progress;
@@ -93,54 +95,89 @@ pub enum GameCommand {
     },
 }
 
-/// A game as the program sees it: a name, its commands, and whether a record is its own.
-pub trait Driver: Sync {
-    /// The game's name on the command line.
-    fn name(&self) -> &'static str;
-    /// Runs `command` from the start position given by `options` after `moves`, writing
-    /// what goes to standard output into `sink`. Options and moves are checked before
-    /// anything is written, so a bad move leaves `sink` untouched; self-play writes each
-    /// game as it ends.
-    ///
-    /// # Errors
-    /// Bad options, a bad move, a failed write.
-    fn run(
-        &self,
-        options: &GameOptions,
-        moves: &str,
-        command: &GameCommand,
-        sink: &mut dyn Write,
-    ) -> Result<(), CliError>;
-    /// `rulebook play`: plays from the start position given by `options` after `moves`,
-    /// reading the people's commands and moves from `input` line by line and writing to
-    /// `sink`, until the game ends, `quit` or the end of `input`.
-    ///
-    /// # Errors
-    /// Bad options, a bad move of `moves`, a player the game cannot have, a failed write or
-    /// record.
-    fn play(
-        &self,
-        options: &GameOptions,
-        moves: &str,
-        settings: &crate::play::PlaySettings,
-        input: &mut dyn std::io::BufRead,
-        sink: &mut dyn Write,
-    ) -> Result<(), CliError>;
-    /// Whether `text` is a record of this game.
-    fn is_record(&self, text: &str) -> bool;
-    /// Replays a record; returns the final diagram and `result:` line.
-    ///
-    /// # Errors
-    /// The record's first bad move or field.
-    fn replay(&self, path: &Path, text: &str) -> Result<String, CliError>;
+/// Runs `command` on the game of `spec` from its start position after `moves`, writing
+/// what goes to standard output into `sink`. Options and moves are checked before
+/// anything is written, so a bad move leaves `sink` untouched; self-play writes each game
+/// as it ends.
+///
+/// # Errors
+/// A bad move, a player the game cannot have, a failed write.
+pub fn run(
+    spec: &GameSpec,
+    moves: &str,
+    command: &GameCommand,
+    sink: &mut dyn Write,
+) -> Result<(), CliError> {
+    AnyGame::new(spec).visit(RunCommand {
+        moves,
+        command,
+        sink,
+    })
 }
 
-/// The [`Driver`] of game `G`.
-pub struct Adapter<G>(PhantomData<fn() -> G>);
+/// `rulebook play`: plays the game of `spec` from its start position after `moves`,
+/// reading the people's commands and moves from `input` line by line and writing to
+/// `sink`, until the game ends, `quit` or the end of `input`.
+///
+/// # Errors
+/// A bad move of `moves`, a player the game cannot have, a failed write or record.
+pub fn play(
+    spec: &GameSpec,
+    moves: &str,
+    settings: &crate::play::PlaySettings,
+    input: &mut dyn std::io::BufRead,
+    sink: &mut dyn Write,
+) -> Result<(), CliError> {
+    AnyGame::new(spec).visit(PlayGame {
+        moves,
+        settings,
+        input,
+        sink,
+    })
+}
 
-impl<G> Adapter<G> {
-    /// The driver (a constant, so the registry is a static list).
-    pub const NEW: Adapter<G> = Adapter(PhantomData);
+/// `rulebook replay`: reads the record in `file` (at most `game_catalog::MAX_RECORD_BYTES`
+/// of it), finds its game from the record itself, replays it through the rules and returns
+/// the final diagram and `result:` line.
+///
+/// # Errors
+/// [`CliError::Io`] if the file cannot be read, [`CliError::Record`] for a text that is
+/// too long, not UTF-8, no game's record or one that does not replay (naming the first bad
+/// move by its number).
+pub fn replay(file: &Path) -> Result<String, CliError> {
+    let path = file.display().to_string();
+    let io = |source| CliError::Io {
+        path: path.clone(),
+        source,
+    };
+    let reader = std::fs::File::open(file).map_err(io)?;
+    let game = AnyGame::read_record_from(reader).map_err(|error| match error {
+        RecordError::Text(RecordTextError::Io(source)) => io(source),
+        error => CliError::Record {
+            path: path.clone(),
+            reason: error.to_string(),
+        },
+    })?;
+    Ok(format!(
+        "{}result: {}\n",
+        game.diagram(),
+        game.outcome_text()
+    ))
+}
+
+/// [`run`] for the game inside.
+struct RunCommand<'a> {
+    moves: &'a str,
+    command: &'a GameCommand,
+    sink: &'a mut dyn Write,
+}
+
+/// [`play`] for the game inside.
+struct PlayGame<'a> {
+    moves: &'a str,
+    settings: &'a crate::play::PlaySettings,
+    input: &'a mut dyn std::io::BufRead,
+    sink: &'a mut dyn Write,
 }
 
 /// Plays the `--moves` text from `state`, numbering moves from 1 in errors.
@@ -167,19 +204,24 @@ fn legal_line<G: Game>(state: &G, buffer: &mut Vec<G::Move>) -> String {
     names.join(" ")
 }
 
-impl<G: CliGame> Driver for Adapter<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
+impl GameVisitor for PlayGame<'_> {
+    type Output = Result<(), CliError>;
 
-    fn run(
-        &self,
-        options: &GameOptions,
-        moves: &str,
-        command: &GameCommand,
-        sink: &mut dyn Write,
-    ) -> Result<(), CliError> {
-        let start = G::from_options(options).map_err(CliError::Options)?;
+    fn visit<G: CatalogGame>(self, mut state: G) -> Result<(), CliError> {
+        play_moves(&mut state, self.moves)?;
+        crate::play::play(state, self.settings, self.input, self.sink)
+    }
+}
+
+impl GameVisitor for RunCommand<'_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<G: CatalogGame>(self, start: G) -> Result<(), CliError> {
+        let RunCommand {
+            moves,
+            command,
+            sink,
+        } = self;
         let mut state = start.clone();
         let played = play_moves(&mut state, moves)?;
         let mut out = String::new();
@@ -229,7 +271,7 @@ impl<G: CliGame> Driver for Adapter<G> {
                 }
             }
             GameCommand::Show => {
-                out.push_str(&state.diagram());
+                out.push_str(&state.to_string());
                 let _ = writeln!(out, "{}", state.status());
             }
             GameCommand::Selfplay(settings) => selfplay(&state, settings, sink)?,
@@ -240,34 +282,18 @@ impl<G: CliGame> Driver for Adapter<G> {
         }
         write_out(sink, &out)
     }
+}
 
-    fn play(
-        &self,
-        options: &GameOptions,
-        moves: &str,
-        settings: &crate::play::PlaySettings,
-        input: &mut dyn std::io::BufRead,
-        sink: &mut dyn Write,
-    ) -> Result<(), CliError> {
-        let mut state = G::from_options(options).map_err(CliError::Options)?;
-        play_moves(&mut state, moves)?;
-        crate::play::play(options, state, settings, input, sink)
-    }
-
-    fn is_record(&self, text: &str) -> bool {
-        G::is_record(text)
-    }
-
-    fn replay(&self, path: &Path, text: &str) -> Result<String, CliError> {
-        let state = G::replay(text).map_err(|reason| CliError::Record {
-            path: path.display().to_string(),
-            reason,
-        })?;
-        Ok(format!(
-            "{}result: {}\n",
-            state.diagram(),
-            state.outcome_text()
-        ))
+/// The record of `state` to write to `path`: go9's SGF for a path ending in `.sgf`
+/// (any case), else the game's JSON record.
+pub(crate) fn record_text<G: CatalogGame>(state: &G, path: &Path) -> String {
+    let is_sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    let names = SgfNames::new("rulebook", "rulebook");
+    match state.to_sgf(&names) {
+        Ok(sgf) if is_sgf => sgf,
+        _ => state.write_record(),
     }
 }
 
@@ -332,7 +358,7 @@ pub(crate) fn write_out(sink: &mut dyn Write, text: &str) -> Result<(), CliError
         })
 }
 
-fn selfplay<G: CliGame>(
+fn selfplay<G: CatalogGame>(
     start: &G,
     settings: &SelfplaySettings,
     sink: &mut dyn Write,
@@ -383,7 +409,7 @@ fn selfplay<G: CliGame>(
             plies += 1;
         }
         total_plies += plies;
-        let mut out = state.diagram();
+        let mut out = state.to_string();
         match state.outcome() {
             _ if forfeit.is_some() => {
                 let (winner, text) = forfeit.take().expect("checked");
@@ -412,7 +438,7 @@ fn selfplay<G: CliGame>(
         }
         if let Some(path) = &settings.record {
             let path = record_path(path, game, settings.games);
-            std::fs::write(&path, state.record(&path)).map_err(|source| CliError::Io {
+            std::fs::write(&path, record_text(&state, &path)).map_err(|source| CliError::Io {
                 path: path.display().to_string(),
                 source,
             })?;
@@ -451,10 +477,11 @@ fn measure(seconds: f64, mut work: impl FnMut() -> u64) -> (u64, u64, f64) {
 /// Playouts per second of the game's `hard`-level search from `start` on `threads`
 /// threads, measured for about `seconds` after a first search of a quarter of that has
 /// grown the trees' memory (as in a game, where the searcher is reused).
-fn search_rate<G: CliGame>(start: &G, seconds: f64, threads: usize) -> f64 {
-    let mut config = G::Searched::search_config(Level::Hard).with_threads(threads);
-    config.seed = 1;
-    let mut searcher = Searcher::new(config, G::Searched::hooks(Level::Hard));
+fn search_rate<G: CatalogGame>(start: &G, seconds: f64, threads: usize) -> f64 {
+    let computer = Computer::new(Level::Hard)
+        .with_threads(threads)
+        .with_seed(1);
+    let mut searcher = computer.searcher(start);
     let root = start.searched();
     searcher.reset(root);
     let _ = searcher.search_current_with(Budget::time(Duration::from_secs_f64(seconds / 4.0)));
@@ -464,7 +491,7 @@ fn search_rate<G: CliGame>(start: &G, seconds: f64, threads: usize) -> f64 {
         .playouts_per_second()
 }
 
-fn bench<G: CliGame>(start: &G, seconds: f64, threads: usize, out: &mut String) {
+fn bench<G: CatalogGame>(start: &G, seconds: f64, threads: usize, out: &mut String) {
     const PLY_CAP: usize = 100_000;
     let bar = progress::bar(4, "measures");
     let mut rows: Vec<(String, f64, String)> = Vec::new();
@@ -521,7 +548,7 @@ fn bench<G: CliGame>(start: &G, seconds: f64, threads: usize, out: &mut String) 
         "moves/s".into(),
     ));
     bar.inc(1);
-    rows.extend(G::bench_rows(seconds));
+    rows.extend(crate::games::bench_rows(G::KIND, seconds));
     bar.inc(1);
     // The search (the `hard` level's hooks and settings, a time budget) from the start.
     let one = search_rate(start, seconds, 1);

@@ -6,13 +6,11 @@ use thiserror::Error;
 /// file-system failures (status 1).
 #[derive(Debug, Error)]
 pub enum CliError {
-    /// A game name no build of the program knows.
-    #[error("unknown game `{0}`: the games are kazura, bao, go9, bind")]
-    UnknownGame(String),
-    /// A game this build does not have yet.
-    #[error("game `{0}` is not available in this build of rulebook yet")]
-    NotRegistered(String),
-    /// A bad option value or an option that does not apply.
+    /// An unknown game, an option the game does not take or a value out of range, as the
+    /// catalog says it, with options named as the program's flags (`--size`).
+    #[error("{}", .0.describe(game_catalog::OptionStyle::Flag))]
+    Spec(#[from] game_catalog::SpecError),
+    /// A bad option value of the program's own.
     #[error("{0}")]
     Options(String),
     /// A move of `--moves` that is malformed or illegal.

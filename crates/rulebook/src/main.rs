@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use game_catalog::{GameKind, GameSpec, SpecOptions};
 use rulebook::{
-    CliError, GameCommand, GameOptions, MatchSettings, PlaySettings, PlayerKind, PlayerSpec,
-    SelfplaySettings, games,
+    CliError, GameCommand, MatchSettings, PlaySettings, PlayerKind, PlayerSpec, SelfplaySettings,
+    games,
 };
 
 #[derive(Parser)]
@@ -43,13 +44,15 @@ struct GameArgs {
 }
 
 impl GameArgs {
-    fn options(&self) -> GameOptions {
-        GameOptions {
+    /// The game `game` with these flags, checked by the catalog.
+    fn spec(&self, game: &str) -> Result<GameSpec, CliError> {
+        let options = SpecOptions {
             size: self.size,
             pieces: self.pieces,
             variant: self.variant.clone(),
             ruleset: self.ruleset.clone(),
-        }
+        };
+        Ok(GameSpec::new(game, &options)?)
     }
 }
 
@@ -213,7 +216,7 @@ fn run_game(
     command: &GameCommand,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    games::find(game)?.run(&args.options(), &args.moves, command, out)
+    rulebook::run(&args.spec(game)?, &args.moves, command, out)
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
@@ -294,22 +297,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 threads: threads as usize,
             };
             let mut input = std::io::stdin().lock();
-            games::find(&game)?.play(&args.options(), &args.moves, &settings, &mut input, out)
+            rulebook::play(&args.spec(&game)?, &args.moves, &settings, &mut input, out)
         }
         Command::Replay { file } => {
-            let path = file.display().to_string();
-            let text = std::fs::read_to_string(&file).map_err(|source| CliError::Io {
-                path: path.clone(),
-                source,
-            })?;
-            let driver = games::DRIVERS
-                .iter()
-                .find(|d| d.is_record(&text))
-                .ok_or_else(|| CliError::Record {
-                    path: path.clone(),
-                    reason: "not a record of any registered game".into(),
-                })?;
-            let text = driver.replay(&file, &text)?;
+            let text = rulebook::replay(&file)?;
             out.write_all(text.as_bytes())
                 .map_err(|source| CliError::Io {
                     path: "standard output".into(),
@@ -326,20 +317,16 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     "--seconds {seconds} must be a positive number"
                 )));
             }
-            let drivers = match game {
-                Some(name) => vec![games::find(&name)?],
-                None => games::DRIVERS.to_vec(),
+            let kinds = match game {
+                Some(name) => vec![GameKind::from_name(&name)?],
+                None => GameKind::ALL.to_vec(),
             };
-            for driver in drivers {
-                driver.run(
-                    &GameOptions::default(),
-                    "",
-                    &GameCommand::Bench {
-                        seconds,
-                        threads: threads as usize,
-                    },
-                    out,
-                )?;
+            for kind in kinds {
+                let command = GameCommand::Bench {
+                    seconds,
+                    threads: threads as usize,
+                };
+                rulebook::run(&kind.default_spec(), "", &command, out)?;
             }
             Ok(())
         }

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use game_core::Player;
 
-use crate::cli_game::CliGame;
 use crate::error::CliError;
 use crate::player::{Engine, PlayerSpec};
+use game_catalog::CatalogGame;
 
 /// Settings of `rulebook match`.
 #[derive(Clone, Debug)]
@@ -99,7 +99,7 @@ pub struct Finished<G> {
     pub thinking: [Thinking; 2],
 }
 
-impl<G: CliGame> Finished<G> {
+impl<G: CatalogGame> Finished<G> {
     /// The winner, counting a forfeit.
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
@@ -128,7 +128,7 @@ impl<G: CliGame> Finished<G> {
 
 /// Plays one game from `start` between `specs` (indexed by player), engines seeded from
 /// `seed`, stopping after `max_plies` moves.
-pub fn play_game<G: CliGame>(
+pub fn play_game<G: CatalogGame>(
     start: &G,
     specs: [&PlayerSpec; 2],
     seed: u64,
@@ -169,7 +169,7 @@ pub fn play_game<G: CliGame>(
             Ok(Some(mv)) => mv,
             Ok(None) => {
                 // A GTP engine resigned.
-                if state.resign_game(mover).is_err() {
+                if CatalogGame::resign(&mut state, mover).is_err() {
                     forfeit = Some((mover, "it resigned".to_string()));
                 }
                 break;
@@ -211,7 +211,7 @@ struct GameReport {
 }
 
 /// Plays game `index` of the match.
-fn match_game<G: CliGame>(start: &G, settings: &MatchSettings, index: u64) -> GameReport {
+fn match_game<G: CatalogGame>(start: &G, settings: &MatchSettings, index: u64) -> GameReport {
     let swapped = settings.swap && index % 2 == 1;
     let (black, white) = if swapped {
         (&settings.white, &settings.black)
@@ -267,7 +267,7 @@ fn match_game<G: CliGame>(start: &G, settings: &MatchSettings, index: u64) -> Ga
 ///
 /// # Errors
 /// A player the game cannot have, a GTP engine that cannot start, a failed write.
-pub fn run_match<G: CliGame>(
+pub fn run_match<G: CatalogGame>(
     start: &G,
     settings: &MatchSettings,
     sink: &mut dyn Write,

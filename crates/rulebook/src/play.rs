@@ -7,8 +7,9 @@ use std::path::PathBuf;
 
 use game_core::Player;
 
-use crate::cli_game::{CliGame, GameOptions};
-use crate::driver::write_out;
+use game_catalog::CatalogGame;
+
+use crate::driver::{record_text, write_out};
 use crate::error::CliError;
 use crate::player::{Engine, PlayerSpec, hint};
 
@@ -41,8 +42,8 @@ enum Input<M> {
 const COMMANDS: &str = "legal, undo, hint, resign, quit, help, or a move";
 
 /// The moves before `state`'s, with who made each (replayed from the start).
-fn movers<G: CliGame>(options: &GameOptions, state: &G) -> Vec<Player> {
-    let Ok(mut replay) = G::from_options(options) else {
+fn movers<G: CatalogGame>(state: &G) -> Vec<Player> {
+    let Some(mut replay) = G::start(&state.spec()) else {
         return Vec::new();
     };
     let mut movers = Vec::new();
@@ -58,8 +59,7 @@ fn movers<G: CliGame>(options: &GameOptions, state: &G) -> Vec<Player> {
 /// # Errors
 /// A player the game cannot have, a GTP engine that cannot start, a failed write or
 /// record.
-pub fn play<G: CliGame>(
-    options: &GameOptions,
+pub fn play<G: CatalogGame>(
     start: G,
     settings: &PlaySettings,
     input: &mut dyn BufRead,
@@ -78,10 +78,10 @@ pub fn play<G: CliGame>(
         );
     }
     let mut state = start;
-    let mut movers = movers(options, &state);
+    let mut movers = movers(&state);
     let mut moves = Vec::new();
     let mut line = String::new();
-    let show = |state: &G| format!("{}{}\n", state.diagram(), state.status());
+    let show = |state: &G| format!("{state}{}\n", state.status());
     write_out(sink, &show(&state))?;
     let names = G::PLAYER_NAMES;
     let mut stopped = None;
@@ -145,7 +145,7 @@ pub fn play<G: CliGame>(
                     continue;
                 }
                 Ok(Input::Undo) => {
-                    let message = undo(options, &mut state, &mut movers, &mut engines, |p| {
+                    let message = undo(&mut state, &mut movers, &mut engines, |p| {
                         is_human(specs, p)
                     });
                     match message {
@@ -159,7 +159,7 @@ pub fn play<G: CliGame>(
                     continue;
                 }
                 Ok(Input::Resign) => {
-                    match state.resign_game(mover) {
+                    match CatalogGame::resign(&mut state, mover) {
                         Ok(()) => write_out(sink, &format!("{name} resigns\n"))?,
                         Err(why) => write_out(sink, &format!("cannot resign: {why}\n"))?,
                     }
@@ -181,7 +181,7 @@ pub fn play<G: CliGame>(
             match engines[mover.index()].choose(&state, &mut moves) {
                 Ok(Some(mv)) => mv,
                 Ok(None) => {
-                    if state.resign_game(mover).is_err() {
+                    if CatalogGame::resign(&mut state, mover).is_err() {
                         stopped = Some("no move");
                         break;
                     }
@@ -192,7 +192,7 @@ pub fn play<G: CliGame>(
                     continue;
                 }
                 Err(why) => {
-                    let _ = state.resign_game(mover);
+                    let _ = CatalogGame::resign(&mut state, mover);
                     write_out(
                         sink,
                         &format!("{name} ({}) forfeits: {why}\n", specs[mover.index()]),
@@ -228,7 +228,7 @@ pub fn play<G: CliGame>(
         }
     }
     if let Some(path) = &settings.record {
-        std::fs::write(path, state.record(path)).map_err(|source| CliError::Io {
+        std::fs::write(path, record_text(&state, path)).map_err(|source| CliError::Io {
             path: path.display().to_string(),
             source,
         })?;
@@ -248,8 +248,7 @@ fn is_human(specs: [&PlayerSpec; 2], player: Player) -> bool {
 
 /// Takes back the moves since the last move of a person (that move included): one move
 /// when people play both sides. Returns how many were taken back.
-fn undo<G: CliGame>(
-    options: &GameOptions,
+fn undo<G: CatalogGame>(
     state: &mut G,
     movers: &mut Vec<Player>,
     engines: &mut [Engine<G>],
@@ -259,7 +258,7 @@ fn undo<G: CliGame>(
         return Err("no move of yours to take back".into());
     };
     let plies = movers.len() - last;
-    *state = state.take_back(options, plies)?;
+    *state = state.take_back(plies).map_err(|e| e.to_string())?;
     movers.truncate(last);
     for engine in engines.iter_mut() {
         engine.undo(plies)?;

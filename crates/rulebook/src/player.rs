@@ -7,8 +7,8 @@ use std::str::FromStr;
 use game_core::search::{Budget, DefaultHooks, Level, Opponent, SearchConfig, Searcher};
 use game_core::{GameRng, Player};
 
-use crate::cli_game::CliGame;
 use crate::gtp_client::GtpClient;
+use game_catalog::{CatalogGame, Computer};
 
 /// Who plays a side, as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ impl PlayerSpec {
     ///
     /// # Errors
     /// The message for exit status 2.
-    pub fn check_for<G: CliGame>(&self) -> Result<(), String> {
+    pub fn check_for<G: CatalogGame>(&self) -> Result<(), String> {
         match self {
             PlayerSpec::Gtp(_) if !G::GTP => Err(format!(
                 "{self}: a GTP engine can only play go9, not {}",
@@ -91,11 +91,11 @@ impl PlayerSpec {
 
 /// The searcher type of a game's levels.
 type LevelSearcher<G> =
-    Searcher<<G as CliGame>::Searched, <<G as CliGame>::Searched as Opponent>::Hooks>;
+    Searcher<<G as CatalogGame>::Searched, <<G as CatalogGame>::Searched as Opponent>::Hooks>;
 
 /// A player of one game: its generator, its searcher (kept from move to move) or its GTP
 /// engine.
-pub enum Engine<G: CliGame> {
+pub enum Engine<G: CatalogGame> {
     /// Random moves from this generator.
     Random(GameRng),
     /// The game's search at a level, its tree following the game.
@@ -113,7 +113,7 @@ pub enum Engine<G: CliGame> {
     Human,
 }
 
-impl<G: CliGame> fmt::Debug for Engine<G> {
+impl<G: CatalogGame> fmt::Debug for Engine<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Engine::Random(_) => "Engine::Random",
@@ -133,7 +133,7 @@ fn gtp_colour(player: Player) -> &'static str {
     }
 }
 
-impl<G: CliGame> Engine<G> {
+impl<G: CatalogGame> Engine<G> {
     /// The engine for `spec`, seeded with `seed`, searching on `threads` threads, to play
     /// from `start` (a GTP engine is set up and told the moves already played).
     ///
@@ -142,13 +142,12 @@ impl<G: CliGame> Engine<G> {
     pub fn new(spec: &PlayerSpec, seed: u64, threads: usize, start: &G) -> Result<Self, String> {
         Ok(match spec {
             PlayerSpec::Random => Engine::Random(GameRng::seed_from(seed)),
-            PlayerSpec::Level(level) => {
-                let mut searcher = G::Searched::opponent(*level);
-                let config = searcher.config_mut();
-                config.seed = seed;
-                config.threads = threads.max(1);
-                Engine::Level(Box::new(searcher))
-            }
+            PlayerSpec::Level(level) => Engine::Level(Box::new(
+                Computer::new(*level)
+                    .with_seed(seed)
+                    .with_threads(threads)
+                    .searcher(start),
+            )),
             PlayerSpec::Mcts(n) => {
                 let config = SearchConfig::default()
                     .with_budget(Budget::playouts(*n))
@@ -252,9 +251,8 @@ impl<G: CliGame> Engine<G> {
 }
 
 /// The best move of a `normal`-level search of `state` (`rulebook play`'s `hint`).
-pub fn hint<G: CliGame>(state: &G) -> Option<G::Move> {
-    let mut searcher = G::Searched::opponent(Level::Normal);
-    searcher.search(&state.searched()).best
+pub fn hint<G: CatalogGame>(state: &G) -> Option<G::Move> {
+    Computer::new(Level::Normal).search(state).best
 }
 
 #[cfg(test)]

@@ -1,102 +1,63 @@
-//! Kazura for the `rulebook` program: `--size N` (2–25, default 13), a status line with the
-//! swap and the longest groups, and bench rows for the direct random playout and for the kept
-//! longest paths against a full recomputation. The diagram (`Display`) and the JSON records
-//! marked `"game": "kazura"` (`Recorded`) come from `kazura-core` itself.
+//! Kazura's own `rulebook bench` rows: the direct random playout, and the kept longest
+//! paths against a full recomputation.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use kazura_core::{Colour, Game, GameRng, Kazura, Move, STANDARD_SIZE};
+use kazura_core::{Colour, Game, GameRng, Kazura, Move};
 
-use crate::cli_game::{CliGame, GameOptions};
-
-impl CliGame for Kazura {
-    type Searched = Self;
-
-    fn searched(&self) -> Self {
-        self.clone()
+/// The rows, each measured for about `seconds`.
+pub(crate) fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
+    let mut rows = Vec::new();
+    let start = Kazura::standard();
+    let (mut games, mut seed) = (0u64, 0u64);
+    let clock = Instant::now();
+    while clock.elapsed().as_secs_f64() < seconds {
+        let mut game = start.clone();
+        seed += 1;
+        black_box(game.play_random_game(&mut GameRng::seed_from(seed)));
+        games += 1;
     }
-
-    fn resign_game(&mut self, player: game_core::Player) -> Result<(), String> {
-        self.resign(player).map_err(|e| e.to_string())
-    }
-
-    fn from_options(options: &GameOptions) -> Result<Kazura, String> {
-        options.reject_unknown(Kazura::NAME, &["size"])?;
-        Kazura::new(options.size.unwrap_or(STANDARD_SIZE)).map_err(|e| format!("--size: {e} (K-1)"))
-    }
-
-    fn status(&self) -> String {
-        let seats = if self.swapped() {
-            "; White swapped, so the opener now plays White"
-        } else {
-            ""
-        };
-        if self.is_over() {
-            format!("game over: {}", self.outcome_text())
-        } else {
-            format!(
-                "{} to move (ply {}){seats}; longest groups black {}, white {}",
-                self.colour_to_move(),
-                self.ply(),
-                self.longest_length(Colour::Black),
-                self.longest_length(Colour::White),
-            )
+    rows.push((
+        "random 13x13 games, direct pick from legal set".into(),
+        games as f64 / clock.elapsed().as_secs_f64(),
+        "games/s".into(),
+    ));
+    let (late, next) = late_19x19_position();
+    let mut placements = 0u64;
+    let clock = Instant::now();
+    while clock.elapsed().as_secs_f64() < seconds / 2.0 {
+        for _ in 0..64 {
+            let mut game = late.clone();
+            game.play_unchecked(next);
+            black_box(game.longest_length(Colour::Black));
         }
+        placements += 64;
     }
-
-    fn bench_rows(seconds: f64) -> Vec<(String, f64, String)> {
-        let mut rows = Vec::new();
-        let start = Kazura::standard();
-        let (mut games, mut seed) = (0u64, 0u64);
-        let clock = Instant::now();
-        while clock.elapsed().as_secs_f64() < seconds {
-            let mut game = start.clone();
-            seed += 1;
-            black_box(game.play_random_game(&mut GameRng::seed_from(seed)));
-            games += 1;
-        }
-        rows.push((
-            "random 13x13 games, direct pick from legal set".into(),
-            games as f64 / clock.elapsed().as_secs_f64(),
-            "games/s".into(),
-        ));
-        let (late, next) = late_19x19_position();
-        let mut placements = 0u64;
-        let clock = Instant::now();
-        while clock.elapsed().as_secs_f64() < seconds / 2.0 {
-            for _ in 0..64 {
-                let mut game = late.clone();
-                game.play_unchecked(next);
-                black_box(game.longest_length(Colour::Black));
-            }
-            placements += 64;
-        }
-        let incremental = placements as f64 / clock.elapsed().as_secs_f64();
-        let mut recomputations = 0u64;
-        let clock = Instant::now();
-        while clock.elapsed().as_secs_f64() < seconds / 2.0 {
-            black_box(late.group_lengths_from_scratch());
-            recomputations += 1;
-        }
-        let full = recomputations as f64 / clock.elapsed().as_secs_f64();
-        rows.push((
-            "19x19 late game: clone + placement, kept paths".into(),
-            incremental,
-            "placements/s".into(),
-        ));
-        rows.push((
-            "19x19 late game: all lengths from scratch".into(),
-            full,
-            "recomputations/s".into(),
-        ));
-        rows.push((
-            "19x19 late game: kept paths speed-up".into(),
-            incremental / full,
-            "times".into(),
-        ));
-        rows
+    let incremental = placements as f64 / clock.elapsed().as_secs_f64();
+    let mut recomputations = 0u64;
+    let clock = Instant::now();
+    while clock.elapsed().as_secs_f64() < seconds / 2.0 {
+        black_box(late.group_lengths_from_scratch());
+        recomputations += 1;
     }
+    let full = recomputations as f64 / clock.elapsed().as_secs_f64();
+    rows.push((
+        "19x19 late game: clone + placement, kept paths".into(),
+        incremental,
+        "placements/s".into(),
+    ));
+    rows.push((
+        "19x19 late game: all lengths from scratch".into(),
+        full,
+        "recomputations/s".into(),
+    ));
+    rows.push((
+        "19x19 late game: kept paths speed-up".into(),
+        incremental / full,
+        "times".into(),
+    ));
+    rows
 }
 
 /// A 19×19 position three quarters through a random game (seed 7), and its next move.

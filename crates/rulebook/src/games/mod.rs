@@ -1,39 +1,23 @@
-//! The registry: every game the program drives. A game plugs in with a module here that
-//! implements [`crate::CliGame`] for its state, and one line in [`DRIVERS`].
+//! What the program has of each game beyond the catalog: its own `bench` rows, and go9's
+//! GTP engine.
 
 mod bao;
 mod bind;
 mod go9;
 mod kazura;
 
-use crate::driver::{Adapter, Driver};
+use game_catalog::GameKind;
+
 use crate::error::CliError;
 
-/// Every game name the contract knows, registered or not.
-pub const GAME_NAMES: [&str; 4] = ["kazura", "bao", "go9", "bind"];
-
-/// The registered games.
-pub static DRIVERS: &[&dyn Driver] = &[
-    &Adapter::<kazura_core::Kazura>::NEW,
-    &Adapter::<bao_nyakua::Bao>::NEW,
-    &Adapter::<::go9::Go9>::NEW,
-    &Adapter::<::bind::Bind>::NEW,
-];
-
-/// The driver of the game called `name`.
-///
-/// # Errors
-/// [`CliError::UnknownGame`] for a name outside the contract, [`CliError::NotRegistered`]
-/// for a game this build does not have.
-pub fn find(name: &str) -> Result<&'static dyn Driver, CliError> {
-    let lower = name.to_ascii_lowercase();
-    if let Some(driver) = DRIVERS.iter().find(|d| d.name() == lower) {
-        return Ok(*driver);
-    }
-    if GAME_NAMES.contains(&lower.as_str()) {
-        Err(CliError::NotRegistered(lower))
-    } else {
-        Err(CliError::UnknownGame(name.to_string()))
+/// The game's own rows for `rulebook bench`, beyond the generic ones, each measured for
+/// about `seconds`: `(measure, value, unit)`.
+pub fn bench_rows(game: GameKind, seconds: f64) -> Vec<(String, f64, String)> {
+    match game {
+        GameKind::Kazura => kazura::bench_rows(seconds),
+        GameKind::Bao => bao::bench_rows(seconds),
+        GameKind::Go9 => go9::bench_rows(seconds),
+        GameKind::Bind => bind::bench_rows(seconds),
     }
 }
 
