@@ -539,7 +539,10 @@ impl GtpEngine {
                 ));
             }
         };
-        let text = std::fs::read_to_string(Path::new(path))
+        // At most `MAX_RECORD_BYTES` are read: `loadsgf /dev/zero` fails at once.
+        let text = std::fs::File::open(Path::new(path))
+            .map_err(game_core::RecordTextError::Io)
+            .and_then(game_core::read_record_text)
             .map_err(|e| GtpReply::fail(format!("cannot load file: {path}: {e}")))?;
         let mut state = Go9::from_sgf(&text)
             .map_err(|e: RecordError| GtpReply::fail(format!("cannot load file: {e}")))?;

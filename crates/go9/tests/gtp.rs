@@ -217,6 +217,28 @@ fn g14_printsgf_and_loadsgf_round_trip_and_loadsgf_stops_before_a_move_number() 
 }
 
 #[test]
+fn g14_loadsgf_refuses_a_file_past_the_record_limit_in_bounded_memory() {
+    // /dev/zero never ends: the engine reads one byte past the limit and stops.
+    let mut engine = GtpEngine::new();
+    let (ok, text) = ask(&mut engine, "loadsgf /dev/zero");
+    assert!(!ok);
+    assert!(text.contains("longer than 4194304 bytes"), "{text}");
+    // A file one byte past the limit is refused the same way; the game is unchanged.
+    let dir = std::env::temp_dir().join(format!("go9-gtp-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("long.sgf");
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(game_core::MAX_RECORD_BYTES as u64 + 1)
+        .unwrap();
+    assert!(ask(&mut engine, "play B E5").0);
+    let (ok, text) = ask(&mut engine, &format!("loadsgf {}", file.display()));
+    assert!(!ok && text.contains("longer than"), "{text}");
+    assert_eq!(ask(&mut engine, "printsgf").1.matches(";B[").count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn g14_an_id_is_digits_only() {
     // `+2` is not a GTP id, so it is read as an (unknown) command and no id is echoed.
     let mut engine = GtpEngine::new();

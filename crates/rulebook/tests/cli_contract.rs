@@ -41,6 +41,19 @@ fn replay_of_a_file_no_game_recognises_is_exit_status_2() {
 }
 
 #[test]
+fn replay_reads_at_most_the_record_limit_of_an_endless_file() {
+    // /dev/zero never ends; the program stops one byte past 4 MiB (MAX_RECORD_BYTES).
+    let out = rulebook(&["replay", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("/dev/zero: longer than 4194304 bytes"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn bench_rejects_a_non_positive_duration() {
     let out = rulebook(&["bench", "--seconds", "0"]);
     assert_eq!(out.status.code(), Some(2));

@@ -402,7 +402,12 @@ mod tests {
         assert_eq!(game.view()["ply"], 0);
         let mut kazura = session(r#"{"game":"kazura"}"#);
         kazura.play("G7").unwrap();
-        assert!(kazura.undo().unwrap_err().contains("has no undo in its rules"));
+        assert!(
+            kazura
+                .undo()
+                .unwrap_err()
+                .contains("has no undo in its rules")
+        );
         assert_eq!(kazura.view()["canUndo"], false);
     }
 
@@ -419,7 +424,11 @@ mod tests {
         assert!(game.outcome_text().starts_with("black as white resigned"));
         assert!(game.resign(1).is_err());
         let mut bao = session(r#"{"game":"bao"}"#);
-        assert!(bao.resign(0).unwrap_err().contains("bao has no resignation in its rules"));
+        assert!(
+            bao.resign(0)
+                .unwrap_err()
+                .contains("bao has no resignation in its rules")
+        );
         assert_eq!(bao.view()["canResign"], false);
     }
 }
