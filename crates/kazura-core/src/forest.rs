@@ -220,6 +220,25 @@ impl Forest {
         self.longest_path_after(pi as u16, &touches[..count]).2
     }
 
+    /// The stones on the tree path from `u` to `v`, two stones of one group, both
+    /// included, in order from `u`: up from each to their lowest common ancestor.
+    pub fn path(&self, u: u16, v: u16) -> Vec<u16> {
+        let (u, v) = (usize::from(u), usize::from(v));
+        let lca = self.lowest_common_ancestor(u, v);
+        let climb = |mut at: usize| {
+            let mut stones = Vec::new();
+            while at != lca {
+                stones.push(at as u16);
+                at = usize::from(self.parent[at]);
+            }
+            stones
+        };
+        let mut path = climb(u);
+        path.push(lca as u16);
+        path.extend(climb(v).into_iter().rev());
+        path
+    }
+
     /// The number of tree edges between two stones of one group.
     pub fn distance(&self, u: u16, v: u16) -> u16 {
         let (u, v) = (usize::from(u), usize::from(v));

@@ -347,6 +347,44 @@ impl Kazura {
         GroupLengths { black, white }
     }
 
+    /// One longest path (K-9) of each of `colour`'s longest groups: the stones from one end
+    /// of the path to the other, the groups taken row by row from `A1` by their
+    /// representative stone. Empty before `colour`'s first stone. A group may have several
+    /// longest paths; this is the one the game keeps (its ends decide nothing, only the
+    /// length does), for a front end to draw.
+    ///
+    /// ```
+    /// use kazura_core::{Colour, Coord, Game, Kazura};
+    ///
+    /// let mut game = Kazura::new(5)?;
+    /// for text in ["A1", "E5", "B1", "E4", "B2"] {
+    ///     game.play(game.parse_move(text)?)?;
+    /// }
+    /// let names = |path: &Vec<Coord>| path.iter().map(Coord::to_string).collect::<Vec<_>>();
+    /// let black = game.longest_paths(Colour::Black);
+    /// assert_eq!(black.len(), 1);
+    /// assert!(names(&black[0]) == ["A1", "B1", "B2"] || names(&black[0]) == ["B2", "B1", "A1"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn longest_paths(&self, colour: Colour) -> Vec<Vec<Coord>> {
+        let coords = &COORDS[usize::from(self.size)];
+        let longest = self.longest[colour.index()];
+        let mut paths = Vec::new();
+        for p in self.geometry().points() {
+            let label = p.index() as u16;
+            if self.forest.colour_at(p) != Some(colour) || self.forest.group_of(p) != label {
+                continue;
+            }
+            let group = self.forest.group(label);
+            if group.length == longest {
+                let path = self.forest.path(group.end_a, group.end_b);
+                paths.push(path.into_iter().map(|s| coords[usize::from(s)]).collect());
+            }
+        }
+        paths
+    }
+
     /// K-12: the colour that has won for certain, if any: its longest group is longer than
     /// any group the other colour could still make. The bound for that colour is the size
     /// of the largest connected set of points holding its stones or points where it may

@@ -1,12 +1,10 @@
 //! Kazura's board: stones, group lengths, the longest paths, the swap and K-12's "decided".
 
-use std::collections::VecDeque;
-
 use game_core::Game;
 use kazura_core::{Colour, Kazura};
 use serde_json::{Value, json};
 
-use super::{cell_of, column_letters, coord};
+use super::{cell_of, column_letters, coord, index};
 
 /// `size`, `columns`, `cells`; `lengths` (each stone's group length, K-9, else 0);
 /// `longest` and `reach` (per colour, Black first: the longest group and the K-12 bound);
@@ -40,7 +38,7 @@ pub(crate) fn view(game: &Kazura) -> Value {
             "black": groups.of(Colour::Black),
             "white": groups.of(Colour::White),
         },
-        "paths": Colour::BOTH.map(|c| longest_paths(game, c, &cells, &lengths)),
+        "paths": Colour::BOTH.map(|c| longest_paths(game, c)),
         "decided": game.decided().map(Colour::name),
         "swapped": game.swapped(),
         "swapOffered": texts.iter().any(|t| t == "swap"),
@@ -48,77 +46,18 @@ pub(crate) fn view(game: &Kazura) -> Value {
     })
 }
 
-/// The points on one longest path of each of `colour`'s groups whose length is the
-/// colour's longest (`Kazura::longest_length`).
-///
-/// kazura-core keeps the ends of each group's longest path but does not expose them, so the
-/// path is found here for drawing: a group is a tree (K-5), and in a tree the point farthest
-/// from any point is an end of a longest path, so two breadth-first walks find one. Its
-/// length is checked against the crate's `group_length_at`; a path that disagrees (which
-/// would be a bug) is not drawn.
-fn longest_paths(game: &Kazura, colour: Colour, cells: &[u8], lengths: &[usize]) -> Vec<usize> {
+/// The points on the longest path the game keeps of each of `colour`'s longest groups
+/// (`Kazura::longest_paths`, K-9), as sorted cell indices.
+fn longest_paths(game: &Kazura, colour: Colour) -> Vec<usize> {
     let size = game.size();
-    let best = game.longest_length(colour);
-    let mine = cell_of(colour.player());
-    let mut seen = vec![false; cells.len()];
-    let mut path_points = Vec::new();
-    for start in 0..cells.len() {
-        if cells[start] != mine || seen[start] || lengths[start] != best {
-            continue;
-        }
-        let (far, _, group) = walk(size, cells, start);
-        for &p in &group {
-            seen[p] = true;
-        }
-        let (end, parent, _) = walk(size, cells, far);
-        let mut path = vec![end];
-        let mut at = end;
-        while let Some(p) = parent[at] {
-            path.push(p);
-            at = p;
-        }
-        if path.len() == best {
-            path_points.extend(path);
-        }
-    }
-    path_points.sort_unstable();
-    path_points
-}
-
-/// A breadth-first walk over the stones of `start`'s colour connected to it: the last point
-/// reached (a farthest one), each point's parent, and every point of the group.
-fn walk(size: usize, cells: &[u8], start: usize) -> (usize, Vec<Option<usize>>, Vec<usize>) {
-    let colour = cells[start];
-    let mut parent = vec![None; cells.len()];
-    let mut visited = vec![false; cells.len()];
-    let mut queue = VecDeque::from([start]);
-    visited[start] = true;
-    let mut order = Vec::new();
-    while let Some(p) = queue.pop_front() {
-        order.push(p);
-        let (row, col) = (p / size, p % size);
-        let mut near = Vec::with_capacity(4);
-        if col > 0 {
-            near.push(p - 1);
-        }
-        if col + 1 < size {
-            near.push(p + 1);
-        }
-        if row > 0 {
-            near.push(p - size);
-        }
-        if row + 1 < size {
-            near.push(p + size);
-        }
-        for q in near {
-            if cells[q] == colour && !visited[q] {
-                visited[q] = true;
-                parent[q] = Some(p);
-                queue.push_back(q);
-            }
-        }
-    }
-    (*order.last().unwrap_or(&start), parent, order)
+    let mut points: Vec<usize> = game
+        .longest_paths(colour)
+        .iter()
+        .flatten()
+        .map(|&coord| index(coord, size))
+        .collect();
+    points.sort_unstable();
+    points
 }
 
 #[cfg(test)]
