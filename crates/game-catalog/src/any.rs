@@ -66,6 +66,7 @@ macro_rules! each_game {
         }
     };
 }
+pub(crate) use each_game;
 
 /// What a search found, with moves as text: [`AnyGame::search`].
 #[derive(Clone, Debug, PartialEq)]

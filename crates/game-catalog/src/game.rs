@@ -10,8 +10,9 @@ use game_core::{Game, GameRng, Player, Recorded};
 use go9::{Go9, SgfNames};
 use kazura_core::{Colour, Kazura, Seat};
 
+use crate::actions;
 use crate::any::AnyGame;
-use crate::error::{CallError, RecordError};
+use crate::error::{ActionError, BufferSizeError, CallError, RecordError};
 use crate::spec::{GameKind, GameSpec};
 
 /// A game of the catalog, seen through one trait: its spec, the state its computer
@@ -145,6 +146,110 @@ pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
         let _ = names;
         Err(RecordError::NoSgf { game: Self::KIND })
     }
+
+    /// The number of integer actions for this game's options (docs/actions.md): 82 for
+    /// go9, `n² + 2` for Kazura on side `n`, 97 for Bao, `9n² + 1` for Bind on side `n`.
+    fn num_actions(&self) -> usize;
+
+    /// The action id of `mv` (legal now or not); [`CatalogGame::num_actions`] for a move
+    /// that is not on this game's board, which no id reaches.
+    fn action_of(&self, mv: Self::Move) -> usize;
+
+    /// The move named by the id `action` (legal now or not); the inverse of
+    /// [`CatalogGame::action_of`].
+    ///
+    /// # Errors
+    /// [`ActionError::OutOfRange`] past the last id, [`ActionError::NoSuchMove`] for an id
+    /// that names no move on this board (a Bind line leaving it).
+    fn move_of(&self, action: usize) -> Result<Self::Move, ActionError>;
+
+    /// The observation's shape, `[planes, rows, columns]` (docs/actions.md).
+    fn observation_shape(&self) -> [usize; 3];
+
+    /// Writes the observation planes, from the point of view of the player to move, into
+    /// `out` (plane-major, then row-major), overwriting every value and allocating nothing.
+    ///
+    /// # Errors
+    /// [`BufferSizeError`] if `out` does not hold exactly `planes * rows * columns`
+    /// values; `out` is then untouched.
+    fn write_observation(&self, out: &mut [f32]) -> Result<(), BufferSizeError>;
+
+    /// Writes the legal-action mask into `mask` (`true` exactly at the ids of the legal
+    /// moves), using `moves` as the move buffer.
+    ///
+    /// # Errors
+    /// [`BufferSizeError`] if `mask` does not hold exactly [`CatalogGame::num_actions`]
+    /// values; `mask` is then untouched.
+    fn write_action_mask(
+        &self,
+        mask: &mut [bool],
+        moves: &mut Vec<Self::Move>,
+    ) -> Result<(), BufferSizeError> {
+        check_len(mask.len(), self.num_actions())?;
+        mask.fill(false);
+        self.legal_moves(moves);
+        for &mv in moves.iter() {
+            mask[self.action_of(mv)] = true;
+        }
+        Ok(())
+    }
+
+    /// Plays the move named by `action` with the checked `play` and returns it.
+    ///
+    /// # Errors
+    /// As [`CatalogGame::move_of`], and [`ActionError::Illegal`] with the game's words for
+    /// a move that is not legal now; the game is unchanged.
+    fn play_action(&mut self, action: usize) -> Result<Self::Move, ActionError> {
+        let mv = self.move_of(action)?;
+        self.play(mv).map_err(|e| ActionError::Illegal {
+            action,
+            text: mv.to_string(),
+            reason: e.to_string(),
+        })?;
+        Ok(mv)
+    }
+}
+
+/// [`BufferSizeError`] unless `given == needed`.
+fn check_len(given: usize, needed: usize) -> Result<(), BufferSizeError> {
+    if given == needed {
+        Ok(())
+    } else {
+        Err(BufferSizeError { needed, given })
+    }
+}
+
+/// The five action and observation methods of a game whose functions are in
+/// `crate::actions::$module`.
+macro_rules! actions_from {
+    ($module:ident) => {
+        fn num_actions(&self) -> usize {
+            actions::$module::num_actions(self)
+        }
+
+        fn action_of(&self, mv: Self::Move) -> usize {
+            actions::$module::action_of(self, mv)
+        }
+
+        fn move_of(&self, action: usize) -> Result<Self::Move, ActionError> {
+            let actions = actions::$module::num_actions(self);
+            if action >= actions {
+                return Err(ActionError::OutOfRange { action, actions });
+            }
+            actions::$module::move_of(self, action).ok_or(ActionError::NoSuchMove { action })
+        }
+
+        fn observation_shape(&self) -> [usize; 3] {
+            actions::$module::observation_shape(self)
+        }
+
+        fn write_observation(&self, out: &mut [f32]) -> Result<(), BufferSizeError> {
+            let [planes, rows, columns] = actions::$module::observation_shape(self);
+            check_len(out.len(), planes * rows * columns)?;
+            actions::$module::write_observation(self, out);
+            Ok(())
+        }
+    };
 }
 
 /// A computation over any game, given the concrete type: [`AnyGame::visit`] calls
@@ -180,6 +285,8 @@ fn refused(e: impl Display) -> CallError {
 }
 
 impl CatalogGame for Kazura {
+    actions_from!(kazura);
+
     const KIND: GameKind = GameKind::Kazura;
     const RESIGNATION: bool = true;
     type Searched = Kazura;
@@ -256,6 +363,8 @@ impl CatalogGame for Kazura {
 const PLY_CAP: usize = 100_000;
 
 impl CatalogGame for Bao {
+    actions_from!(bao);
+
     const KIND: GameKind = GameKind::Bao;
     const RESIGNATION: bool = false;
     type Searched = Position;
@@ -295,6 +404,8 @@ impl CatalogGame for Bao {
 }
 
 impl CatalogGame for Go9 {
+    actions_from!(go9);
+
     const KIND: GameKind = GameKind::Go9;
     const RESIGNATION: bool = true;
     const UNDO: bool = true;
@@ -367,6 +478,8 @@ impl CatalogGame for Go9 {
 }
 
 impl CatalogGame for Bind {
+    actions_from!(bind);
+
     const KIND: GameKind = GameKind::Bind;
     const RESIGNATION: bool = true;
     type Searched = Bind;

@@ -1,12 +1,14 @@
 //! One front door to the four games of the workspace.
 #![forbid(unsafe_code)]
 
+mod actions;
 mod any;
 mod error;
 mod game;
 mod levels;
 mod record;
 mod spec;
+mod tensors;
 
 pub use any::{AnyGame, LineError, PlayoutCount, SearchReport};
 pub use error::{

@@ -1,0 +1,238 @@
+//! go9's actions and observation (`docs/actions.md`).
+//!
+//! 82 ids: the point `(col, row)` is `row * 9 + col` (`A1` = 0, `B1` = 1, … `J9` = 80), the
+//! index of its [`Point`]; `pass` is 81.
+//!
+//! The observation is `[4, 9, 9]`, cell `row * 9 + col` for each point, from the player to
+//! move: plane 0 its stones (1.0 on a stone, else 0.0), plane 1 the opponent's stones,
+//! plane 2 1.0 on each empty point where the mover may not play only because the board
+//! would repeat (G-4, G-5: `Go9::superko_points`), plane 3 all 1.0 when the mover is Black
+//! (who gives the komi, G-10) else all 0.0.
+
+use game_core::{Game, Player};
+use go9::{Go9, Move, POINTS, PlayError, Point, SIZE};
+
+use super::{flag_value, plane_mut, write_stone_planes};
+
+/// The planes of the observation.
+const PLANES: usize = 4;
+/// The plane of the points forbidden to the mover only by superko.
+const SUPERKO: usize = 2;
+/// The plane that is all ones when the mover is Black.
+const MOVER_IS_BLACK: usize = 3;
+/// The id of `pass`, after the 81 points.
+const PASS_ID: usize = POINTS;
+/// Every id: the 81 points and `pass`.
+const NUM_ACTIONS: usize = POINTS + 1;
+
+/// Number of actions: 82.
+pub(crate) fn num_actions(_game: &Go9) -> usize {
+    NUM_ACTIONS
+}
+
+/// The id of `mv`: the point's index `row * 9 + col`, or 81 for `pass`. A point past the
+/// board (a [`Point`] built by hand with an index of 81 or more) gets 82, which names no
+/// move.
+pub(crate) fn action_of(_game: &Go9, mv: Move) -> usize {
+    match mv {
+        Move::Place(point) if point.index() < POINTS => point.index(),
+        Move::Place(_) => NUM_ACTIONS,
+        Move::Pass => PASS_ID,
+    }
+}
+
+/// The move named by `action`; `None` only past the last id.
+pub(crate) fn move_of(_game: &Go9, action: usize) -> Option<Move> {
+    if action < POINTS {
+        Some(Move::Place(Point::from_index(action)))
+    } else if action == PASS_ID {
+        Some(Move::Pass)
+    } else {
+        None
+    }
+}
+
+/// The observation's shape: `[4, 9, 9]`.
+pub(crate) fn observation_shape(_game: &Go9) -> [usize; 3] {
+    [PLANES, SIZE, SIZE]
+}
+
+/// Writes the four planes (module doc) into `out`, which holds `4 * 81` values. Planes 0
+/// and 1 are the stones; plane 2 asks `check_move` of each empty point, which is what
+/// `Go9::superko_points` does without collecting them into a vector.
+pub(crate) fn write_observation(game: &Go9, out: &mut [f32]) {
+    let mover = game.to_move();
+    let board = game.board();
+    write_stone_planes(out, POINTS, mover, |id| {
+        board.stone_at(Point::from_index(id))
+    });
+    for (id, cell) in plane_mut(out, SUPERKO, POINTS).iter_mut().enumerate() {
+        let point = Point::from_index(id);
+        let superko = board.stone_at(point).is_none()
+            && matches!(
+                game.check_move(Move::Place(point)),
+                Err(PlayError::Superko { .. })
+            );
+        *cell = flag_value(superko);
+    }
+    plane_mut(out, MOVER_IS_BLACK, POINTS).fill(flag_value(mover == Player::First));
+}
+
+#[cfg(test)]
+mod tests {
+    use go9::Setup;
+
+    use super::*;
+    use crate::actions::test_support::{
+        Encoding, check_random_games, constant_plane, observe_from_nan, plane,
+    };
+
+    const ENCODING: Encoding<Go9> = Encoding {
+        num_actions,
+        action_of,
+        move_of,
+        observation_shape,
+        write_observation,
+    };
+
+    fn game(moves: &[&str]) -> Go9 {
+        let mut game = Go9::new();
+        for text in moves {
+            game.play(text.parse().unwrap()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn ids_follow_the_formula() {
+        let start = Go9::new();
+        assert_eq!(num_actions(&start), 82);
+        for (text, id) in [
+            ("A1", 0),
+            ("B1", 1),
+            ("J1", 8),
+            ("A2", 9),
+            ("E5", 40),
+            ("J9", 80),
+        ] {
+            assert_eq!(action_of(&start, text.parse().unwrap()), id, "{text}");
+            assert_eq!(move_of(&start, id), Some(text.parse().unwrap()), "{id}");
+        }
+        assert_eq!(action_of(&start, Move::Pass), 81);
+        assert_eq!(move_of(&start, 81), Some(Move::Pass));
+        assert_eq!(action_of(&start, Move::Place(Point::from_index(81))), 82);
+    }
+
+    #[test]
+    fn ids_and_moves_agree_along_random_games() {
+        let positions = check_random_games(&ENCODING, &Go9::new(), 400, 400);
+        // Random games run to the 300-move limit or to two passes in a row.
+        assert!(positions > 20 * 50, "{positions} positions");
+    }
+
+    /// A 9×9 plane with 1.0 on `points` and 0.0 elsewhere.
+    fn stones(points: &[&str]) -> Vec<f32> {
+        let mut plane = vec![0.0; 81];
+        for point in points {
+            plane[go9::parse_point(point).unwrap().index()] = 1.0;
+        }
+        plane
+    }
+
+    fn planes(game: &Go9) -> Vec<Vec<f32>> {
+        let observation = observe_from_nan(&ENCODING, game);
+        (0..4)
+            .map(|p| plane(&observation, p, 9, 9).to_vec())
+            .collect()
+    }
+
+    #[test]
+    fn the_empty_board_is_blacks() {
+        let expected = [
+            stones(&[]),
+            stones(&[]),
+            stones(&[]),
+            constant_plane(81, 1.0),
+        ];
+        assert_eq!(planes(&Go9::new()), expected);
+        assert_eq!(observation_shape(&Go9::new()), [4, 9, 9]);
+    }
+
+    #[test]
+    fn a_ko_recapture_is_marked_as_a_superko_point() {
+        // Black D5 E4 E6 stand round E5, White F4 F6 G5 round F5. White E5 (atari from
+        // inside), Black F5 takes E5. White retaking at E5 would capture F5 and bring back
+        // the board after White's E5: forbidden only by superko (G-4).
+        let ko = ["D5", "F4", "E4", "F6", "E6", "G5", "pass", "E5"];
+        let before_take = game(&ko);
+        // Black to move: its stones, White's with E5, no superko point for Black.
+        let expected = [
+            stones(&["D5", "E4", "E6"]),
+            stones(&["F4", "F6", "G5", "E5"]),
+            stones(&[]),
+            constant_plane(81, 1.0),
+        ];
+        assert_eq!(planes(&before_take), expected);
+
+        let after_take = game(&[&ko[..], &["F5"]].concat());
+        assert_eq!(
+            after_take.superko_points(),
+            vec![go9::parse_point("E5").unwrap()]
+        );
+        // White to move: its three stones, Black's four with F5 (E5 was taken), E5 marked.
+        let expected = [
+            stones(&["F4", "F6", "G5"]),
+            stones(&["D5", "E4", "E6", "F5"]),
+            stones(&["E5"]),
+            constant_plane(81, 0.0),
+        ];
+        assert_eq!(planes(&after_take), expected);
+
+        // After White passes, Black may fill E5 (a new board): no superko point is left.
+        let filled = game(&[&ko[..], &["F5", "pass"]].concat());
+        assert_eq!(planes(&filled)[2], stones(&[]));
+    }
+
+    #[test]
+    fn the_superko_plane_is_superko_points_along_random_games() {
+        let mut marked = 0;
+        for seed in 0..20 {
+            let mut rng = game_core::GameRng::seed_from(500 + seed);
+            let mut game = Go9::new();
+            let mut legal = Vec::new();
+            while !game.is_over() {
+                let observation = observe_from_nan(&ENCODING, &game);
+                let mut expected = vec![0.0; 81];
+                for point in game.superko_points() {
+                    expected[point.index()] = 1.0;
+                    marked += 1;
+                }
+                assert_eq!(plane(&observation, SUPERKO, 9, 9), expected);
+                game.legal_moves(&mut legal);
+                game.play(legal[rng.below(legal.len())]).unwrap();
+            }
+        }
+        assert!(marked > 0, "no superko point met in the random games");
+    }
+
+    #[test]
+    fn a_board_and_its_colour_swap_look_the_same_to_the_mover() {
+        let mut rng = game_core::GameRng::seed_from(9);
+        let mut game = Go9::new();
+        let mut legal = Vec::new();
+        while !game.is_over() {
+            let board = game.board();
+            let mirror = Go9::from_setup(Setup::new(
+                board.stone_points(Player::Second),
+                board.stone_points(Player::First),
+                game.to_move().other(),
+            ))
+            .unwrap();
+            let (ours, theirs) = (planes(&game), planes(&mirror));
+            assert_eq!(ours[..2], theirs[..2]);
+            assert_ne!(ours[3], theirs[3], "plane 3 says which colour moves");
+            game.legal_moves(&mut legal);
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+}

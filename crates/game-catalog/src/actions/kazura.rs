@@ -1,0 +1,263 @@
+//! Kazura's actions and observation (`docs/actions.md`).
+//!
+//! On a board of side `n`: the point `(col, row)` is `row * n + col` (`A1` = 0), `pass` is
+//! `n²` and `swap` is `n² + 1`, so there are `n² + 2` ids, each naming a move.
+//!
+//! The observation is `[4, n, n]`, cell `row * n + col` for each point, from the colour to
+//! move: plane 0 its stones (1.0 on a stone, else 0.0), plane 1 the other colour's stones,
+//! plane 2 all 1.0 while `swap` is legal (K-8: White's answer to Black's first stone) else
+//! all 0.0, plane 3 all 1.0 when the colour to move is Black else all 0.0.
+
+use game_core::Game;
+use kazura_core::{Colour, Coord, Kazura, Move};
+
+use super::{flag_value, plane_mut, point_col_row, point_id, write_stone_planes};
+
+/// The planes of the observation.
+const PLANES: usize = 4;
+/// The plane that is all ones while `swap` is legal.
+const SWAP_LEGAL: usize = 2;
+/// The plane that is all ones when the mover is Black.
+const MOVER_IS_BLACK: usize = 3;
+
+/// The id of `pass` on a board of side `side`: `side²`; `swap` is the next one.
+const fn pass_id(side: usize) -> usize {
+    side * side
+}
+
+/// Number of actions for this board size: `n² + 2`.
+pub(crate) fn num_actions(game: &Kazura) -> usize {
+    pass_id(game.size()) + 2
+}
+
+/// The id of `mv`: `row * n + col` for a placement, `n²` for `pass`, `n² + 1` for `swap`.
+/// A placement off this board gets [`num_actions`], which names no move.
+pub(crate) fn action_of(game: &Kazura, mv: Move) -> usize {
+    let side = game.size();
+    match mv {
+        Move::Place(coord) => {
+            let (col, row) = (usize::from(coord.col), usize::from(coord.row));
+            if col < side && row < side {
+                point_id(col, row, side)
+            } else {
+                num_actions(game)
+            }
+        }
+        Move::Pass => pass_id(side),
+        Move::Swap => pass_id(side) + 1,
+    }
+}
+
+/// The move named by `action`; `None` only past the last id.
+pub(crate) fn move_of(game: &Kazura, action: usize) -> Option<Move> {
+    let side = game.size();
+    let pass = pass_id(side);
+    if action < pass {
+        let (col, row) = point_col_row(action, side);
+        Some(Move::Place(Coord::new(
+            u8::try_from(col).ok()?,
+            u8::try_from(row).ok()?,
+        )))
+    } else if action == pass {
+        Some(Move::Pass)
+    } else if action == pass + 1 {
+        Some(Move::Swap)
+    } else {
+        None
+    }
+}
+
+/// The observation's shape: `[4, n, n]`.
+pub(crate) fn observation_shape(game: &Kazura) -> [usize; 3] {
+    [PLANES, game.size(), game.size()]
+}
+
+/// Writes the four planes (module doc) into `out`, which holds `4 * n * n` values.
+/// Planes 0 and 1 are the stones.
+pub(crate) fn write_observation(game: &Kazura, out: &mut [f32]) {
+    let side = game.size();
+    let plane_len = side * side;
+    let mover = game.colour_to_move();
+    write_stone_planes(out, plane_len, mover.player(), |id| {
+        let (col, row) = point_col_row(id, side);
+        // A side is at most 25, so the casts are exact.
+        game.stone_at(Coord::new(col as u8, row as u8))
+            .map(Colour::player)
+    });
+    plane_mut(out, SWAP_LEGAL, plane_len).fill(flag_value(game.is_legal(Move::Swap)));
+    plane_mut(out, MOVER_IS_BLACK, plane_len).fill(flag_value(mover == Colour::Black));
+}
+
+#[cfg(test)]
+mod tests {
+    use kazura_core::{ByPlayer, Setup};
+
+    use super::*;
+    use crate::actions::test_support::{
+        Encoding, check_position, check_random_games, constant_plane, observe_from_nan, plane,
+    };
+
+    const ENCODING: Encoding<Kazura> = Encoding {
+        num_actions,
+        action_of,
+        move_of,
+        observation_shape,
+        write_observation,
+    };
+
+    fn game(size: usize, moves: &[&str]) -> Kazura {
+        let mut game = Kazura::new(size).unwrap();
+        for text in moves {
+            let mv = game.parse_move(text).unwrap();
+            game.play(mv).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn ids_follow_the_formula() {
+        let board = game(5, &[]);
+        assert_eq!(num_actions(&board), 27);
+        assert_eq!(action_of(&board, "A1".parse().unwrap()), 0);
+        assert_eq!(action_of(&board, "B1".parse().unwrap()), 1);
+        assert_eq!(action_of(&board, "A2".parse().unwrap()), 5);
+        assert_eq!(action_of(&board, "E5".parse().unwrap()), 24);
+        assert_eq!(action_of(&board, Move::Pass), 25);
+        assert_eq!(action_of(&board, Move::Swap), 26);
+        assert_eq!(move_of(&board, 13), Some("D3".parse().unwrap()));
+        // F1 is off the 5×5 board: an id no move has.
+        assert_eq!(action_of(&board, "F1".parse().unwrap()), 27);
+        let standard = game(13, &[]);
+        assert_eq!(num_actions(&standard), 171);
+        assert_eq!(action_of(&standard, "G7".parse().unwrap()), 6 * 13 + 6);
+        assert_eq!(move_of(&standard, 170), Some(Move::Swap));
+    }
+
+    #[test]
+    fn ids_and_moves_agree_along_random_games() {
+        for (size, seed) in [(5, 100), (9, 200), (13, 300)] {
+            let positions = check_random_games(&ENCODING, &game(size, &[]), seed, 2000);
+            assert!(positions > 20 * size, "{size}: {positions} positions");
+        }
+        // The smallest and largest boards: every id at the start and after one stone.
+        for size in [2, 25] {
+            let mut legal = Vec::new();
+            assert_eq!(
+                check_position(&ENCODING, &game(size, &[]), &mut legal),
+                size * size
+            );
+            // After Black's first stone: White's placements and the swap.
+            let answered = game(size, &["A1"]);
+            assert_eq!(
+                check_position(&ENCODING, &answered, &mut legal),
+                size * size
+            );
+        }
+    }
+
+    /// The cell of a point in a 5×5 plane.
+    fn cell(point: &str) -> usize {
+        let coord: Coord = point.parse().unwrap();
+        usize::from(coord.row) * 5 + usize::from(coord.col)
+    }
+
+    /// A 5×5 plane with 1.0 on `points` and 0.0 elsewhere.
+    fn stones(points: &[&str]) -> Vec<f32> {
+        let mut plane = vec![0.0; 25];
+        for point in points {
+            plane[cell(point)] = 1.0;
+        }
+        plane
+    }
+
+    /// The four planes of `game`'s observation.
+    fn planes(game: &Kazura) -> Vec<Vec<f32>> {
+        let size = game.size();
+        let observation = observe_from_nan(&ENCODING, game);
+        (0..4)
+            .map(|p| plane(&observation, p, size, size).to_vec())
+            .collect()
+    }
+
+    #[test]
+    fn observations_before_and_after_the_swap() {
+        // The start: Black to move on an empty board, no swap yet.
+        let start = game(5, &[]);
+        assert_eq!(observation_shape(&start), [4, 5, 5]);
+        let expected = [
+            stones(&[]),
+            stones(&[]),
+            stones(&[]),
+            constant_plane(25, 1.0),
+        ];
+        assert_eq!(planes(&start), expected);
+
+        // Black C3 (cell 2·5 + 2 = 12): White to move may swap (K-8). White's own stones:
+        // none; the opponent's: C3.
+        let opened = game(5, &["C3"]);
+        assert_eq!(cell("C3"), 12);
+        let expected = [
+            stones(&[]),
+            stones(&["C3"]),
+            constant_plane(25, 1.0),
+            constant_plane(25, 0.0),
+        ];
+        assert_eq!(planes(&opened), expected);
+
+        // After the swap the board is unchanged and White is still to move (K-8), so the
+        // mover still sees C3 as the opponent's; the swap is no longer legal.
+        let swapped = game(5, &["C3", "swap"]);
+        assert!(swapped.swapped());
+        let expected = [
+            stones(&[]),
+            stones(&["C3"]),
+            constant_plane(25, 0.0),
+            constant_plane(25, 0.0),
+        ];
+        assert_eq!(planes(&swapped), expected);
+
+        // White B2, then Black to move: its stone C3, White's B2, Black's plane all ones.
+        let answered = game(5, &["C3", "swap", "B2"]);
+        let expected = [
+            stones(&["C3"]),
+            stones(&["B2"]),
+            constant_plane(25, 0.0),
+            constant_plane(25, 1.0),
+        ];
+        assert_eq!(planes(&answered), expected);
+
+        // Without the swap: C3, A1, D3 leaves White to move with Black on C3 and D3.
+        let played = game(5, &["C3", "A1", "D3"]);
+        let expected = [
+            stones(&["A1"]),
+            stones(&["C3", "D3"]),
+            constant_plane(25, 0.0),
+            constant_plane(25, 0.0),
+        ];
+        assert_eq!(planes(&played), expected);
+    }
+
+    #[test]
+    fn a_position_and_its_colour_swap_look_the_same_to_the_mover() {
+        let mut rng = game_core::GameRng::seed_from(7);
+        let mut legal = Vec::new();
+        let mut game = game(9, &[]);
+        let mut compared = 0;
+        while !game.is_over() {
+            let setup = game.setup();
+            let swapped = Setup::new(
+                setup.size,
+                ByPlayer::new(setup.stones.second.clone(), setup.stones.first.clone()),
+                setup.to_move.other(),
+            );
+            let mirror = Kazura::from_setup(swapped).unwrap();
+            let (ours, theirs) = (planes(&game), planes(&mirror));
+            assert_eq!(ours[..2], theirs[..2]);
+            assert_ne!(ours[3], theirs[3], "plane 3 says which colour moves");
+            compared += 1;
+            game.legal_moves(&mut legal);
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        assert!(compared > 40);
+    }
+}
