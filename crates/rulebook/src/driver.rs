@@ -141,8 +141,8 @@ pub fn play(
 /// the final diagram and `result:` line.
 ///
 /// # Errors
-/// [`CliError::Io`] if the file cannot be read, [`CliError::Record`] for a text that is
-/// too long, not UTF-8, no game's record or one that does not replay (naming the first bad
+/// [`CliError::Io`] if the file cannot be read or is not UTF-8 text, [`CliError::Record`]
+/// for a text that is too long, no game's record or one that does not replay (naming the first bad
 /// move by its number).
 pub fn replay(file: &Path) -> Result<String, CliError> {
     let path = file.display().to_string();
@@ -153,6 +153,12 @@ pub fn replay(file: &Path) -> Result<String, CliError> {
     let reader = std::fs::File::open(file).map_err(io)?;
     let game = AnyGame::read_record_from(reader).map_err(|error| match error {
         RecordError::Text(RecordTextError::Io(source)) => io(source),
+        // A file that is not text cannot be read as one: exit status 1, with the message
+        // `read_to_string` gives, as before the reader was bounded.
+        RecordError::Text(RecordTextError::NotText(_)) => io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )),
         error => CliError::Record {
             path: path.clone(),
             reason: error.to_string(),
