@@ -61,6 +61,42 @@ impl Move {
             Move::Pass => 0,
         }
     }
+
+    /// The squares the move fills, in order: a line's 2 or 3 squares from `from` to `to`
+    /// (N-14; `from` holds the piece the line takes, N-5, except in Black's first move),
+    /// a single placement's square, none for a pass (nor for a malformed line built by
+    /// hand).
+    ///
+    /// ```
+    /// use bind::{Coord, Move};
+    ///
+    /// let line: Move = "C3-A3".parse()?;
+    /// let names: Vec<String> = line.squares().map(|c| c.to_string()).collect();
+    /// assert_eq!(names, ["C3", "B3", "A3"]);
+    /// assert_eq!(Move::Place(Coord::new(1, 1)).squares().count(), 1);
+    /// assert_eq!(Move::Pass.squares().count(), 0);
+    /// # Ok::<(), bind::ParseMoveError>(())
+    /// ```
+    pub fn squares(self) -> impl Iterator<Item = Coord> {
+        let (start, step, count) = match self {
+            Move::Line { from, to } => {
+                let step = (
+                    i16::from(to.col) - i16::from(from.col),
+                    i16::from(to.row) - i16::from(from.row),
+                );
+                let count = line_shape(from, to).map_or(0, |(_, len)| len);
+                (from, (step.0.signum(), step.1.signum()), count)
+            }
+            Move::Place(square) => (square, (0, 0), 1),
+            Move::Pass => (Coord::new(0, 0), (0, 0), 0),
+        };
+        (0..count as i16).map(move |i| {
+            // A square of a well-formed line lies between its ends, on the board.
+            let col = i16::from(start.col) + i * step.0;
+            let row = i16::from(start.row) + i * step.1;
+            Coord::new(col as u8, row as u8)
+        })
+    }
 }
 
 /// The direction (index into the topology's steps: up, down, left, right) and the number

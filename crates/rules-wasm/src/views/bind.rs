@@ -1,7 +1,7 @@
-//! Bind's board: pieces, hands, and for each legal move the squares it fills and the piece
-//! it takes.
+//! Bind's board: pieces, hands, and for each legal move the squares it fills
+//! (`Move::squares`, from the crate) and the piece it takes.
 
-use bind::{Bind, Coord, Game, Move};
+use bind::{Bind, Game, Move};
 use serde_json::{Value, json};
 
 use super::{cell_of, column_letters, index};
@@ -25,7 +25,7 @@ pub(crate) fn view(game: &Bind) -> Value {
         .iter()
         .map(|&mv| match mv {
             Move::Line { from, to } => {
-                let squares = line_squares(from, to, size);
+                let squares: Vec<usize> = mv.squares().map(|c| index(c, size)).collect();
                 let takes = (game.owner(from) == Some(opponent)).then(|| index(from, size));
                 json!({
                     "move": mv.to_string(), "kind": "line",
@@ -54,21 +54,6 @@ pub(crate) fn view(game: &Bind) -> Value {
         "firstMoveDue": players.map(|p| game.first_move_due(p)),
         "moves": moves,
     })
-}
-
-/// The squares from `from` to `to` along their row or column, both ends included: what the
-/// notation `C3-E3` names (N-14).
-fn line_squares(from: Coord, to: Coord, size: usize) -> Vec<usize> {
-    let step = |a: u8, b: u8| i32::from(b > a) - i32::from(b < a);
-    let (dc, dr) = (step(from.col, to.col), step(from.row, to.row));
-    let mut squares = vec![index(from, size)];
-    let (mut col, mut row) = (i32::from(from.col), i32::from(from.row));
-    while (col, row) != (i32::from(to.col), i32::from(to.row)) {
-        col += dc;
-        row += dr;
-        squares.push(row as usize * size + col as usize);
-    }
-    squares
 }
 
 #[cfg(test)]
@@ -101,12 +86,5 @@ mod tests {
         assert_eq!(v["cells"][11], 1);
         assert_eq!(v["hands"], json!([9, 12]));
         assert_eq!(v["firstMoveDue"], json!([false, true]));
-    }
-
-    #[test]
-    fn line_squares_run_either_way() {
-        let c = |t: &str| t.parse::<Coord>().unwrap();
-        assert_eq!(line_squares(c("C3"), c("A3"), 5), [12, 11, 10]);
-        assert_eq!(line_squares(c("C1"), c("C2"), 5), [2, 7]);
     }
 }
