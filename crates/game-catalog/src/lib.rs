@@ -1,4 +1,4 @@
-//! One front door to the four games of the workspace.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 mod actions;
