@@ -21,7 +21,7 @@ base=$(git merge-base HEAD "$base_ref")
 
 # The library crates, each judged by its own tests (.cargo/mutants.toml).
 packages=()
-for crate in board-geometry game-core kazura-core bao-nyakua go9 bind game-catalog; do
+for crate in board-geometry game-core kazura-core bao-nyakua go9 go9-gtp bind game-catalog; do
   packages+=(--package "$crate")
 done
 

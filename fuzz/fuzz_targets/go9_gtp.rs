@@ -2,7 +2,8 @@
 //! form, and the game the session leaves round-trips through SGF.
 #![no_main]
 
-use go9::{Go9, GtpEngine, SgfNames};
+use go9::{Go9, SgfNames};
+use go9_gtp::GtpEngine;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

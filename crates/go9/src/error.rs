@@ -64,7 +64,8 @@ impl PlayError {
     /// `Display` text, except that [`PlayError::GameOver`] keeps its longer wording
     /// ("the game is over: no more moves can be played"), so `rulebook gtp` answers stay
     /// byte for byte what they were.
-    pub(crate) fn detail(&self) -> String {
+    #[must_use]
+    pub fn detail(&self) -> String {
         match self {
             PlayError::GameOver => "the game is over: no more moves can be played".to_string(),
             other => other.to_string(),

@@ -236,12 +236,6 @@ pub(crate) fn points_of(m: Mask) -> Vec<Point> {
     cells(m & ON_BOARD).map(point_of).collect()
 }
 
-/// Every stone of the board, in point order.
-pub(crate) fn points_of_players(board: &crate::board::Board) -> Vec<Point> {
-    use game_core::Player;
-    points_of(board.stones_of(Player::First) | board.stones_of(Player::Second))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

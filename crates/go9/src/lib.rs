@@ -37,13 +37,10 @@
 #![forbid(unsafe_code)]
 
 mod board;
-mod clock;
 mod diagram;
 mod end;
 mod error;
-mod gtp;
 mod layout;
-mod monte_carlo;
 mod moves;
 mod opponent;
 mod patterns;
@@ -67,9 +64,7 @@ pub use game_core::{
 pub use board::Board;
 pub use end::EndReason;
 pub use error::{PlayError, RecordError, SetupError, UndoError};
-pub use gtp::{GTP_COMMANDS, GtpEngine, GtpReply};
 pub use layout::{POINTS, SIZE};
-pub use monte_carlo::{MONTE_CARLO_PLAYOUTS, monte_carlo_move};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
 pub use opponent::{
     EASY_PLAYOUTS, Go9Hooks, HARD_PLAYOUTS, HARD_TIME, NORMAL_PLAYOUTS, SCORE_WEIGHT,

@@ -262,10 +262,12 @@ impl Go9 {
         Score::count(&self.board)
     }
 
-    /// A copy with `player` to move and the same history (for questions GTP asks about a
-    /// colour out of turn).
+    /// A copy with `player` to move and the same history and board: for questions asked
+    /// about a colour out of turn (GTP's `genmove C` searches for C even when it is the
+    /// other colour's turn, G-14). A query helper, not a rule: the copy has no move of the
+    /// other colour between.
     #[must_use]
-    pub(crate) fn with_to_move(&self, player: Player) -> Go9 {
+    pub fn with_to_move(&self, player: Player) -> Go9 {
         let mut copy = self.clone();
         copy.to_move = player;
         copy

@@ -29,7 +29,6 @@
 pub mod driver;
 pub mod error;
 pub mod games;
-pub mod gtp_client;
 pub mod matches;
 pub mod play;
 pub mod player;

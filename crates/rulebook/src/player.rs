@@ -7,8 +7,8 @@ use std::str::FromStr;
 use game_core::search::{Budget, DefaultHooks, Level, Opponent, SearchConfig, Searcher};
 use game_core::{GameRng, Player};
 
-use crate::gtp_client::GtpClient;
 use game_catalog::{CatalogGame, Computer};
+use go9_gtp::GtpClient;
 
 /// Who plays a side, as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]

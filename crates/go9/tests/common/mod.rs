@@ -66,9 +66,3 @@ pub fn ko() -> Go9 {
         Player::First,
     )
 }
-
-/// The playouts a GTP engine's `last_info` reports ("… N playouts (R reused) …").
-pub fn playouts_of(info: &str) -> u64 {
-    let before = info.split(" playouts").next().unwrap();
-    before.rsplit(' ').next().unwrap().parse().unwrap()
-}

@@ -40,7 +40,7 @@ pub fn gtp(
     }
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    ::go9::GtpEngine::with_level(level)
+    go9_gtp::GtpEngine::with_level(level)
         .with_threads(threads)
         .with_resign_threshold(resign_threshold)
         .with_seed(seed)

@@ -4,7 +4,8 @@ mod common;
 
 use common::{playouts_of, pt};
 use game_core::{Game, Player};
-use go9::{GtpEngine, Move};
+use go9::Move;
+use go9_gtp::GtpEngine;
 
 fn session(engine: &mut GtpEngine, script: &str) -> String {
     let mut out = Vec::new();
@@ -184,7 +185,7 @@ fn g14_genmove_passes_when_only_own_eyes_are_left() {
     // Black fills the whole board but two eyes at A1 and J9.
     let mut script = String::new();
     for i in 0..81 {
-        let p = board_geometry::Point::from_index(i);
+        let p = go9::Point::from_index(i);
         if p != pt("A1") && p != pt("J9") {
             script.push_str(&format!("play black {}\n", go9::point_name(p)));
         }

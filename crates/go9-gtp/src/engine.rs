@@ -7,14 +7,9 @@ use std::path::Path;
 use game_core::search::{Budget, Level, Opponent, Searcher};
 use game_core::{Game, Player};
 
+use go9::{AreaCount, Go9, Go9Hooks, KOMI, Move, Point, RecordError, SgfNames, point_name};
+
 use crate::clock::Clock;
-use crate::error::RecordError;
-use crate::layout::points_of_players;
-use crate::moves::{Move, point_name};
-use crate::opponent::Go9Hooks;
-use crate::scoring::{AreaCount, KOMI};
-use crate::sgf::SgfNames;
-use crate::state::Go9;
 
 /// Every command the engine knows, as `list_commands` prints them.
 pub const GTP_COMMANDS: [&str; 26] = [
@@ -120,7 +115,7 @@ fn parse_vertex(text: &str) -> Result<Move, GtpReply> {
         .map_err(|e| GtpReply::fail(format!("syntax error: invalid vertex: {e}")))
 }
 
-fn vertex_list(points: impl IntoIterator<Item = board_geometry::Point>) -> String {
+fn vertex_list(points: impl IntoIterator<Item = Point>) -> String {
     points
         .into_iter()
         .map(point_name)
@@ -359,7 +354,7 @@ impl GtpEngine {
     /// The result with the session's komi: the call's result after a resignation or a
     /// loss on time, otherwise the count (G-9, G-10) as it stands, `B+3`, `W+0.5` or `0`.
     fn final_score(&self) -> String {
-        use crate::end::EndReason;
+        use go9::EndReason;
         match self.state.end_reason() {
             Some(EndReason::TwoPasses(_) | EndReason::MoveLimit(_)) | None => {}
             Some(_) => return self.state.result().unwrap_or_default(),
@@ -393,7 +388,7 @@ impl GtpEngine {
 
     /// Plays `mv` for `player` and keeps the searcher's tree in step when it was searching
     /// this very position with `player` to move (tree reuse).
-    fn play_and_follow(&mut self, player: Player, mv: Move) -> Result<(), crate::PlayError> {
+    fn play_and_follow(&mut self, player: Player, mv: Move) -> Result<(), go9::PlayError> {
         let follow =
             self.state.to_move() == player && self.searcher.position() == Some(&self.state);
         self.state.play_as(player, mv)?;
@@ -410,7 +405,10 @@ impl GtpEngine {
             Some(n) => Budget::playouts(n),
             None => Go9::search_config(self.level).budget,
         };
-        let empty = self.state.board().empty_mask().count_ones();
+        let board = self.state.board();
+        let empty = (0..go9::POINTS)
+            .filter(|&i| board.stone_at(Point::from_index(i)).is_none())
+            .count() as u32;
         match self.clock.think_time(player, empty) {
             None => base,
             // With a clock, `hard` thinks as long as the plan allows.
@@ -493,9 +491,10 @@ impl GtpEngine {
         match args.first().map(|s| s.to_ascii_lowercase()) {
             Some(s) if s == "dead" => Ok(GtpReply::ok(vertex_list(dead))),
             Some(s) if s == "alive" => {
-                let alive = points_of_players(self.state.board())
-                    .into_iter()
-                    .filter(|p| !dead.contains(p));
+                let board = self.state.board();
+                let alive = (0..go9::POINTS)
+                    .map(Point::from_index)
+                    .filter(|&p| board.stone_at(p).is_some() && !dead.contains(&p));
                 Ok(GtpReply::ok(vertex_list(alive)))
             }
             // Seki is not told apart: the rules only need the dead stones (G-9).
@@ -592,7 +591,7 @@ fn parse_one_colour(args: &[&str]) -> Result<Player, GtpReply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::opponent::{EASY_PLAYOUTS, NORMAL_PLAYOUTS};
+    use go9::{EASY_PLAYOUTS, NORMAL_PLAYOUTS};
 
     /// G-14 under `time_settings` (docs/go9.md, "GTP time control"): `hard` without a
     /// playout count of its own thinks the whole planned time, with no playout cap; a
@@ -613,7 +612,7 @@ mod tests {
             engine.clock.settings(&["600", "0", "0"]).unwrap();
             let plan = engine.clock.think_time(Player::First, 81).unwrap();
             // 600 s shared by at least 40 moves to come: far more than `hard`'s own second.
-            assert!(plan > crate::opponent::HARD_TIME, "{plan:?}");
+            assert!(plan > go9::HARD_TIME, "{plan:?}");
             let budget = engine.budget(Player::First);
             assert_eq!(budget.playout_limit(), playout_cap, "{budget:?}");
             assert_eq!(budget.time, Some(plan), "{budget:?}");

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use game_core::Player;
 
-use crate::gtp::GtpReply;
+use crate::engine::GtpReply;
 
 /// Time kept back from every plan for the controller's and the pipe's overhead.
 pub const SAFETY: Duration = Duration::from_millis(250);

@@ -1,5 +1,6 @@
-//! A client for an outside GTP engine (version 2), so that `rulebook match` and `rulebook
-//! play` can set any GTP program (GNU Go, …) against our players: `gtp:COMMAND`.
+//! A client for an outside GTP engine (version 2), so that a program can set any GTP engine
+//! (GNU Go, …) against its players: `rulebook match` and `rulebook play` do, as
+//! `gtp:COMMAND`.
 //!
 //! The command runs through the shell (`sh -c`, or `cmd /C` on Windows), its standard
 //! error is discarded, and every answer is read up to GTP's blank line.
@@ -77,14 +78,18 @@ impl GtpClient {
             }
             answer.push_str(text);
         }
-        let (status, rest) = answer.split_at(1);
-        let text = rest
+        // An answer is `=` or `?`, an optional id, then the text; anything else (which
+        // may begin with any character) is not an answer.
+        let mut chars = answer.chars();
+        let status = chars.next();
+        let text = chars
+            .as_str()
             .trim_start_matches(|c: char| c.is_ascii_digit())
             .trim()
             .to_string();
         match status {
-            "=" => Ok(text),
-            "?" => Err(format!("`{command}`: {text}")),
+            Some('=') => Ok(text),
+            Some('?') => Err(format!("`{command}`: {text}")),
             _ => Err(format!("`{command}`: not a GTP answer: {answer}")),
         }
     }

@@ -1,0 +1,15 @@
+//! What the engine's tests share.
+#![allow(dead_code)]
+
+use go9::Point;
+
+/// The point named `name` (`E5`).
+pub fn pt(name: &str) -> Point {
+    go9::parse_point(name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The playouts a GTP engine's `last_info` reports ("… N playouts (R reused) …").
+pub fn playouts_of(info: &str) -> u64 {
+    let before = info.split(" playouts").next().unwrap();
+    before.rsplit(' ').next().unwrap().parse().unwrap()
+}
