@@ -3,6 +3,7 @@
 //! front end asks for, and the playout caps used where there is no clock to stop a search.
 
 use std::fmt;
+use std::num::NonZeroUsize;
 
 use game_core::search::{Budget, Level, Opponent, SearchConfig, SearchInfo, Searcher};
 
@@ -36,7 +37,7 @@ pub enum Clock {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Computer {
     level: Level,
-    threads: usize,
+    threads: NonZeroUsize,
     seed: u64,
     clock: Clock,
 }
@@ -47,7 +48,7 @@ impl Computer {
     pub const fn new(level: Level) -> Computer {
         Computer {
             level,
-            threads: 1,
+            threads: NonZeroUsize::MIN,
             seed: 0,
             clock: Clock::Wall,
         }
@@ -57,7 +58,10 @@ impl Computer {
     /// replays exactly.
     #[must_use]
     pub const fn with_threads(mut self, threads: usize) -> Computer {
-        self.threads = if threads == 0 { 1 } else { threads };
+        self.threads = match NonZeroUsize::new(threads) {
+            Some(threads) => threads,
+            None => NonZeroUsize::MIN,
+        };
         self
     }
 
@@ -84,7 +88,7 @@ impl Computer {
     /// The threads (at least 1).
     #[must_use]
     pub const fn threads(&self) -> usize {
-        self.threads
+        self.threads.get()
     }
 
     /// The seed.
@@ -137,7 +141,7 @@ impl fmt::Display for Computer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.level)?;
         let mut parts = Vec::new();
-        if self.threads > 1 {
+        if self.threads.get() > 1 {
             parts.push(format!("{} threads", self.threads));
         }
         if self.seed != 0 {
@@ -226,7 +230,7 @@ mod tests {
             .with_threads(0)
             .with_seed(9)
             .search_config(&bind);
-        assert_eq!((config.threads, config.seed), (1, 9));
+        assert_eq!((config.threads.get(), config.seed), (1, 9));
         assert_eq!(Computer::new(Level::Hard).with_threads(3).threads(), 3);
     }
 

@@ -24,7 +24,7 @@ fn each_builder_sets_its_own_setting() {
         .with_expand_visits(4)
         .with_max_nodes(5_000);
     assert_eq!(built.budget, budget);
-    assert_eq!(built.threads, 3);
+    assert_eq!(built.threads.get(), 3);
     assert_eq!(built.seed, 99);
     assert_eq!(built.exploration, 0.75);
     assert_eq!(built.rave_equivalence, 321.0);
@@ -39,7 +39,7 @@ fn each_builder_sets_its_own_setting() {
     let mut back = only;
     back.exploration = base.exploration;
     assert_eq!(back, base);
-    assert_eq!(base.with_threads(0).threads, 1, "at least one thread");
+    assert_eq!(base.with_threads(0).threads.get(), 1, "at least one thread");
 }
 
 /// Plain UCT on Hex that counts the playouts in which the search asked for the moves.

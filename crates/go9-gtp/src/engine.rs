@@ -165,7 +165,8 @@ impl GtpEngine {
     /// Searches on this many threads (at least 1).
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> GtpEngine {
-        self.searcher.config_mut().threads = threads.max(1);
+        let config = self.searcher.config_mut();
+        *config = config.with_threads(threads);
         self
     }
 

@@ -1,6 +1,7 @@
 //! How much and how a search thinks: [`Budget`], [`SearchConfig`] and the three [`Level`]s.
 
 use std::fmt;
+use std::num::NonZeroUsize;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -83,7 +84,7 @@ pub struct SearchConfig {
     pub budget: Budget,
     /// Threads, each searching a tree of its own from the same position (root
     /// parallelisation); their root statistics are summed to choose the move. At least 1.
-    pub threads: usize,
+    pub threads: NonZeroUsize,
     /// The seed: thread `i` draws from a generator seeded from `seed` and `i`. One thread, a
     /// seed and a playout budget give the same move every time.
     pub seed: u64,
@@ -125,7 +126,7 @@ impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             budget: Budget::default(),
-            threads: 1,
+            threads: NonZeroUsize::MIN,
             seed: 0,
             exploration: std::f64::consts::SQRT_2,
             rave_equivalence: 1_000.0,
@@ -171,7 +172,7 @@ impl SearchConfig {
     /// With this many threads (at least 1).
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> SearchConfig {
-        self.threads = threads.max(1);
+        self.threads = NonZeroUsize::new(threads).unwrap_or(NonZeroUsize::MIN);
         self
     }
 

@@ -230,16 +230,16 @@ where
     }
 
     /// [`Searcher::search_current`] with a budget for this search only.
+    ///
+    /// The search in four steps: the budget a platform can keep (`keepable_budget`), the
+    /// threads' trees made ready (`prepare_slots`), each thread's share of the budget
+    /// (`thread_limits`), then the threads' playouts (`run_threads`),
+    /// summed into the report. A position with no choice (the game is over, or one move)
+    /// plays no playout.
     pub fn search_current_with(&mut self, budget: Budget) -> SearchInfo<G::Move> {
         let start = clock_now();
-        // Without a clock (wasm32-unknown-unknown), a time budget cannot be kept: a search
-        // with no playout limit then plays `NO_CLOCK_PLAYOUTS` instead of running for ever.
-        let budget = if start.is_none() && budget.playout_limit().is_none() {
-            Budget::playouts(NO_CLOCK_PLAYOUTS)
-        } else {
-            budget
-        };
-        let threads = self.config.threads.max(1);
+        let budget = keepable_budget(budget, start.is_some());
+        let threads = self.config.threads.get();
         let Some(root_mover) = self.position.as_ref().map(|p| p.to_move().other()) else {
             return self.report(start, 0, threads);
         };
@@ -248,50 +248,34 @@ where
         let mut moves = Vec::new();
         self.hooks.tree_moves(position, &mut moves);
         if moves.len() <= 1 {
-            // Nothing to choose (game over, or a single move): no playouts.
-            let mut info = self.report(start, 0, threads);
-            info.best = moves.first().copied();
-            info.pv = moves;
-            if info.moves.is_empty() {
-                info.win_rate = 0.5;
-            }
-            return info;
+            return self.report_without_choice(start, threads, moves);
         }
         let deadline = start.and_then(|start| budget.time.map(|t| start + t));
-        let limits: Vec<Limit> = (0..threads as u64)
-            .map(|i| Limit {
-                playouts: budget
-                    .playout_limit()
-                    .map(|n| n / threads as u64 + u64::from(i < n % threads as u64)),
-                deadline,
-            })
-            .collect();
-        let (config, hooks) = (&self.config, &self.hooks);
-        let playouts: u64 = if threads == 1 {
-            Worker::new(&mut self.slots[0], hooks, config, position).run(limits[0])
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = self
-                    .slots
-                    .iter_mut()
-                    .zip(limits)
-                    .map(|(slot, limit)| {
-                        let root = position.clone();
-                        scope.spawn(move || Worker::new(slot, hooks, config, &root).run(limit))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread panicked"))
-                    .sum()
-            })
-        };
+        let limits = thread_limits(budget, threads, deadline);
+        let playouts = run_threads(&mut self.slots, &self.hooks, &self.config, position, limits);
         self.report(start, playouts, threads)
+    }
+
+    /// The report of a position with at most one move: that move (none once the game is
+    /// over), and no playout.
+    fn report_without_choice(
+        &self,
+        start: Option<Instant>,
+        threads: usize,
+        moves: Vec<G::Move>,
+    ) -> SearchInfo<G::Move> {
+        let mut info = self.report(start, 0, threads);
+        info.best = moves.first().copied();
+        info.pv = moves;
+        if info.moves.is_empty() {
+            info.win_rate = 0.5;
+        }
+        info
     }
 
     /// Each thread's share of the node cap.
     fn tree_cap(&self) -> usize {
-        self.config.max_nodes / self.config.threads.max(1)
+        self.config.max_nodes / self.config.threads.get()
     }
 
     /// One slot per thread, seeded from the seed and the thread's index; new trees if the
@@ -336,6 +320,59 @@ where
             moves,
         }
     }
+}
+
+/// The budget a search can keep: without a clock (wasm32-unknown-unknown) a time budget
+/// cannot be kept, so a budget with no playout limit plays [`NO_CLOCK_PLAYOUTS`] instead
+/// of running for ever.
+fn keepable_budget(budget: Budget, has_clock: bool) -> Budget {
+    if !has_clock && budget.playout_limit().is_none() {
+        Budget::playouts(NO_CLOCK_PLAYOUTS)
+    } else {
+        budget
+    }
+}
+
+/// Each of `threads` threads' share of `budget`: the playouts split as evenly as they go
+/// (the first `n % threads` threads play one more), and the same deadline for all.
+fn thread_limits(budget: Budget, threads: usize, deadline: Option<Instant>) -> Vec<Limit> {
+    let threads = threads as u64;
+    (0..threads)
+        .map(|i| Limit {
+            playouts: budget
+                .playout_limit()
+                .map(|n| n / threads + u64::from(i < n % threads)),
+            deadline,
+        })
+        .collect()
+}
+
+/// Runs one worker per slot from `position`, each within its limit (on this thread when
+/// there is one slot), and returns the playouts they played.
+fn run_threads<G: Game + Send, H: SearchHooks<G>>(
+    slots: &mut [Slot<G::Move>],
+    hooks: &H,
+    config: &SearchConfig,
+    position: &G,
+    limits: Vec<Limit>,
+) -> u64 {
+    if let [slot] = slots {
+        return Worker::new(slot, hooks, config, position).run(limits[0]);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = slots
+            .iter_mut()
+            .zip(limits)
+            .map(|(slot, limit)| {
+                let root = position.clone();
+                scope.spawn(move || Worker::new(slot, hooks, config, &root).run(limit))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .sum()
+    })
 }
 
 /// The seed of thread `index`: SplitMix64's increment keeps the threads' streams apart
