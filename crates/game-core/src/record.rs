@@ -152,6 +152,22 @@ mod tests {
     }
 
     #[test]
+    fn each_refusal_says_what_is_wrong_and_keeps_its_cause() {
+        let too_long = RecordTextError::TooLong { limit: 10 };
+        assert_eq!(
+            too_long.to_string(),
+            "longer than 10 bytes: no record of these games is near that size"
+        );
+        assert!(too_long.source().is_none());
+        let not_text = read_record_text(&[b'{', 0xff][..]).unwrap_err();
+        assert!(not_text.to_string().starts_with("not UTF-8 text: "), "{not_text}");
+        assert!(not_text.source().is_some_and(|cause| cause.is::<std::str::Utf8Error>()));
+        let io = RecordTextError::from(std::io::Error::other("the disk is gone"));
+        assert_eq!(io.to_string(), "the disk is gone");
+        assert!(io.source().is_some_and(|cause| cause.is::<std::io::Error>()));
+    }
+
+    #[test]
     fn bytes_that_are_not_utf8_are_refused() {
         assert!(matches!(
             read_record_text(&[0xff, 0xfe][..]),
