@@ -44,6 +44,7 @@ impl fmt::Display for Move {
 /// A text that is not a Kazura move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("`{text}` is not a move (write a point such as G7, `pass` or `swap`): {reason}")]
+#[non_exhaustive]
 pub struct ParseMoveError {
     /// The text given.
     pub text: String,
