@@ -160,11 +160,21 @@ mod tests {
         );
         assert!(too_long.source().is_none());
         let not_text = read_record_text(&[b'{', 0xff][..]).unwrap_err();
-        assert!(not_text.to_string().starts_with("not UTF-8 text: "), "{not_text}");
-        assert!(not_text.source().is_some_and(|cause| cause.is::<std::str::Utf8Error>()));
+        assert!(
+            not_text.to_string().starts_with("not UTF-8 text: "),
+            "{not_text}"
+        );
+        assert!(
+            not_text
+                .source()
+                .is_some_and(|cause| cause.is::<std::str::Utf8Error>())
+        );
         let io = RecordTextError::from(std::io::Error::other("the disk is gone"));
         assert_eq!(io.to_string(), "the disk is gone");
-        assert!(io.source().is_some_and(|cause| cause.is::<std::io::Error>()));
+        assert!(
+            io.source()
+                .is_some_and(|cause| cause.is::<std::io::Error>())
+        );
     }
 
     #[test]
