@@ -476,6 +476,29 @@ mod tests {
     }
 
     #[test]
+    fn canonical_strings_name_every_option_and_mini_and_full_by_name() {
+        let canonical: Vec<String> = GameKind::ALL
+            .map(|kind| kind.default_spec().to_string())
+            .to_vec();
+        assert_eq!(
+            canonical,
+            ["kazura:size=13", "bao:ruleset=seed", "go9", "bind:variant=mini"]
+        );
+        let full = GameSpec::Bind {
+            variant: Variant::FULL,
+        };
+        assert_eq!(full.to_string(), "bind:variant=full");
+        assert_eq!(full.to_json().to_string(), r#"{"game":"bind","variant":"full"}"#);
+        assert_eq!(
+            GameSpec::Kazura { size: 9 }.to_json().to_string(),
+            r#"{"game":"kazura","size":9}"#
+        );
+        assert_eq!(GameSpec::default(), GameSpec::Go9);
+        assert_eq!("Bind".parse::<GameKind>(), Ok(GameKind::Bind));
+        assert_eq!(GameKind::Go9.to_string(), "go9");
+    }
+
+    #[test]
     fn defaults_fill_missing_options() {
         assert_eq!(
             "kazura".parse::<GameSpec>().unwrap(),
