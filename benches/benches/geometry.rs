@@ -1,6 +1,6 @@
-//! Geometry primitives: flood fill, components, union-find.
+//! Geometry primitives: flood fill and components (Kazura's K-12 reach bound).
 
-use board_geometry::{Geometry, Point, PointSet, UnionFind};
+use board_geometry::{Geometry, PointSet};
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_core::GameRng;
 use std::hint::black_box;
@@ -25,23 +25,5 @@ fn flood_fill(c: &mut Criterion) {
     });
 }
 
-fn union_find(c: &mut Criterion) {
-    let board = Geometry::new(19).unwrap();
-    let set = random_set(&board, 0.6, 2);
-    c.bench_function("geometry/union_find 19x19 60%", |b| {
-        b.iter(|| {
-            let mut uf = UnionFind::new(board.point_count());
-            for p in set.iter() {
-                for &q in board.neighbours(p) {
-                    if set.contains(q) {
-                        uf.union(p.index(), q.index());
-                    }
-                }
-            }
-            black_box(uf.set_size(Point::from_index(0).index()))
-        })
-    });
-}
-
-criterion_group!(benches, flood_fill, union_find);
+criterion_group!(benches, flood_fill);
 criterion_main!(benches);

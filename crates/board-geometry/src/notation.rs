@@ -6,7 +6,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// Column letters in order: `A`–`Z` without `I`, as in GTP. 25 letters, so boards up to 25×25.
-pub const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// The letter of column `col` (0-based), or `None` past the 25th column.
 #[must_use]
@@ -94,8 +94,9 @@ impl FromStr for Coord {
     type Err = ParsePointError;
 
     /// Parses `C4`, case-insensitively. No board size is checked here (a row up to 255 and
-    /// any of the 25 column letters are accepted); [`crate::Geometry::parse_point`] checks
-    /// the board.
+    /// any of the 25 column letters are accepted): each game checks its own board and
+    /// answers [`ParsePointError::OffBoard`] itself ([`crate::Geometry::point_at`] is
+    /// `None` off the board).
     fn from_str(text: &str) -> Result<Coord, ParsePointError> {
         let owned = || text.to_string();
         let mut chars = text.chars();

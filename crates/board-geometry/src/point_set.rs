@@ -88,37 +88,10 @@ impl PointSet {
             .map(|(i, w)| Point::from_index(i * 64 + w.trailing_zeros() as usize))
     }
 
-    /// Points in either set.
-    #[must_use]
-    pub fn union(&self, other: &PointSet) -> PointSet {
-        self.zip(other, |a, b| a | b)
-    }
-
-    /// Points in both sets.
-    #[must_use]
-    pub fn intersection(&self, other: &PointSet) -> PointSet {
-        self.zip(other, |a, b| a & b)
-    }
-
     /// Points of `self` not in `other`.
     #[must_use]
-    pub fn difference(&self, other: &PointSet) -> PointSet {
+    pub(crate) fn difference(&self, other: &PointSet) -> PointSet {
         self.zip(other, |a, b| a & !b)
-    }
-
-    /// Whether the sets share a point.
-    #[must_use]
-    pub fn intersects(&self, other: &PointSet) -> bool {
-        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
-    }
-
-    /// Whether every point of `self` is in `other`.
-    #[must_use]
-    pub fn is_subset(&self, other: &PointSet) -> bool {
-        self.words
-            .iter()
-            .zip(&other.words)
-            .all(|(a, b)| a & !b == 0)
     }
 
     /// The points in increasing index order.

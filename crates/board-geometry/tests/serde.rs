@@ -1,7 +1,7 @@
 //! The serde forms of the geometry's values (feature `serde`, on by default).
 #![cfg(feature = "serde")]
 
-use board_geometry::{Coord, Point, Ring, RingDirection};
+use board_geometry::{Coord, Point};
 
 #[test]
 fn a_point_is_its_index_and_a_coord_its_column_and_row() {
@@ -13,18 +13,4 @@ fn a_point_is_its_index_and_a_coord_its_column_and_row() {
     let text = serde_json::to_string(&coord).unwrap();
     assert_eq!(text, r#"{"col":8,"row":9}"#);
     assert_eq!(serde_json::from_str::<Coord>(&text).unwrap(), coord);
-}
-
-#[test]
-fn a_ring_and_its_directions_round_trip() {
-    let ring = Ring::new(16);
-    let text = serde_json::to_string(&ring).unwrap();
-    assert_eq!(serde_json::from_str::<Ring>(&text).unwrap(), ring);
-    for direction in [RingDirection::Forward, RingDirection::Backward] {
-        let text = serde_json::to_string(&direction).unwrap();
-        assert_eq!(
-            serde_json::from_str::<RingDirection>(&text).unwrap(),
-            direction
-        );
-    }
 }

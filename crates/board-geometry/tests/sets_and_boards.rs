@@ -1,5 +1,5 @@
-//! The point set as a mutable set, and the board's point lists, adjacency and boundary,
-//! each checked against a plain model (`BTreeSet`, coordinates and distances).
+//! The point set as a mutable set, checked against a `BTreeSet`, and the board's point
+//! list and debug form.
 
 use std::collections::BTreeSet;
 
@@ -54,28 +54,6 @@ proptest! {
             prop_assert_eq!(set.contains(Point::from_index(i)), model.contains(&i));
         }
     }
-
-    /// The boundary of a set is every point off the set with an orthogonal neighbour in it,
-    /// found here from coordinates alone.
-    #[test]
-    fn boundary_is_the_points_next_to_the_set(
-        size in 2usize..=25,
-        picks in proptest::collection::btree_set(0usize..625, 0..40),
-    ) {
-        let g = Geometry::new(size).unwrap();
-        let n = size * size;
-        let set: PointSet = picks.iter().filter(|&&i| i < n).map(|&i| Point::from_index(i)).collect();
-        let near = |a: usize, b: usize| {
-            let (ac, ar, bc, br) = (a % size, a / size, b % size, b / size);
-            ac.abs_diff(bc) + ar.abs_diff(br) == 1
-        };
-        let expected: Vec<usize> = (0..n)
-            .filter(|&i| !set.contains(Point::from_index(i)))
-            .filter(|&i| set.iter().any(|p| near(i, p.index())))
-            .collect();
-        let got: Vec<usize> = g.boundary(&set).iter().map(Point::index).collect();
-        prop_assert_eq!(got, expected);
-    }
 }
 
 #[test]
@@ -89,30 +67,6 @@ fn a_board_lists_each_of_its_points_once_in_index_order() {
             (0..n).collect::<Vec<_>>(),
             "points() of {size}x{size}"
         );
-        let all = g.all_points();
-        assert_eq!(all.count(), n, "all_points() of {size}x{size}");
-        assert_eq!(all.iter().map(Point::index).collect::<Vec<_>>(), listed);
-        // Rows run bottom to top, columns left to right: index = row * size + col.
-        for p in g.points() {
-            assert_eq!(g.row(p) * usize::from(size) + g.col(p), p.index());
-        }
-    }
-}
-
-#[test]
-fn two_points_are_adjacent_exactly_at_distance_one() {
-    for size in [2usize, 3, 5, 9] {
-        let g = Geometry::new(size).unwrap();
-        for a in g.points() {
-            for b in g.points() {
-                let distance = g.col(a).abs_diff(g.col(b)) + g.row(a).abs_diff(g.row(b));
-                assert_eq!(
-                    g.adjacent(a, b),
-                    distance == 1,
-                    "{a:?} {b:?} on {size}x{size}"
-                );
-            }
-        }
     }
 }
 
