@@ -482,13 +482,21 @@ mod tests {
             .to_vec();
         assert_eq!(
             canonical,
-            ["kazura:size=13", "bao:ruleset=seed", "go9", "bind:variant=mini"]
+            [
+                "kazura:size=13",
+                "bao:ruleset=seed",
+                "go9",
+                "bind:variant=mini"
+            ]
         );
         let full = GameSpec::Bind {
             variant: Variant::FULL,
         };
         assert_eq!(full.to_string(), "bind:variant=full");
-        assert_eq!(full.to_json().to_string(), r#"{"game":"bind","variant":"full"}"#);
+        assert_eq!(
+            full.to_json().to_string(),
+            r#"{"game":"bind","variant":"full"}"#
+        );
         assert_eq!(
             GameSpec::Kazura { size: 9 }.to_json().to_string(),
             r#"{"game":"kazura","size":9}"#
