@@ -93,13 +93,11 @@ pub(crate) fn action_of(_game: &Bao, mv: Move) -> usize {
     }
 }
 
-/// The move named by `action`; `None` only past the last id.
+/// The move named by `action`; `None` only past the last id (whose pit would be past
+/// `B8`).
 pub(crate) fn move_of(_game: &Bao, action: usize) -> Option<Move> {
     if action == PASS_ID {
         return Some(Move::Pass);
-    }
-    if action > PASS_ID {
-        return None;
     }
     let (pit_id, direction_id, choice_id) = (
         action / (DIRECTIONS * CHOICES),
