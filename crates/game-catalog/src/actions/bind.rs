@@ -102,8 +102,8 @@ fn line_id(game: &Bind, from: Coord, to: Coord) -> Option<usize> {
     Some(squares(game) + from_id * LINES_PER_SQUARE + direction * 2 + length_id)
 }
 
-/// The move named by `action`: `None` for a line whose last square is off the board (and
-/// past the last id).
+/// The move named by `action` (below [`num_actions`], as the caller checks): `None` for a
+/// line whose last square is off the board.
 pub(crate) fn move_of(game: &Bind, action: usize) -> Option<Move> {
     let side = game.variant().size();
     let squares = squares(game);
@@ -117,9 +117,6 @@ pub(crate) fn move_of(game: &Bind, action: usize) -> Option<Move> {
     }
     if action == pass {
         return Some(Move::Pass);
-    }
-    if action > pass {
-        return None;
     }
     let line = action - squares;
     let (from_id, direction, length_id) = (

@@ -125,8 +125,9 @@ mod tests {
         assert_eq!(action_of(&board, Move::Pass), 25);
         assert_eq!(action_of(&board, Move::Swap), 26);
         assert_eq!(move_of(&board, 13), Some("D3".parse().unwrap()));
-        // F1 is off the 5×5 board: an id no move has.
+        // F1 and A6 are off the 5×5 board: an id no move has.
         assert_eq!(action_of(&board, "F1".parse().unwrap()), 27);
+        assert_eq!(action_of(&board, "A6".parse().unwrap()), 27);
         let standard = game(13, &[]);
         assert_eq!(num_actions(&standard), 171);
         assert_eq!(action_of(&standard, "G7".parse().unwrap()), 6 * 13 + 6);
