@@ -432,13 +432,6 @@ impl FromStr for GameSpec {
     }
 }
 
-impl Default for GameSpec {
-    /// Go9, the game with no options.
-    fn default() -> GameSpec {
-        GameSpec::Go9
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,7 +494,6 @@ mod tests {
             GameSpec::Kazura { size: 9 }.to_json().to_string(),
             r#"{"game":"kazura","size":9}"#
         );
-        assert_eq!(GameSpec::default(), GameSpec::Go9);
         assert_eq!("Bind".parse::<GameKind>(), Ok(GameKind::Bind));
         assert_eq!(GameKind::Go9.to_string(), "go9");
     }
