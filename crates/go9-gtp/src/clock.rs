@@ -211,6 +211,21 @@ mod tests {
         assert!((seconds(&clock, 6) - expected).abs() < 1e-9);
     }
 
+    /// Self-tracked main time with byo-yomi to follow stays main time while some is left,
+    /// and the first period starts only when it runs out.
+    #[test]
+    fn byo_yomi_starts_only_when_main_time_runs_out() {
+        let mut clock = Clock::default();
+        clock.settings(&["60", "30", "5"]).unwrap();
+        let reserve = SAFETY.as_secs_f64();
+        clock.spent(Player::First, Duration::from_secs(10));
+        let expected = (50.0 - reserve) / 40.0 + 0.5 * (30.0 - reserve) / 5.0;
+        assert!((seconds(&clock, 81) - expected).abs() < 1e-9);
+        // 55 s more: main time is over 5 s into the move, which the period pays for.
+        clock.spent(Player::First, Duration::from_secs(55));
+        assert!((seconds(&clock, 81) - (25.0 - reserve) / 5.0).abs() < 1e-9);
+    }
+
     #[test]
     fn bad_arguments_are_refused() {
         let mut clock = Clock::default();
