@@ -44,10 +44,10 @@ fn gone(pid: &str) -> bool {
 fn pid_of(dir: &Path) -> String {
     let deadline = Instant::now() + Duration::from_secs(2);
     loop {
-        if let Ok(pid) = std::fs::read_to_string(dir.join("pid")) {
-            if !pid.trim().is_empty() {
-                return pid.trim().to_string();
-            }
+        if let Ok(pid) = std::fs::read_to_string(dir.join("pid"))
+            && !pid.trim().is_empty()
+        {
+            return pid.trim().to_string();
         }
         assert!(Instant::now() < deadline, "the engine did not start");
         std::thread::sleep(Duration::from_millis(20));
