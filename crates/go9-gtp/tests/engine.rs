@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{playouts_of, pt};
+use common::{ask, playouts_of, pt};
 use game_core::{Game, Player};
 use go9::Move;
 use go9_gtp::GtpEngine;
@@ -11,11 +11,6 @@ fn session(engine: &mut GtpEngine, script: &str) -> String {
     let mut out = Vec::new();
     engine.run(script.as_bytes(), &mut out).unwrap();
     String::from_utf8(out).unwrap()
-}
-
-fn ask(engine: &mut GtpEngine, line: &str) -> (bool, String) {
-    let (_, reply) = engine.execute_line(line).expect("a command");
-    (reply.success, reply.text)
 }
 
 #[test]

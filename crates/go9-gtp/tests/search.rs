@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Instant;
 
-use common::playouts_of;
+use common::{ask, playouts_of};
 use game_core::search::Level;
 use game_core::{Game, Player};
 use go9_gtp::GtpEngine;
@@ -23,11 +23,6 @@ const EYES_BLACK: [&str; 42] = [
     "G6", "H6", "J6", "E5", "F5", "G5", "H5", "E4", "F4", "G4", "H4", "J4", "E3", "F3", "G3", "H3",
     "J3", "E2", "F2", "G2", "J2", "E1", "F1", "G1", "H1", "J1",
 ];
-
-fn ask(engine: &mut GtpEngine, line: &str) -> (bool, String) {
-    let (_, reply) = engine.execute_line(line).expect("a command");
-    (reply.success, reply.text)
-}
 
 #[test]
 fn gtp_accepts_any_komi_and_scores_the_session_with_it() {

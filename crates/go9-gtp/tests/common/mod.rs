@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use go9::Point;
+use go9_gtp::GtpEngine;
 
 /// The point named `name` (`E5`).
 pub fn pt(name: &str) -> Point {
@@ -12,4 +13,10 @@ pub fn pt(name: &str) -> Point {
 pub fn playouts_of(info: &str) -> u64 {
     let before = info.split(" playouts").next().unwrap();
     before.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+/// Sends one command line to `engine`: whether it succeeded, and its answer's text.
+pub fn ask(engine: &mut GtpEngine, line: &str) -> (bool, String) {
+    let (_, reply) = engine.execute_line(line).expect("a command");
+    (reply.success, reply.text)
 }
