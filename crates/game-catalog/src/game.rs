@@ -62,12 +62,18 @@ pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
         if self.is_over() {
             format!("game over: {}", self.outcome_text())
         } else {
-            format!(
-                "{} to move (ply {})",
-                Self::PLAYER_NAMES[self.to_move().index()],
-                self.ply()
-            )
+            self.turn_line()
         }
+    }
+
+    /// [`CatalogGame::status`] while the game goes on: `black to move (ply 3)`, and what
+    /// the game adds.
+    fn turn_line(&self) -> String {
+        format!(
+            "{} to move (ply {})",
+            Self::PLAYER_NAMES[self.to_move().index()],
+            self.ply()
+        )
     }
 
     /// A random player's move: uniform over the legal moves, except go9's, which never
@@ -318,23 +324,19 @@ impl CatalogGame for Kazura {
         }
     }
 
-    fn status(&self) -> String {
+    fn turn_line(&self) -> String {
         let seats = if self.swapped() {
             "; White swapped, so the opener now plays White"
         } else {
             ""
         };
-        if self.is_over() {
-            format!("game over: {}", self.outcome_text())
-        } else {
-            format!(
-                "{} to move (ply {}){seats}; longest groups black {}, white {}",
-                self.colour_to_move(),
-                self.ply(),
-                self.longest_length(Colour::Black),
-                self.longest_length(Colour::White),
-            )
-        }
+        format!(
+            "{} to move (ply {}){seats}; longest groups black {}, white {}",
+            self.colour_to_move(),
+            self.ply(),
+            self.longest_length(Colour::Black),
+            self.longest_length(Colour::White),
+        )
     }
 
     fn fast_playout(&self, rng: &mut GameRng) -> usize {
@@ -435,17 +437,13 @@ impl CatalogGame for Go9 {
         }
     }
 
-    fn status(&self) -> String {
-        if self.is_over() {
-            format!("game over: {}", self.outcome_text())
-        } else {
-            let mover = Self::PLAYER_NAMES[self.to_move().index()];
-            format!(
-                "{mover} to move (ply {}); if it ended now: {}",
-                self.ply(),
-                self.score()
-            )
-        }
+    fn turn_line(&self) -> String {
+        let mover = Self::PLAYER_NAMES[self.to_move().index()];
+        format!(
+            "{mover} to move (ply {}); if it ended now: {}",
+            self.ply(),
+            self.score()
+        )
     }
 
     fn playout_move(&self, rng: &mut GameRng, _moves: &mut Vec<go9::Move>) -> Option<go9::Move> {
