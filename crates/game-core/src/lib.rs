@@ -9,6 +9,8 @@
 //!   same in every version.
 //! * [`checker`]: the random-game checker each game's tests run.
 //! * [`Recorded`]: a game that keeps its history and writes and reads records.
+//! * [`FromSetup`]: a game set up from a plain description of a position, and written out
+//!   as one.
 //! * [`search`]: the Monte Carlo tree search behind every computer opponent: a
 //!   [`Searcher`](search::Searcher) that keeps its tree between moves, within a budget of
 //!   playouts or time, on several threads, with hooks a game implements to make it strong
@@ -83,6 +85,7 @@ mod playout;
 mod record;
 mod rng;
 pub mod search;
+mod setup;
 
 pub use game::Game;
 pub use outcome::{DescribedOutcome, Outcome};
@@ -93,6 +96,7 @@ pub use record::{
     MAX_RECORD_BYTES, RecordTextError, Recorded, check_record_length, read_record_text,
 };
 pub use rng::GameRng;
+pub use setup::FromSetup;
 
 // The README's examples run as doctests, so they cannot drift from the API.
 #[cfg(doctest)]
