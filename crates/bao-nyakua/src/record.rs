@@ -364,10 +364,14 @@ impl Record {
             })
     }
 
-    /// The record as the trial app saves it: 2-space indentation, no final newline.
+    /// The record as JSON with 2-space indentation, as the trial app saves it, and one
+    /// final newline: the text of a record file, the same in every game crate of the
+    /// workspace (a record without the newline reads the same).
     #[must_use]
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a record always serialises")
+        let mut text = serde_json::to_string_pretty(self).expect("a record always serialises");
+        text.push('\n');
+        text
     }
 
     /// The ruleset the record was played under (B-24).

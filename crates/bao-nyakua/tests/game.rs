@@ -233,7 +233,8 @@ mod records {
         let mut game = Bao::new(Ruleset::Seed);
         game.play(mv("F7L")).unwrap();
         let text = serde_json::to_string_pretty(&game).unwrap();
-        assert_eq!(text, game.to_record().to_json());
+        assert_eq!(text + "\n", game.to_record().to_json());
+        let text = game.to_record().to_json();
         let back: Bao = serde_json::from_str(&text).unwrap();
         assert_eq!(back, game);
         let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();

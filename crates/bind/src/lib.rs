@@ -61,7 +61,8 @@ mod variant;
 pub use board_geometry::{self, Coord, ParsePointError};
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
+    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
+    random_playout,
 };
 
 /// The README's example, run as a doctest.

@@ -155,7 +155,8 @@ impl Bind {
 }
 
 impl Record {
-    /// The record as pretty-printed JSON ending in a newline (the file `rulebook` writes).
+    /// The record as JSON with 2-space indentation and one final newline: the text of a
+    /// record file, the same in every game crate of the workspace.
     #[must_use]
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("a record always serialises");

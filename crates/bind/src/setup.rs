@@ -353,3 +353,18 @@ impl From<&Bind> for Setup {
         state.setup()
     }
 }
+
+/// The trait form of [`Bind::from_setup`] and [`Bind::setup`], for code generic over the
+/// games.
+impl game_core::FromSetup for Bind {
+    type Setup = Setup;
+    type SetupError = SetupError;
+
+    fn from_setup(setup: Setup) -> Result<Bind, SetupError> {
+        Bind::from_setup(setup)
+    }
+
+    fn setup(&self) -> Setup {
+        Bind::setup(self)
+    }
+}

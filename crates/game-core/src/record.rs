@@ -20,7 +20,9 @@ pub trait Recorded: Game + Sized {
     /// The moves played so far, in order (the history a record writes).
     fn moves(&self) -> &[Self::Move];
 
-    /// The whole game so far as a record (the game's JSON format).
+    /// The whole game so far as a record: the game's JSON format, written in every crate
+    /// of the workspace with 2-space indentation and one final newline (the text of a
+    /// record file; readers accept it with or without that newline).
     fn write_record(&self) -> String;
 
     /// Reads a record and replays it through the rules.

@@ -48,6 +48,7 @@ mod playout;
 #[cfg(feature = "serde")]
 mod record;
 mod scoring;
+mod setup;
 mod sgf;
 mod state;
 mod superko;
@@ -58,7 +59,8 @@ mod test_support;
 pub use board_geometry::{self, Coord, ParsePointError, Point};
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
+    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
+    random_playout,
 };
 
 pub use board::Board;
@@ -72,8 +74,9 @@ pub use opponent::{
 #[cfg(feature = "serde")]
 pub use record::{RECORD_MARKER, Record, RecordCall, RecordMove, RecordSetup};
 pub use scoring::{AreaCount, KOMI, Score};
+pub use setup::Setup;
 pub use sgf::SgfNames;
-pub use state::{Go9, MOVE_LIMIT, Setup};
+pub use state::{Go9, MOVE_LIMIT};
 
 /// The README's example, run as a doctest (it reads a JSON record, hence `serde`).
 #[cfg(all(doctest, feature = "serde"))]

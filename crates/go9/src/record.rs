@@ -2,14 +2,15 @@
 //! rules, and [`Recorded`] for [`Go9`] (JSON, and SGF by its opening parenthesis).
 
 use board_geometry::Point;
-use game_core::{Player, Recorded};
+use game_core::{ByPlayer, Player, Recorded};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::end::{EndReason, colour_name};
 use crate::error::{PlayError, RecordError};
 use crate::moves::{Move, parse_point, point_name};
 use crate::scoring::KOMI;
-use crate::state::{Go9, Setup};
+use crate::setup::Setup;
+use crate::state::Go9;
 
 /// The format marker: the value of the top-level `"game"` field of a JSON record.
 pub const RECORD_MARKER: &str = "go9";
@@ -122,8 +123,8 @@ impl Go9 {
             size: 9,
             komi: KOMI,
             setup: RecordSetup {
-                black: setup.black.into_iter().map(point_name).collect(),
-                white: setup.white.into_iter().map(point_name).collect(),
+                black: setup.stones.first.into_iter().map(point_name).collect(),
+                white: setup.stones.second.into_iter().map(point_name).collect(),
                 to_move: colour_name(setup.to_move).into(),
             },
             moves: self
@@ -149,10 +150,13 @@ impl Go9 {
 }
 
 impl Record {
-    /// The record as pretty-printed JSON.
+    /// The record as JSON with 2-space indentation and one final newline: the text of a
+    /// record file, the same in every game crate of the workspace.
     #[must_use]
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a record always serialises")
+        let mut text = serde_json::to_string_pretty(self).expect("a record always serialises");
+        text.push('\n');
+        text
     }
 
     /// Reads a JSON record (without replaying it).
@@ -192,8 +196,10 @@ impl Record {
         }
         let first = parse_player(&self.setup.to_move)?;
         let mut state = Go9::from_setup(Setup::new(
-            parse_points(&self.setup.black)?,
-            parse_points(&self.setup.white)?,
+            ByPlayer::new(
+                parse_points(&self.setup.black)?,
+                parse_points(&self.setup.white)?,
+            ),
             first,
         ))?;
         for (i, m) in self.moves.iter().enumerate() {

@@ -4,14 +4,15 @@
 use std::fmt::Write as _;
 
 use board_geometry::Point;
-use game_core::Player;
+use game_core::{ByPlayer, Player};
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 
 use crate::error::RecordError;
 use crate::layout::SIZE;
 use crate::moves::Move;
 use crate::scoring::KOMI;
-use crate::state::{Go9, Setup};
+use crate::setup::Setup;
+use crate::state::Go9;
 
 fn sgf_point(p: Point) -> String {
     let col = p.index() % SIZE;
@@ -96,8 +97,11 @@ impl Go9 {
             let _ = write!(out, "RE[{result}]");
         }
         let Setup {
-            black,
-            white,
+            stones:
+                ByPlayer {
+                    first: black,
+                    second: white,
+                },
             to_move: first,
             ..
         } = self.setup();
@@ -190,7 +194,7 @@ impl Go9 {
         }
         black.sort_unstable();
         white.sort_unstable();
-        let mut state = Go9::from_setup(Setup::new(black, white, first))?;
+        let mut state = Go9::from_setup(Setup::new(ByPlayer::new(black, white), first))?;
         let mut number = 0;
         for (depth, node) in root.main_variation().enumerate() {
             if depth > 0

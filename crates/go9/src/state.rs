@@ -9,6 +9,7 @@ use crate::error::{PlayError, SetupError, UndoError};
 use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
 use crate::moves::Move;
 use crate::scoring::{AreaCount, Score};
+use crate::setup::Setup;
 use crate::superko::SeenTable;
 
 mod game;
@@ -17,47 +18,6 @@ mod tests;
 
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;
-
-/// A position to start a game from (SGF `AB`/`AW` with `PL`; G-4): the stones of each
-/// colour and the player to move. [`Go9::from_setup`] checks it; [`Go9::setup`] gives back
-/// the one a game started from.
-///
-/// ```
-/// use go9::{Go9, Player, Setup, parse_point};
-/// let setup = Setup::new(vec![parse_point("C3")?], vec![parse_point("G7")?], Player::Second);
-/// let game = Go9::from_setup(setup.clone())?;
-/// assert_eq!(game.setup(), setup);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Setup {
-    /// Black's stones.
-    pub black: Vec<Point>,
-    /// White's stones.
-    pub white: Vec<Point>,
-    /// The player to move first (the default: Black).
-    pub to_move: Player,
-}
-
-impl Default for Setup {
-    /// The empty board, Black to move (G-1).
-    fn default() -> Setup {
-        Setup::new(Vec::new(), Vec::new(), Player::First)
-    }
-}
-
-impl Setup {
-    /// A set-up position with these stones and `to_move` to play.
-    #[must_use]
-    pub fn new(black: Vec<Point>, white: Vec<Point>, to_move: Player) -> Setup {
-        Setup {
-            black,
-            white,
-            to_move,
-        }
-    }
-}
 
 /// A board that has appeared in the game (G-4), with the move that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,7 +142,7 @@ impl Go9 {
     /// [`SetupError`] if a point has both colours or a chain has no liberties.
     pub fn from_setup(setup: Setup) -> Result<Go9, SetupError> {
         let mask = |points: &[Point]| points.iter().fold(0, |m, &p| m | bit(cell_of(p)));
-        let (b, w) = (mask(&setup.black), mask(&setup.white));
+        let (b, w) = (mask(&setup.stones.first), mask(&setup.stones.second));
         let to_move = setup.to_move;
         if let Some(c) = cells(b & w).next() {
             return Err(SetupError::BothColours(point_of(c)));
@@ -250,8 +210,10 @@ impl Go9 {
     #[must_use]
     pub fn setup(&self) -> Setup {
         Setup {
-            black: crate::layout::points_of(self.setup[0]),
-            white: crate::layout::points_of(self.setup[1]),
+            stones: ByPlayer::new(
+                crate::layout::points_of(self.setup[0]),
+                crate::layout::points_of(self.setup[1]),
+            ),
             to_move: self.first_to_move,
         }
     }

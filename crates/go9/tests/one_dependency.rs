@@ -44,7 +44,7 @@ fn a_game_through_the_trait_with_the_crate_alone() {
 #[test]
 fn a_set_up_position_and_its_points_come_from_the_crate() {
     let corner: Point = go9::parse_point("A1").unwrap();
-    let setup = Setup::new(vec![corner], Vec::new(), Player::Second);
+    let setup = Setup::new(ByPlayer::new(vec![corner], Vec::new()), Player::Second);
     let game = Go9::from_setup(setup.clone()).unwrap();
     assert_eq!(game.setup(), setup);
     assert_eq!(game.to_move(), Player::Second);

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{position, pt, stones};
-use game_core::Player;
+use game_core::{ByPlayer, Player};
 use go9::{Go9, Setup};
 use serde::Deserialize;
 
@@ -30,7 +30,8 @@ fn g9_katago_pass_alive_boards_give_the_published_areas() {
     for f in fixtures.boards.iter().filter(|f| f.w == 9 && f.h == 9) {
         let rows: Vec<&str> = f.board.iter().map(String::as_str).collect();
         let (black, white) = stones(&rows);
-        let Ok(state) = Go9::from_setup(Setup::new(black, white, Player::First)) else {
+        let Ok(state) = Go9::from_setup(Setup::new(ByPlayer::new(black, white), Player::First))
+        else {
             continue;
         };
         let expected = &f.expected["safe1_suicide0"];

@@ -51,8 +51,7 @@ fn json_records_round_trip_through_the_rules() {
 #[cfg(feature = "serde")]
 fn a_json_record_keeps_the_set_up_position() {
     let setup = go9::Setup::new(
-        vec![pt("C3"), pt("D4")],
-        vec![pt("E5"), pt("F6"), pt("G7")],
+        go9::ByPlayer::new(vec![pt("C3"), pt("D4")], vec![pt("E5"), pt("F6"), pt("G7")]),
         Player::Second,
     );
     let mut game = Go9::from_setup(setup.clone()).unwrap();

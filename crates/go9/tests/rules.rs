@@ -4,7 +4,7 @@
 mod common;
 
 use common::{ko, play_all, position, pt};
-use game_core::{Game, Outcome, Player};
+use game_core::{ByPlayer, Game, Outcome, Player};
 use go9::{EndReason, Go9, Move, PlayError, Setup, SetupError, UndoError};
 
 const B: Player = Player::First;
@@ -268,9 +268,14 @@ fn g4_a_setup_board_is_the_first_board_of_the_history() {
 
 #[test]
 fn g4_a_setup_with_a_chain_without_liberties_is_rejected() {
-    let err = Go9::from_setup(Setup::new(vec![pt("A1")], vec![pt("A2"), pt("B1")], B)).unwrap_err();
+    let err = Go9::from_setup(Setup::new(
+        ByPlayer::new(vec![pt("A1")], vec![pt("A2"), pt("B1")]),
+        B,
+    ))
+    .unwrap_err();
     assert_eq!(err, SetupError::NoLiberties(pt("A1")));
-    let err = Go9::from_setup(Setup::new(vec![pt("E5")], vec![pt("E5")], B)).unwrap_err();
+    let err =
+        Go9::from_setup(Setup::new(ByPlayer::new(vec![pt("E5")], vec![pt("E5")]), B)).unwrap_err();
     assert_eq!(err, SetupError::BothColours(pt("E5")));
 }
 

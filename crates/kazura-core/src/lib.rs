@@ -67,7 +67,8 @@ mod state;
 pub use board_geometry::{self, Coord, Geometry, GeometryError, ParsePointError};
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
+    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
+    random_playout,
 };
 
 pub use colour::{Colour, Seat};

@@ -170,16 +170,13 @@ impl Record {
         })
     }
 
-    /// The record as one line of JSON.
+    /// The record as JSON with 2-space indentation and one final newline: the text of a
+    /// record file, the same in every game crate of the workspace.
     #[must_use]
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a record always serialises")
-    }
-
-    /// The record as indented JSON, for files.
-    #[must_use]
-    pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a record always serialises")
+        let mut text = serde_json::to_string_pretty(self).expect("a record always serialises");
+        text.push('\n');
+        text
     }
 
     /// Replays the record through the rules.
@@ -290,9 +287,9 @@ impl Recorded for Kazura {
         Kazura::moves(self)
     }
 
-    /// The record as indented JSON with a final newline: what `rulebook --record` writes.
+    /// [`Kazura::to_record`] as JSON ([`Record::to_json`]): what `rulebook --record` writes.
     fn write_record(&self) -> String {
-        self.to_record().to_json_pretty() + "\n"
+        self.to_record().to_json()
     }
 
     fn read_record(text: &str) -> Result<Kazura, RecordError> {

@@ -83,3 +83,18 @@ impl Default for Setup {
         Setup::empty(STANDARD_SIZE)
     }
 }
+
+/// The trait form of [`crate::Kazura::from_setup`] and [`crate::Kazura::setup`], for code
+/// generic over the games.
+impl game_core::FromSetup for crate::Kazura {
+    type Setup = Setup;
+    type SetupError = crate::SetupError;
+
+    fn from_setup(setup: Setup) -> Result<crate::Kazura, crate::SetupError> {
+        crate::Kazura::from_setup(setup)
+    }
+
+    fn setup(&self) -> Setup {
+        crate::Kazura::setup(self)
+    }
+}

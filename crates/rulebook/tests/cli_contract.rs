@@ -162,3 +162,31 @@ fn game_names_are_read_case_insensitively() {
         30
     );
 }
+
+#[test]
+fn every_game_writes_its_record_file_the_same_way() {
+    let dir = temp_dir("contract-record-style");
+    for (game, file) in [
+        ("kazura", "kazura.json"),
+        ("bao", "bao.json"),
+        ("go9", "go9.json"),
+        ("go9", "go9.sgf"),
+        ("bind", "bind.json"),
+    ] {
+        let path = dir.join(file);
+        let out = rulebook(&["selfplay", game, "--record", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{game}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.ends_with('\n') && !text.ends_with("\n\n"),
+            "{file}: one final newline"
+        );
+        if file.ends_with(".json") {
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.first(), Some(&"{"), "{file}: indented, not one line");
+            assert!(lines[1].starts_with("  \""), "{file}: 2-space indentation");
+            assert_eq!(lines.last(), Some(&"}"), "{file}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -223,8 +223,10 @@ mod tests {
         while !game.is_over() {
             let board = game.board();
             let mirror = Go9::from_setup(Setup::new(
-                board.stone_points(Player::Second),
-                board.stone_points(Player::First),
+                game_core::ByPlayer::new(
+                    board.stone_points(Player::Second),
+                    board.stone_points(Player::First),
+                ),
                 game.to_move().other(),
             ))
             .unwrap();

@@ -147,8 +147,11 @@ fn a_point_listed_twice_in_a_setup_holds_one_stone() {
         crate::layout::point_of(cell("E5")),
         crate::layout::point_of(cell("C3")),
     );
-    let game = Go9::from_setup(Setup::new(vec![e5, e5, e5], vec![c3, c3], Player::First))
-        .expect("a valid setup");
+    let game = Go9::from_setup(Setup::new(
+        ByPlayer::new(vec![e5, e5, e5], vec![c3, c3]),
+        Player::First,
+    ))
+    .expect("a valid setup");
     assert_eq!(game.board().stone_at(e5), Some(Player::First));
     assert_eq!(game.board().stone_at(c3), Some(Player::Second));
     assert_eq!(

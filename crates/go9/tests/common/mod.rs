@@ -4,7 +4,7 @@
 pub mod brute;
 
 use board_geometry::Point;
-use game_core::Player;
+use game_core::{ByPlayer, Player};
 use go9::{Go9, Setup};
 
 /// A point from its name (panics on a bad name: test input only).
@@ -35,7 +35,7 @@ pub fn stones(rows: &[&str]) -> (Vec<Point>, Vec<Point>) {
 /// A game set up from a diagram with `to_move` to play.
 pub fn position(rows: &[&str], to_move: Player) -> Go9 {
     let (black, white) = stones(rows);
-    Go9::from_setup(Setup::new(black, white, to_move)).expect("a valid diagram")
+    Go9::from_setup(Setup::new(ByPlayer::new(black, white), to_move)).expect("a valid diagram")
 }
 
 /// Plays moves given by name, panicking with the move and reason on an illegal one.
