@@ -46,6 +46,9 @@
 
 #![forbid(unsafe_code)]
 
+// The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+#[cfg(doctest)]
+mod api_map;
 mod bitboard;
 mod end;
 mod error;

@@ -36,6 +36,9 @@
 //! or without the feature ([`Go9::to_sgf`], [`Go9::from_sgf`]).
 #![forbid(unsafe_code)]
 
+// The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+#[cfg(doctest)]
+mod api_map;
 mod board;
 mod diagram;
 mod end;

@@ -50,6 +50,9 @@
 //!   illegal state), [`Colour`], [`Seat`] and [`GroupLengths`]. Without it the rules, the
 //!   set-ups and every query still work.
 
+// The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+#[cfg(doctest)]
+mod api_map;
 mod colour;
 mod diagram;
 mod end;

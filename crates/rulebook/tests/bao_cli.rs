@@ -100,7 +100,10 @@ fn selfplay_writes_a_record_that_replay_accepts_under_both_rulesets() {
         assert!(out.contains("summary: 1 games"), "{out}");
         let result_line = out.lines().find(|l| l.starts_with("result: ")).unwrap();
         let record = std::fs::read_to_string(&path).unwrap();
-        assert!(record.ends_with("}\n"), "one final newline, as every record");
+        assert!(
+            record.ends_with("}\n"),
+            "one final newline, as every record"
+        );
         assert_eq!(record.contains("\"ruleset\": \"seed\""), ruleset == "seed");
         let replay = stdout(&rulebook(&["replay", path_text]));
         assert!(replay.ends_with(&format!("{result_line}\n")), "{replay}");
