@@ -167,10 +167,18 @@ impl Record {
     /// Reads a record's JSON (without replaying it: see [`Record::replay`]).
     ///
     /// # Errors
-    /// [`RecordError::Json`] or [`RecordError::WrongGame`].
+    /// [`RecordError::WrongGame`] for a JSON object whose `game` names another game (whatever
+    /// its other fields), [`RecordError::Json`] for any other text not of the record's shape.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        let record: Record =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let record: Record = serde_json::from_str(text).map_err(|error| {
+            let game = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|value| value.get("game")?.as_str().map(str::to_owned));
+            match game {
+                Some(found) if found != RECORD_MARKER => RecordError::WrongGame { found },
+                _ => RecordError::Json(error.to_string()),
+            }
+        })?;
         if record.game != RECORD_MARKER {
             return Err(RecordError::WrongGame { found: record.game });
         }
