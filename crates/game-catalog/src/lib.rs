@@ -3,6 +3,7 @@
 
 mod actions;
 mod any;
+mod batch;
 mod error;
 mod game;
 mod levels;
@@ -11,6 +12,7 @@ mod spec;
 mod tensors;
 
 pub use any::{AnyGame, LineError, PlayoutCount, SearchReport};
+pub use batch::{Batch, BatchError, StepBuffers, StepOutputs};
 pub use error::{
     ActionError, BufferSizeError, CallError, MoveError, OptionName, OptionStyle, RecordError,
     SpecError,

@@ -1,0 +1,445 @@
+//! Many games of one spec stepped together by integer actions, for training loops: the
+//! observations, masks, rewards and end flags written into the caller's buffers, finished
+//! games started again in place, nothing allocated per step.
+
+use game_core::{Game, Player};
+
+use crate::error::{ActionError, BufferSizeError};
+use crate::game::CatalogGame;
+use crate::spec::GameSpec;
+use crate::{AnyGame, GameKind};
+
+/// `len` games of one [`GameSpec`], stepped together ([`Batch::step`]).
+///
+/// Each game is a *lane*. A step plays one action in every lane, all or nothing: every
+/// action is checked first, and if one is refused no lane moves. A lane whose game ends
+/// (by the rules, or at the batch's ply cap) reports its reward and end flags and starts a
+/// new game at once, so the observation and mask written for it are those of the new
+/// game's start.
+///
+/// Rewards are from the point of view of the player who moved in that lane: 1 for a move
+/// that wins, −1 for one that loses (Bao's safety stop can lose for the mover), 0 for any
+/// other move, a draw and a truncation.
+///
+/// ```
+/// use game_catalog::{Batch, GameSpec};
+///
+/// let spec: GameSpec = "go9".parse()?;
+/// let mut batch = Batch::new(&spec, 4, Some(300));
+/// let (actions, obs_len) = (batch.num_actions(), batch.observation_len());
+/// let mut buffers = batch.buffers();
+/// batch.write_masks(&mut buffers.masks)?;
+/// // Every lane passes (action 81): a legal move in go9's start position.
+/// let passes = vec![actions - 1; 4];
+/// batch.step(&passes, buffers.outputs())?;
+/// assert!(buffers.rewards.iter().all(|&r| r == 0.0));
+/// assert_eq!(buffers.observations.len(), 4 * obs_len);
+/// // A second pass ends every game (G-6: two passes); each lane starts again.
+/// batch.step(&passes, buffers.outputs())?;
+/// assert!(buffers.terminated.iter().all(|&done| done));
+/// assert_eq!(batch.plies(0), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Batch {
+    lanes: Lanes,
+    spec: GameSpec,
+    max_plies: Option<usize>,
+}
+
+/// The games of a batch, by their own type, so that every step runs at the game's speed.
+#[derive(Clone, Debug)]
+enum Lanes {
+    Kazura(LaneSet<kazura_core::Kazura>),
+    Bao(LaneSet<bao_nyakua::Bao>),
+    Go9(LaneSet<go9::Go9>),
+    Bind(LaneSet<bind::Bind>),
+}
+
+macro_rules! each_lane_set {
+    ($lanes:expr, $set:ident => $body:expr) => {
+        match $lanes {
+            Lanes::Kazura($set) => $body,
+            Lanes::Bao($set) => $body,
+            Lanes::Go9($set) => $body,
+            Lanes::Bind($set) => $body,
+        }
+    };
+}
+
+#[derive(Clone, Debug)]
+struct LaneSet<G: CatalogGame> {
+    /// The start every lane restarts from (boxed: a game state is kilobytes).
+    start: Box<G>,
+    games: Vec<G>,
+    /// The moves the current step plays, checked before any is played.
+    chosen: Vec<G::Move>,
+    moves: Vec<G::Move>,
+}
+
+/// Where [`Batch::step`] writes, one slice per output, each `len` lanes long (times the
+/// observation length or the number of actions).
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct StepOutputs<'a> {
+    /// `len * observation_len` values: each lane's observation after the step.
+    pub observations: &'a mut [f32],
+    /// `len * num_actions` values: each lane's legal-action mask after the step.
+    pub masks: &'a mut [bool],
+    /// The reward of the player who moved in each lane.
+    pub rewards: &'a mut [f32],
+    /// Whether each lane's game ended by the rules (and started again).
+    pub terminated: &'a mut [bool],
+    /// Whether each lane's game was cut at the ply cap (and started again).
+    pub truncated: &'a mut [bool],
+    /// The player to move next in each lane: 0 for the first player, 1 for the second.
+    pub to_move: &'a mut [u8],
+}
+
+impl<'a> StepOutputs<'a> {
+    /// The six outputs, each as [`StepOutputs`]'s field of the same name says.
+    pub fn new(
+        observations: &'a mut [f32],
+        masks: &'a mut [bool],
+        rewards: &'a mut [f32],
+        terminated: &'a mut [bool],
+        truncated: &'a mut [bool],
+        to_move: &'a mut [u8],
+    ) -> StepOutputs<'a> {
+        StepOutputs {
+            observations,
+            masks,
+            rewards,
+            terminated,
+            truncated,
+            to_move,
+        }
+    }
+}
+
+/// Owned buffers of the right sizes for a [`Batch`] ([`Batch::buffers`]).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct StepBuffers {
+    /// See [`StepOutputs::observations`].
+    pub observations: Vec<f32>,
+    /// See [`StepOutputs::masks`].
+    pub masks: Vec<bool>,
+    /// See [`StepOutputs::rewards`].
+    pub rewards: Vec<f32>,
+    /// See [`StepOutputs::terminated`].
+    pub terminated: Vec<bool>,
+    /// See [`StepOutputs::truncated`].
+    pub truncated: Vec<bool>,
+    /// See [`StepOutputs::to_move`].
+    pub to_move: Vec<u8>,
+}
+
+impl StepBuffers {
+    /// The buffers as the outputs of a step.
+    pub fn outputs(&mut self) -> StepOutputs<'_> {
+        StepOutputs::new(
+            &mut self.observations,
+            &mut self.masks,
+            &mut self.rewards,
+            &mut self.terminated,
+            &mut self.truncated,
+            &mut self.to_move,
+        )
+    }
+}
+
+/// Why [`Batch::step`] refused its input; no lane moved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BatchError {
+    /// A buffer (or the actions) does not have the length the batch needs.
+    #[error("{what} holds {} values; this batch needs exactly {}", error.given, error.needed)]
+    Size {
+        /// Which input or output: `actions`, `observations`, `masks`, `rewards`,
+        /// `terminated`, `truncated` or `to_move`.
+        what: &'static str,
+        /// The lengths.
+        error: BufferSizeError,
+    },
+    /// A lane's action was refused.
+    #[error("game {lane}: {error}")]
+    Action {
+        /// The lane, counted from 0.
+        lane: usize,
+        /// Why its action was refused.
+        error: ActionError,
+    },
+}
+
+fn check_len(what: &'static str, given: usize, needed: usize) -> Result<(), BatchError> {
+    if given == needed {
+        Ok(())
+    } else {
+        Err(BatchError::Size {
+            what,
+            error: BufferSizeError { needed, given },
+        })
+    }
+}
+
+impl Batch {
+    /// `len` games at the start of `spec`, each cut (truncated) once it has `max_plies`
+    /// moves if a cap is given.
+    #[must_use]
+    pub fn new(spec: &GameSpec, len: usize, max_plies: Option<usize>) -> Batch {
+        fn lanes<G: CatalogGame>(spec: &GameSpec, len: usize) -> LaneSet<G> {
+            let start = G::start(spec).expect("a spec of this game");
+            LaneSet {
+                games: vec![start.clone(); len],
+                start: Box::new(start),
+                chosen: Vec::with_capacity(len),
+                moves: Vec::new(),
+            }
+        }
+        let lanes = match spec.kind() {
+            GameKind::Kazura => Lanes::Kazura(lanes(spec, len)),
+            GameKind::Bao => Lanes::Bao(lanes(spec, len)),
+            GameKind::Go9 => Lanes::Go9(lanes(spec, len)),
+            GameKind::Bind => Lanes::Bind(lanes(spec, len)),
+        };
+        Batch {
+            lanes,
+            spec: *spec,
+            max_plies,
+        }
+    }
+
+    /// The games' spec.
+    #[must_use]
+    pub fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    /// The number of games (lanes).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        each_lane_set!(&self.lanes, set => set.games.len())
+    }
+
+    /// Whether the batch has no games.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The ply cap, if any.
+    #[must_use]
+    pub fn max_plies(&self) -> Option<usize> {
+        self.max_plies
+    }
+
+    /// The number of integer actions of each game.
+    #[must_use]
+    pub fn num_actions(&self) -> usize {
+        each_lane_set!(&self.lanes, set => set.start.num_actions())
+    }
+
+    /// The shape of each game's observation, `[planes, rows, columns]`.
+    #[must_use]
+    pub fn observation_shape(&self) -> [usize; 3] {
+        each_lane_set!(&self.lanes, set => set.start.observation_shape())
+    }
+
+    /// The number of values of each game's observation.
+    #[must_use]
+    pub fn observation_len(&self) -> usize {
+        self.observation_shape().iter().product()
+    }
+
+    /// Buffers of the sizes [`Batch::step`] needs.
+    #[must_use]
+    pub fn buffers(&self) -> StepBuffers {
+        let len = self.len();
+        StepBuffers {
+            observations: vec![0.0; len * self.observation_len()],
+            masks: vec![false; len * self.num_actions()],
+            rewards: vec![0.0; len],
+            terminated: vec![false; len],
+            truncated: vec![false; len],
+            to_move: vec![0; len],
+        }
+    }
+
+    /// Moves played in lane `lane`'s current game.
+    ///
+    /// # Panics
+    /// If `lane` is not below [`Batch::len`].
+    #[must_use]
+    pub fn plies(&self, lane: usize) -> usize {
+        each_lane_set!(&self.lanes, set => set.games[lane].ply())
+    }
+
+    /// Lane `lane`'s current game, as an [`AnyGame`] (a copy).
+    ///
+    /// # Panics
+    /// If `lane` is not below [`Batch::len`].
+    #[must_use]
+    pub fn game(&self, lane: usize) -> AnyGame {
+        each_lane_set!(&self.lanes, set => set.games[lane].clone().into_any())
+    }
+
+    /// Starts every game again.
+    pub fn reset(&mut self) {
+        each_lane_set!(&mut self.lanes, set => {
+            for game in &mut set.games {
+                game.clone_from(&set.start);
+            }
+        });
+    }
+
+    /// Writes every lane's observation into `out` (lane after lane).
+    ///
+    /// # Errors
+    /// [`BatchError::Size`] unless `out` holds `len * observation_len` values.
+    pub fn write_observations(&self, out: &mut [f32]) -> Result<(), BatchError> {
+        check_len(
+            "observations",
+            out.len(),
+            self.len() * self.observation_len(),
+        )?;
+        each_lane_set!(&self.lanes, set => set.write_observations(out));
+        Ok(())
+    }
+
+    /// Writes every lane's legal-action mask into `out` (lane after lane).
+    ///
+    /// # Errors
+    /// [`BatchError::Size`] unless `out` holds `len * num_actions` values.
+    pub fn write_masks(&mut self, out: &mut [bool]) -> Result<(), BatchError> {
+        check_len("masks", out.len(), self.len() * self.num_actions())?;
+        each_lane_set!(&mut self.lanes, set => set.write_masks(out));
+        Ok(())
+    }
+
+    /// Writes the player to move in every lane (0 or 1) into `out`.
+    ///
+    /// # Errors
+    /// [`BatchError::Size`] unless `out` holds `len` values.
+    pub fn write_to_move(&self, out: &mut [u8]) -> Result<(), BatchError> {
+        check_len("to_move", out.len(), self.len())?;
+        each_lane_set!(&self.lanes, set => {
+            for (slot, game) in out.iter_mut().zip(&set.games) {
+                *slot = player_index(game.to_move());
+            }
+        });
+        Ok(())
+    }
+
+    /// Plays `actions[i]` in lane `i`, for every lane, then writes the outputs (see
+    /// [`Batch`] for rewards and restarts).
+    ///
+    /// # Errors
+    /// [`BatchError::Size`] for an input or output of the wrong length,
+    /// [`BatchError::Action`] for the first lane whose action is out of range, names no
+    /// move or is not legal. Then no lane has moved and no output is written.
+    pub fn step(&mut self, actions: &[usize], out: StepOutputs<'_>) -> Result<(), BatchError> {
+        let len = self.len();
+        check_len("actions", actions.len(), len)?;
+        check_len(
+            "observations",
+            out.observations.len(),
+            len * self.observation_len(),
+        )?;
+        check_len("masks", out.masks.len(), len * self.num_actions())?;
+        check_len("rewards", out.rewards.len(), len)?;
+        check_len("terminated", out.terminated.len(), len)?;
+        check_len("truncated", out.truncated.len(), len)?;
+        check_len("to_move", out.to_move.len(), len)?;
+        let max_plies = self.max_plies;
+        each_lane_set!(&mut self.lanes, set => {
+            set.choose(actions)?;
+            set.play_chosen(max_plies, &mut out.rewards[..], out.terminated, out.truncated);
+            set.write_observations(out.observations);
+            set.write_masks(out.masks);
+            for (slot, game) in out.to_move.iter_mut().zip(&set.games) {
+                *slot = player_index(game.to_move());
+            }
+        });
+        Ok(())
+    }
+}
+
+fn player_index(player: Player) -> u8 {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+impl<G: CatalogGame> LaneSet<G> {
+    /// Reads and checks every lane's action into `self.chosen`, touching no game.
+    fn choose(&mut self, actions: &[usize]) -> Result<(), BatchError> {
+        self.chosen.clear();
+        for (lane, (game, &action)) in self.games.iter().zip(actions).enumerate() {
+            let refused = |error| BatchError::Action { lane, error };
+            let mv = game.move_of(action).map_err(refused)?;
+            game.check_move(mv).map_err(|e| {
+                refused(ActionError::Illegal {
+                    action,
+                    text: mv.to_string(),
+                    reason: e.to_string(),
+                })
+            })?;
+            self.chosen.push(mv);
+        }
+        Ok(())
+    }
+
+    /// Plays the chosen moves, writes rewards and end flags, and restarts ended games.
+    fn play_chosen(
+        &mut self,
+        max_plies: Option<usize>,
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+        truncated: &mut [bool],
+    ) {
+        for (lane, game) in self.games.iter_mut().enumerate() {
+            let mover = game.to_move();
+            game.play_unchecked(self.chosen[lane]);
+            let over = game.is_over();
+            let cut = !over && max_plies.is_some_and(|cap| game.ply() >= cap);
+            rewards[lane] = if over {
+                match game.outcome().winner() {
+                    Some(winner) if winner == mover => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                }
+            } else {
+                0.0
+            };
+            terminated[lane] = over;
+            truncated[lane] = cut;
+            if over || cut {
+                game.clone_from(&self.start);
+            }
+        }
+    }
+
+    fn write_observations(&self, out: &mut [f32]) {
+        if self.games.is_empty() {
+            return;
+        }
+        let size = out.len() / self.games.len();
+        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(size)) {
+            game.write_observation(chunk)
+                .expect("the batch sized the chunk");
+        }
+    }
+
+    fn write_masks(&mut self, out: &mut [bool]) {
+        if self.games.is_empty() {
+            return;
+        }
+        let size = out.len() / self.games.len();
+        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(size)) {
+            game.write_action_mask(chunk, &mut self.moves)
+                .expect("the batch sized the chunk");
+        }
+    }
+}
