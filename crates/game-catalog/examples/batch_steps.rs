@@ -1,0 +1,39 @@
+//! Steps a batch of games with random legal actions and prints env-steps per second:
+//! `cargo run --release -p game-catalog --example batch_steps -- go9 256 2000`
+//! (spec, games, steps). For instruction counts, run it under callgrind.
+
+use std::time::Instant;
+
+use game_catalog::{Batch, GameSpec};
+use game_core::GameRng;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let spec: GameSpec = args.first().map_or("go9", String::as_str).parse()?;
+    let lanes: usize = args.get(1).map_or(Ok(256), |a| a.parse())?;
+    let steps: usize = args.get(2).map_or(Ok(2_000), |a| a.parse())?;
+    let mut batch = Batch::new(&spec, lanes, Some(400));
+    let mut buffers = batch.buffers();
+    batch.write_masks(&mut buffers.masks)?;
+    let actions = batch.num_actions();
+    let mut rng = GameRng::seed_from(1);
+    let mut chosen = vec![0; lanes];
+    let mut legal = Vec::with_capacity(actions);
+    let (mut games, started) = (0_u64, Instant::now());
+    for _ in 0..steps {
+        for (slot, mask) in chosen.iter_mut().zip(buffers.masks.chunks_exact(actions)) {
+            legal.clear();
+            legal.extend((0..actions).filter(|&a| mask[a]));
+            *slot = *rng.choose(&legal).ok_or("a game without a legal action")?;
+        }
+        batch.step(&chosen, buffers.outputs())?;
+        games += buffers.terminated.iter().filter(|&&t| t).count() as u64;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let env_steps = (lanes * steps) as f64;
+    println!(
+        "{spec}: {lanes} games x {steps} steps in {seconds:.2} s: {:.0} env-steps/s, {games} games ended",
+        env_steps / seconds
+    );
+    Ok(())
+}
