@@ -22,7 +22,8 @@ pub enum Clock {
     None,
 }
 
-/// How the computer plays: the level, the threads it searches on, its seed and its clock.
+/// How the computer plays: the level, the threads it searches on, its seed, its clock and,
+/// if set, a playout budget in place of the level's.
 ///
 /// ```
 /// use game_catalog::{AnyGame, Computer, Level};
@@ -40,6 +41,7 @@ pub struct Computer {
     threads: NonZeroUsize,
     seed: u64,
     clock: Clock,
+    playouts: Option<u64>,
 }
 
 impl Computer {
@@ -51,7 +53,18 @@ impl Computer {
             threads: NonZeroUsize::MIN,
             seed: 0,
             clock: Clock::Wall,
+            playouts: None,
         }
+    }
+
+    /// With a budget of exactly `playouts` playouts (at least 1) and no time limit, in place
+    /// of the level's budget; the level still gives the search's other settings (its
+    /// exploration, its playout policy). Without a clock ([`Clock::None`]) the cap of
+    /// [`no_clock_playouts`] still applies.
+    #[must_use]
+    pub const fn with_playouts(mut self, playouts: u64) -> Computer {
+        self.playouts = Some(if playouts == 0 { 1 } else { playouts });
+        self
     }
 
     /// On `threads` threads (0 counts as 1). Only a one-thread search with a playout budget
@@ -103,6 +116,12 @@ impl Computer {
         self.clock
     }
 
+    /// The playout budget set by [`Computer::with_playouts`], if any.
+    #[must_use]
+    pub const fn playouts(&self) -> Option<u64> {
+        self.playouts
+    }
+
     /// The search settings for `game`: the game's own for the level (its `Opponent`
     /// implementation), with these threads and seed; without a clock, playouts only, at
     /// most [`no_clock_playouts`].
@@ -111,6 +130,9 @@ impl Computer {
         let mut config = G::Searched::search_config(self.level);
         config.seed = self.seed;
         config.threads = self.threads;
+        if let Some(playouts) = self.playouts {
+            config.budget = Budget::playouts(playouts);
+        }
         if self.clock == Clock::None {
             let cap = no_clock_playouts(&game.spec(), self.level);
             let playouts = config.budget.playout_limit().map_or(cap, |n| n.min(cap));
@@ -143,6 +165,9 @@ impl fmt::Display for Computer {
         let mut parts = Vec::new();
         if self.threads.get() > 1 {
             parts.push(format!("{} threads", self.threads));
+        }
+        if let Some(playouts) = self.playouts {
+            parts.push(format!("{playouts} playouts"));
         }
         if self.seed != 0 {
             parts.push(format!("seed {}", self.seed));
@@ -221,6 +246,24 @@ mod tests {
             wall.budget,
             Budget::playouts_or_time(go9::HARD_PLAYOUTS, go9::HARD_TIME)
         );
+    }
+
+    #[test]
+    fn a_playout_budget_replaces_the_levels_and_keeps_the_cap_without_a_clock() {
+        let go9 = go9::Go9::new();
+        let computer = Computer::new(Level::Hard).with_playouts(500);
+        assert_eq!(computer.playouts(), Some(500));
+        assert_eq!(computer.search_config(&go9).budget, Budget::playouts(500));
+        assert_eq!(computer.to_string(), "hard (500 playouts)");
+        let capped = Computer::new(Level::Easy)
+            .with_playouts(1_000_000)
+            .with_clock(Clock::None);
+        assert_eq!(capped.search_config(&go9).budget, Budget::playouts(2_000));
+        let zero = Computer::new(Level::Easy).with_playouts(0);
+        assert_eq!(zero.search_config(&go9).budget, Budget::playouts(1));
+        assert_eq!(Computer::new(Level::Easy).playouts(), None);
+        let info = zero.search(&go9);
+        assert_eq!(info.playouts, 1);
     }
 
     #[test]
