@@ -1,0 +1,46 @@
+"""Exact, fast rule engines for four board games: Kazura, Bao (NYAKUA trial A), 9x9 Go
+(Ttakji rules) and Bind, from the Rust workspace's game catalog.
+
+>>> from boardrules import Game
+>>> game = Game("kazura", size=5)
+>>> game.play("C3")
+>>> game.to_move
+1
+>>> "swap" in game.legal_moves()
+True
+
+`Game` is one game (moves as text or integer actions, masks, observations, records, the
+computer's move); `Batch` steps many games together into numpy arrays. The environments
+for PettingZoo (`boardrules.pettingzoo`), OpenSpiel (`boardrules.openspiel`) and Gymnasium
+(`boardrules.gymnasium`) import those libraries only when used.
+"""
+
+from boardrules._boardrules import (
+    ActionError,
+    Batch,
+    CallError,
+    Game,
+    GameError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    SpecError,
+    __version__,
+)
+
+#: The games, by the names `Game` takes.
+GAMES = ("kazura", "bao", "go9", "bind")
+
+__all__ = [
+    "GAMES",
+    "ActionError",
+    "Batch",
+    "CallError",
+    "Game",
+    "GameError",
+    "IllegalMoveError",
+    "NotationError",
+    "RecordError",
+    "SpecError",
+    "__version__",
+]
