@@ -180,6 +180,17 @@ pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
     /// values; `out` is then untouched.
     fn write_observation(&self, out: &mut [f32]) -> Result<(), BufferSizeError>;
 
+    /// Writes the observation planes from the point of view of `viewer`, who need not be
+    /// the player to move (a multi-agent environment observes for each agent): the same
+    /// planes with "the mover" read as `viewer`, and the planes that describe what the
+    /// player to move may do now (go9's superko points, Kazura's swap) all 0 for the
+    /// other player. For the player to move it is [`CatalogGame::write_observation`].
+    ///
+    /// # Errors
+    /// As [`CatalogGame::write_observation`].
+    fn write_observation_for(&self, viewer: Player, out: &mut [f32])
+    -> Result<(), BufferSizeError>;
+
     /// Writes the legal-action mask into `mask` (`true` exactly at the ids of the legal
     /// moves), using `moves` as the move buffer.
     ///
@@ -253,6 +264,17 @@ macro_rules! actions_from {
             let [planes, rows, columns] = actions::$module::observation_shape(self);
             check_len(out.len(), planes * rows * columns)?;
             actions::$module::write_observation(self, out);
+            Ok(())
+        }
+
+        fn write_observation_for(
+            &self,
+            viewer: Player,
+            out: &mut [f32],
+        ) -> Result<(), BufferSizeError> {
+            let [planes, rows, columns] = actions::$module::observation_shape(self);
+            check_len(out.len(), planes * rows * columns)?;
+            actions::$module::write_observation_for(self, viewer, out);
             Ok(())
         }
     };

@@ -1,6 +1,6 @@
 //! Integer actions and observation tensors through [`AnyGame`] (docs/actions.md).
 
-use game_core::Game;
+use game_core::{Game, Player};
 
 use crate::any::{AnyGame, each_game};
 use crate::error::{ActionError, BufferSizeError, MoveError};
@@ -80,5 +80,18 @@ impl AnyGame {
     /// [`BufferSizeError`] unless `out` holds exactly [`AnyGame::observation_len`] values.
     pub fn write_observation(&self, out: &mut [f32]) -> Result<(), BufferSizeError> {
         each_game!(self, g => g.write_observation(out))
+    }
+
+    /// Writes the observation planes from `viewer`'s point of view, who need not be the
+    /// player to move ([`CatalogGame::write_observation_for`]).
+    ///
+    /// # Errors
+    /// [`BufferSizeError`] unless `out` holds exactly [`AnyGame::observation_len`] values.
+    pub fn write_observation_for(
+        &self,
+        viewer: Player,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        each_game!(self, g => g.write_observation_for(viewer, out))
     }
 }

@@ -231,7 +231,9 @@ impl Game {
 
     /// The move named by an action id, in notation (legal now or not).
     fn move_of(&self, action: i64) -> PyResult<String> {
-        self.game.move_of(action_id(action, self.game.num_actions())?).or_raise()
+        self.game
+            .move_of(action_id(action, self.game.num_actions())?)
+            .or_raise()
     }
 
     /// The ids of the legal moves, ascending.
@@ -279,14 +281,21 @@ impl Game {
         (planes, rows, columns)
     }
 
-    /// The observation planes from the point of view of the player to move, a float32
-    /// array of `observation_shape`; written into `out` (and returned) when given.
-    #[pyo3(signature = (out = None))]
+    /// The observation planes from the point of view of the player to move, or of
+    /// `player` (0 or 1) when given: a float32 array of `observation_shape`, written into
+    /// `out` (and returned) when given. For the player not to move, the planes of the
+    /// mover's options (go9's superko, Kazura's swap) are 0 (docs/actions.md).
+    #[pyo3(signature = (player = None, out = None))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
+        player: Option<i64>,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = match player {
+            Some(index) => self::player(index)?,
+            None => self.game.to_move(),
+        };
         let array = match out {
             Some(out) => out,
             None => {
@@ -298,7 +307,7 @@ impl Game {
             let mut view: PyReadwriteArrayDyn<'py, f32> = array.extract()?;
             let slice = view.as_slice_mut().map_err(contiguous)?;
             self.game
-                .write_observation(slice)
+                .write_observation_for(viewer, slice)
                 .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
         }
         Ok(array)

@@ -20,7 +20,10 @@ fn _boardrules(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("GameError", py.get_type::<errors::GameError>())?;
     module.add("SpecError", py.get_type::<errors::SpecError>())?;
     module.add("NotationError", py.get_type::<errors::NotationError>())?;
-    module.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
+    module.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
     module.add("ActionError", py.get_type::<errors::ActionError>())?;
     module.add("RecordError", py.get_type::<errors::RecordError>())?;
     module.add("CallError", py.get_type::<errors::CallError>())?;

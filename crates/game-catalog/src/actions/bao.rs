@@ -150,8 +150,13 @@ fn pit_at_cell(mover: Player, row: usize, col: usize) -> (Player, Pit) {
 
 /// Writes the five planes (module doc) into `out`, which holds `5 * 4 * 8` values.
 pub(crate) fn write_observation(game: &Bao, out: &mut [f32]) {
+    write_observation_for(game, game.to_move(), out);
+}
+
+/// The planes from `viewer`'s side of the board.
+pub(crate) fn write_observation_for(game: &Bao, viewer: Player, out: &mut [f32]) {
     let position = game.position();
-    let mover = position.to_move();
+    let mover = viewer;
     let scale = TOTAL_KETE as f32;
     for row in 0..BOARD_ROWS {
         for col in 0..BOARD_COLS {

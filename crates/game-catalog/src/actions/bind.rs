@@ -141,10 +141,15 @@ pub(crate) fn observation_shape(game: &Bind) -> [usize; 3] {
 /// Writes the four planes (module doc) into `out`, which holds `4 * n * n` values.
 /// Planes 0 and 1 are the pieces.
 pub(crate) fn write_observation(game: &Bind, out: &mut [f32]) {
+    write_observation_for(game, game.to_move(), out);
+}
+
+/// The planes from `viewer`'s side.
+pub(crate) fn write_observation_for(game: &Bind, viewer: Player, out: &mut [f32]) {
     let variant = game.variant();
     let side = variant.size();
     let plane_len = side * side;
-    let mover = game.to_move();
+    let mover = viewer;
     write_stone_planes(out, plane_len, mover, |id| {
         let (col, row) = point_col_row(id, side);
         // A side is at most 25, so the casts are exact.

@@ -61,14 +61,21 @@ pub(crate) fn observation_shape(_game: &Go9) -> [usize; 3] {
 /// and 1 are the stones; plane 2 asks `check_move` of each empty point, which is what
 /// `Go9::superko_points` does without collecting them into a vector.
 pub(crate) fn write_observation(game: &Go9, out: &mut [f32]) {
-    let mover = game.to_move();
+    write_observation_for(game, game.to_move(), out);
+}
+
+/// The planes from `viewer`'s side; the superko plane is 0 for the player not to move.
+pub(crate) fn write_observation_for(game: &Go9, viewer: Player, out: &mut [f32]) {
+    let mover = viewer;
+    let to_move = viewer == game.to_move();
     let board = game.board();
     write_stone_planes(out, POINTS, mover, |id| {
         board.stone_at(Point::from_index(id))
     });
     for (id, cell) in plane_mut(out, SUPERKO, POINTS).iter_mut().enumerate() {
         let point = Point::from_index(id);
-        let superko = board.stone_at(point).is_none()
+        let superko = to_move
+            && board.stone_at(point).is_none()
             && matches!(
                 game.check_move(Move::Place(point)),
                 Err(PlayError::Superko { .. })

@@ -8,7 +8,7 @@
 //! plane 2 all 1.0 while `swap` is legal (K-8: White's answer to Black's first stone) else
 //! all 0.0, plane 3 all 1.0 when the colour to move is Black else all 0.0.
 
-use game_core::Game;
+use game_core::{Game, Player};
 use kazura_core::{Colour, Coord, Kazura, Move};
 
 use super::{flag_value, plane_mut, point_col_row, point_id, write_stone_planes};
@@ -75,16 +75,22 @@ pub(crate) fn observation_shape(game: &Kazura) -> [usize; 3] {
 /// Writes the four planes (module doc) into `out`, which holds `4 * n * n` values.
 /// Planes 0 and 1 are the stones.
 pub(crate) fn write_observation(game: &Kazura, out: &mut [f32]) {
+    write_observation_for(game, game.to_move(), out);
+}
+
+/// The planes from `viewer`'s side; the swap plane is 0 for the player not to move.
+pub(crate) fn write_observation_for(game: &Kazura, viewer: Player, out: &mut [f32]) {
     let side = game.size();
     let plane_len = side * side;
-    let mover = game.colour_to_move();
-    write_stone_planes(out, plane_len, mover.player(), |id| {
+    let mover = Colour::of_player(viewer);
+    write_stone_planes(out, plane_len, viewer, |id| {
         let (col, row) = point_col_row(id, side);
         // A side is at most 25, so the casts are exact.
         game.stone_at(Coord::new(col as u8, row as u8))
             .map(Colour::player)
     });
-    plane_mut(out, SWAP_LEGAL, plane_len).fill(flag_value(game.is_legal(Move::Swap)));
+    let swap = viewer == game.to_move() && game.is_legal(Move::Swap);
+    plane_mut(out, SWAP_LEGAL, plane_len).fill(flag_value(swap));
     plane_mut(out, MOVER_IS_BLACK, plane_len).fill(flag_value(mover == Colour::Black));
 }
 
