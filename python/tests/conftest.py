@@ -51,3 +51,13 @@ def rulebook():
         return done.stdout
 
     return run
+
+
+def rulebook_args(spec: str) -> list:
+    """`kazura:size=5` as rulebook's arguments: `["kazura", "--size", "5"]`."""
+    name, _, options = spec.partition(":")
+    args = [name]
+    for option in filter(None, options.split(",")):
+        key, _, value = option.partition("=")
+        args += [f"--{key}", value]
+    return args

@@ -1,7 +1,7 @@
 //! `boardrules.Batch`: many games of one spec stepped together into numpy arrays.
 
 use game_catalog::{Batch as CatalogBatch, StepOutputs};
-use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArrayDyn, PyUntypedArrayMethods};
+use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 use crate::errors::OrRaise;
 use crate::game::{Game, contiguous, read_spec};
 
-/// `size` games of one spec, stepped together by integer actions: `step` reads one action
+/// `games` games of one spec, stepped together by integer actions: `step` reads one action
 /// per game from a numpy array and writes observations, masks, rewards and end flags into
 /// the caller's arrays. A game that ends starts again at once.
 #[pyclass(module = "boardrules._boardrules", name = "Batch")]
@@ -38,20 +38,21 @@ fn slice_of_1d<'a, T: numpy::Element>(
 
 #[pymethods]
 impl Batch {
-    /// `size` games at the start of `spec` (as `Game` takes it), each cut (truncated) at
-    /// `max_plies` moves if given.
+    /// `games` games at the start of `spec` (as `Game` takes it, options as keywords
+    /// included: `Batch("kazura", 256, size=9)`), each cut (truncated) at `max_plies` moves
+    /// if given.
     #[new]
-    #[pyo3(signature = (spec, size, max_plies = None, **options))]
+    #[pyo3(signature = (spec, games, max_plies = None, **options))]
     fn new(
         spec: &str,
-        size: usize,
+        games: usize,
         max_plies: Option<usize>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
         let spec = read_spec(spec, options)?;
         Ok(Batch {
-            batch: CatalogBatch::new(&spec, size, max_plies),
-            actions: Vec::with_capacity(size),
+            batch: CatalogBatch::new(&spec, games, max_plies),
+            actions: Vec::with_capacity(games),
         })
     }
 
@@ -83,6 +84,32 @@ impl Batch {
     fn observation_shape(&self) -> (usize, usize, usize) {
         let [planes, rows, columns] = self.batch.observation_shape();
         (planes, rows, columns)
+    }
+
+    /// New arrays of the shapes and types `reset` and `step` write: a dict with
+    /// `observations` (float32, `(games, planes, rows, columns)`), `masks` (bool,
+    /// `(games, num_actions)`), `rewards` (float32), `terminated` and `truncated` (bool) and
+    /// `to_move` (uint8), so that `batch.step(actions, **buffers)` works.
+    fn buffers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let size = self.batch.len();
+        let [planes, rows, columns] = self.batch.observation_shape();
+        let buffers = PyDict::new(py);
+        buffers.set_item(
+            "observations",
+            numpy::PyArray4::<f32>::zeros(py, [size, planes, rows, columns], false),
+        )?;
+        buffers.set_item(
+            "masks",
+            numpy::PyArray2::<bool>::zeros(py, [size, self.batch.num_actions()], false),
+        )?;
+        buffers.set_item("rewards", numpy::PyArray1::<f32>::zeros(py, size, false))?;
+        buffers.set_item(
+            "terminated",
+            numpy::PyArray1::<bool>::zeros(py, size, false),
+        )?;
+        buffers.set_item("truncated", numpy::PyArray1::<bool>::zeros(py, size, false))?;
+        buffers.set_item("to_move", numpy::PyArray1::<u8>::zeros(py, size, false))?;
+        Ok(buffers)
     }
 
     /// Game `index` as a `Game` (a copy).
@@ -159,7 +186,6 @@ impl Batch {
             })?;
             self.actions.push(id);
         }
-        let _ = actions.len();
         let outputs = StepOutputs::new(
             slice_of("observations", &mut observations)?,
             slice_of("masks", &mut masks)?,

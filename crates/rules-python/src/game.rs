@@ -424,12 +424,7 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "Game('{}', ply={}, {})",
-            self.game.spec(),
-            self.game.ply(),
-            self.game.status()
-        )
+        format!("Game('{}'): {}", self.game.spec(), self.game.status())
     }
 }
 

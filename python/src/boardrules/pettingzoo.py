@@ -1,0 +1,155 @@
+"""PettingZoo AEC environments for the four games.
+
+>>> from boardrules.pettingzoo import env
+>>> game = env("kazura", size=5)
+>>> game.reset(seed=1)
+>>> observation, reward, termination, truncation, info = game.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum())
+((4, 5, 5), 25)
+
+`env(game, **options)` is the environment wrapped as PettingZoo's classic games are
+(an illegal action ends the game with -1 for the player who tried it; out-of-range
+actions are asserted; the AEC order is enforced); `raw_env` is the environment alone, on
+which an illegal action raises `boardrules.IllegalMoveError` and changes nothing.
+
+Agents are named after the players, `black_0`/`white_0` (Kazura, go9, Bind) or
+`south_0`/`north_0` (Bao). The agent to act is always the game's player to move. Each
+observation is a dict: `observation`, the catalog's float32 planes (docs/actions.md) seen
+from the observing agent, and `action_mask`, an int8 array of `num_actions` values that is
+all 0 for the agent not to move. Rewards come at the end: 1 to the winner, -1 to the
+loser, 0 to both after a draw. `max_plies` truncates a game at that many moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from boardrules._boardrules import Game
+
+__all__ = ["env", "raw_env"]
+
+
+def env(game: str = "go9", **kwargs: Any) -> AECEnv:
+    """The environment of `game` (a name or spec, with options as keywords:
+    `env("kazura", size=9)`), wrapped as PettingZoo's classic games are."""
+    wrapped: AECEnv = raw_env(game, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped class)
+    """One game as a PettingZoo AEC environment (see the module's documentation)."""
+
+    metadata = {
+        "render_modes": ["ansi", "human"],
+        "name": "boardrules_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: str = "go9",
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
+            )
+        if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
+            raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
+        self._start = Game(game, **options)
+        self.game = self._start.copy()
+        self.render_mode = render_mode
+        self.max_plies = max_plies
+        self.metadata = dict(self.metadata, name=f"boardrules_{self._start.name}_v0")
+        self.possible_agents = [f"{name}_0" for name in self._start.player_names]
+        self.agents = self.possible_agents[:]
+        actions = self._start.num_actions
+        shape = self._start.observation_shape
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._clear_step_state()
+
+    def _clear_step_state(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.to_move]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        player = self.possible_agents.index(agent)
+        observation = self.game.observation(player=player)
+        if agent == self.agent_selection and not self.game.is_over:
+            mask = self.game.action_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Starts the game again. The rules draw nothing at random; `seed` seeds the
+        action spaces (`action_space(agent).sample()`), agent by agent."""
+        self.game = self._start.copy()
+        self._clear_step_state()
+        if seed is not None:
+            for offset, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(seed + offset)
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.game.play_action(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.game.is_over:
+            first, second = self.game.returns()
+            self.rewards = dict(zip(self.possible_agents, (first, second)))
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_plies is not None and self.game.ply >= self.max_plies:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[self.game.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The board diagram: returned for `ansi`, printed for `human`."""
+        if self.render_mode is None:
+            return None
+        text = f"{self.game.diagram()}{self.game.status}\n"
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
