@@ -355,8 +355,7 @@ impl Batch {
         each_lane_set!(&mut self.lanes, set => {
             set.choose(actions)?;
             set.play_chosen(max_plies, &mut out.rewards[..], out.terminated, out.truncated);
-            set.write_observations(out.observations);
-            set.write_masks(out.masks);
+            set.write_observations_and_masks(out.observations, out.masks);
             for (slot, game) in out.to_move.iter_mut().zip(&set.games) {
                 *slot = player_index(game.to_move());
             }
@@ -429,6 +428,21 @@ impl<G: CatalogGame> LaneSet<G> {
         for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(size)) {
             game.write_observation(chunk)
                 .expect("the batch sized the chunk");
+        }
+    }
+
+    fn write_observations_and_masks(&mut self, observations: &mut [f32], masks: &mut [bool]) {
+        if self.games.is_empty() {
+            return;
+        }
+        let obs_len = observations.len() / self.games.len();
+        let mask_len = masks.len() / self.games.len();
+        let chunks = observations
+            .chunks_exact_mut(obs_len)
+            .zip(masks.chunks_exact_mut(mask_len));
+        for (game, (observation, mask)) in self.games.iter().zip(chunks) {
+            game.write_observation_and_mask(observation, mask, &mut self.moves)
+                .expect("the batch sized the chunks");
         }
     }
 

@@ -211,6 +211,25 @@ pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
         Ok(())
     }
 
+    /// Writes the observation from the player to move and the legal-action mask together
+    /// (what a training step reads): the values of [`CatalogGame::write_observation`] and
+    /// [`CatalogGame::write_action_mask`], which a game may compute in one pass (go9 does).
+    ///
+    /// # Errors
+    /// [`BufferSizeError`] for either buffer of the wrong length; both are then untouched.
+    fn write_observation_and_mask(
+        &self,
+        observation: &mut [f32],
+        mask: &mut [bool],
+        moves: &mut Vec<Self::Move>,
+    ) -> Result<(), BufferSizeError> {
+        let [planes, rows, columns] = self.observation_shape();
+        check_len(observation.len(), planes * rows * columns)?;
+        check_len(mask.len(), self.num_actions())?;
+        self.write_observation(observation)?;
+        self.write_action_mask(mask, moves)
+    }
+
     /// Plays the move named by `action` with the checked `play` and returns it.
     ///
     /// # Errors
@@ -429,6 +448,29 @@ impl CatalogGame for Bao {
 
 impl CatalogGame for Go9 {
     actions_from!(go9);
+
+    fn write_action_mask(
+        &self,
+        mask: &mut [bool],
+        _moves: &mut Vec<go9::Move>,
+    ) -> Result<(), BufferSizeError> {
+        check_len(mask.len(), actions::go9::num_actions(self))?;
+        actions::go9::write_action_mask(self, mask);
+        Ok(())
+    }
+
+    fn write_observation_and_mask(
+        &self,
+        observation: &mut [f32],
+        mask: &mut [bool],
+        _moves: &mut Vec<go9::Move>,
+    ) -> Result<(), BufferSizeError> {
+        let [planes, rows, columns] = actions::go9::observation_shape(self);
+        check_len(observation.len(), planes * rows * columns)?;
+        check_len(mask.len(), actions::go9::num_actions(self))?;
+        actions::go9::write_observation_and_mask(self, observation, mask);
+        Ok(())
+    }
 
     const KIND: GameKind = GameKind::Go9;
     const RESIGNATION: bool = true;

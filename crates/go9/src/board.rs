@@ -219,7 +219,13 @@ impl Board {
     /// The stone on `p`, if any.
     #[must_use]
     pub fn stone_at(&self, p: Point) -> Option<Player> {
-        match self.colour[cell_of(p)] {
+        self.stone_at_cell(cell_of(p))
+    }
+
+    /// The stone on cell `c`, if any.
+    #[inline]
+    pub(crate) fn stone_at_cell(&self, c: usize) -> Option<Player> {
+        match self.colour[c & MASK_INDEX] {
             1 => Some(Player::First),
             2 => Some(Player::Second),
             _ => None,

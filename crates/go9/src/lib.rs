@@ -79,7 +79,7 @@ pub use record::{RECORD_MARKER, Record, RecordCall, RecordMove, RecordSetup};
 pub use scoring::{AreaCount, KOMI, Score};
 pub use setup::Setup;
 pub use sgf::SgfNames;
-pub use state::{Go9, MOVE_LIMIT};
+pub use state::{Go9, MOVE_LIMIT, PointStatus};
 
 /// The README's example, run as a doctest (it reads a JSON record, hence `serde`).
 #[cfg(all(doctest, feature = "serde"))]

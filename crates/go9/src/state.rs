@@ -6,15 +6,18 @@ use game_core::{ByPlayer, Player};
 use crate::board::{Board, EMPTY};
 use crate::end::{EndReason, Ending};
 use crate::error::{PlayError, SetupError, UndoError};
-use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
+use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of, spread};
 use crate::moves::Move;
 use crate::scoring::{AreaCount, Score};
 use crate::setup::Setup;
 use crate::superko::SeenTable;
 
 mod game;
+mod points;
 #[cfg(test)]
 mod tests;
+
+pub use points::PointStatus;
 
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;
@@ -335,12 +338,30 @@ impl Go9 {
         if self.end.is_some() {
             return;
         }
-        for c in cells(self.board.empty_mask()) {
-            if self.check_placement(c, player).is_ok() {
+        let empty = self.board.empty_mask();
+        // A point next to an empty point always has a liberty (no suicide), and one that
+        // never held a stone makes a board never seen (no superko): legal without a look.
+        let surely_legal = empty & spread(empty) & !self.ever_occupied;
+        for c in cells(empty) {
+            if surely_legal & bit(c) != 0 || self.check_placement(c, player).is_ok() {
                 moves.push(Move::Place(point_of(c)));
             }
         }
         moves.push(Move::Pass);
+    }
+
+    /// Whether the player to move may not place on `point` *only* because of superko (G-5):
+    /// the point is empty, the placement is no suicide, and it would repeat an earlier
+    /// board. Cheap for a point that never held a stone (always `false`); allocates nothing.
+    #[must_use]
+    pub fn is_superko_point(&self, point: Point) -> bool {
+        let c = cell_of(point);
+        self.end.is_none()
+            && self.ever_occupied & bit(c) != 0
+            && matches!(
+                self.check_placement(c, self.to_move),
+                Err(PlayError::Superko { .. })
+            )
     }
 
     /// The empty points where the player to move may not play *only* because of superko
@@ -351,13 +372,8 @@ impl Go9 {
             return Vec::new();
         }
         let mut points: Vec<Point> = cells(self.board.empty_mask())
-            .filter(|&c| {
-                matches!(
-                    self.check_placement(c, self.to_move),
-                    Err(PlayError::Superko { .. })
-                )
-            })
             .map(point_of)
+            .filter(|&p| self.is_superko_point(p))
             .collect();
         points.sort_unstable();
         points

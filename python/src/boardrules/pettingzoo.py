@@ -47,7 +47,7 @@ def env(game: str = "go9", **kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped class)
     """One game as a PettingZoo AEC environment (see the module's documentation)."""
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["ansi", "human"],
         "name": "boardrules_v0",
         "is_parallelizable": False,
@@ -95,13 +95,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_move]
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -113,7 +113,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
             mask = np.zeros(self.game.num_actions, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts the game again. The rules draw nothing at random; `seed` seeds the
         action spaces (`action_space(agent).sample()`), agent by agent."""
         self.game = self._start.copy()

@@ -10,7 +10,7 @@
 //! (who gives the komi, G-10) else all 0.0.
 
 use game_core::{Game, Player};
-use go9::{Go9, Move, POINTS, PlayError, Point, SIZE};
+use go9::{Go9, Move, POINTS, Point, PointStatus, SIZE};
 
 use super::{flag_value, plane_mut, write_stone_planes};
 
@@ -57,34 +57,64 @@ pub(crate) fn observation_shape(_game: &Go9) -> [usize; 3] {
     [PLANES, SIZE, SIZE]
 }
 
-/// Writes the four planes (module doc) into `out`, which holds `4 * 81` values. Planes 0
-/// and 1 are the stones; plane 2 asks `check_move` of each empty point, which is what
-/// `Go9::superko_points` does without collecting them into a vector.
+/// Writes the four planes (module doc) into `out`, which holds `4 * 81` values, from
+/// `Go9::point_statuses`: one pass over the board for the stones and the superko points.
 pub(crate) fn write_observation(game: &Go9, out: &mut [f32]) {
     write_observation_for(game, game.to_move(), out);
 }
 
 /// The planes from `viewer`'s side; the superko plane is 0 for the player not to move.
 pub(crate) fn write_observation_for(game: &Go9, viewer: Player, out: &mut [f32]) {
-    let mover = viewer;
-    let to_move = viewer == game.to_move();
-    let board = game.board();
-    write_stone_planes(out, POINTS, mover, |id| {
-        board.stone_at(Point::from_index(id))
-    });
-    for (id, cell) in plane_mut(out, SUPERKO, POINTS).iter_mut().enumerate() {
-        let point = Point::from_index(id);
-        let superko = to_move
-            && board.stone_at(point).is_none()
-            && matches!(
-                game.check_move(Move::Place(point)),
-                Err(PlayError::Superko { .. })
-            );
-        *cell = flag_value(superko);
+    let mut statuses = [PointStatus::Ended; POINTS];
+    if viewer == game.to_move() {
+        game.point_statuses(&mut statuses);
+    } else {
+        // Only the stones matter to the player not to move: no placement is looked at.
+        let board = game.board();
+        for (index, status) in statuses.iter_mut().enumerate() {
+            if let Some(owner) = board.stone_at(Point::from_index(index)) {
+                *status = PointStatus::Stone(owner);
+            }
+        }
     }
-    plane_mut(out, MOVER_IS_BLACK, POINTS).fill(flag_value(mover == Player::First));
+    write_planes(&statuses, viewer, out);
 }
 
+/// Writes the observation from the player to move and the legal-action mask (82 values)
+/// from one `Go9::point_statuses` pass.
+pub(crate) fn write_observation_and_mask(game: &Go9, out: &mut [f32], mask: &mut [bool]) {
+    let mut statuses = [PointStatus::Ended; POINTS];
+    game.point_statuses(&mut statuses);
+    write_planes(&statuses, game.to_move(), out);
+    write_mask(game, &statuses, mask);
+}
+
+/// Writes the legal-action mask (82 values) from one `Go9::point_statuses` pass.
+pub(crate) fn write_action_mask(game: &Go9, mask: &mut [bool]) {
+    let mut statuses = [PointStatus::Ended; POINTS];
+    game.point_statuses(&mut statuses);
+    write_mask(game, &statuses, mask);
+}
+
+fn write_mask(game: &Go9, statuses: &[PointStatus; POINTS], mask: &mut [bool]) {
+    for (slot, &status) in mask.iter_mut().zip(statuses) {
+        *slot = status == PointStatus::Legal;
+    }
+    // Passing is legal until the game is over (G-6).
+    mask[PASS_ID] = !game.is_over();
+}
+
+/// The four planes from the statuses, seen by `viewer`.
+fn write_planes(statuses: &[PointStatus; POINTS], viewer: Player, out: &mut [f32]) {
+    write_stone_planes(out, POINTS, viewer, |id| match statuses[id] {
+        PointStatus::Stone(owner) => Some(owner),
+        _ => None,
+    });
+    for (cell, &status) in plane_mut(out, SUPERKO, POINTS).iter_mut().zip(statuses) {
+        *cell = flag_value(status == PointStatus::Superko);
+    }
+    plane_mut(out, MOVER_IS_BLACK, POINTS).fill(flag_value(viewer == Player::First));
+}
 #[cfg(test)]
 mod tests {
     use go9::Setup;
