@@ -38,20 +38,37 @@ def test_a_game_through_the_aec_loop_agrees_with_rulebook(spec, rulebook):
     assert inner.is_over, "each of the four games ends within 2,000 moves here"
     trace = rulebook("trace", *rulebook_args(spec), "--moves", " ".join(moves))
     assert trace.splitlines()[-1] == f"result: {inner.result}"
-    first, second = inner.returns()
-    assert rewards == dict(zip(game.possible_agents, (first, second)))
+    by_colour = inner.returns()
+    by_seat = [by_colour[inner.player_in_seat(seat)] for seat in (0, 1)]
+    assert rewards == dict(zip(game.possible_agents, by_seat))
     assert game.render() == f"{inner.diagram()}{inner.status}\n"
 
 
-def test_the_agents_are_the_players_and_the_movers_turn_decides():
+def test_the_agents_are_seats_and_kazuras_swap_changes_who_holds_black():
+    game = raw_env("kazura", size=5)
+    game.reset()
+    assert game.possible_agents == ["player_0", "player_1"]
+    c3, swap = game.game.action_of("C3"), game.game.action_of("swap")
+    game.step(c3)
+    assert game.agent_selection == "player_1"
+    mine = game.observe("player_0")["observation"]
+    assert mine[0].sum() == 1 and mine[3].all(), "player_0 sees its black stone"
+    game.step(swap)
+    assert game.agent_selection == "player_0", "the agents alternate through the swap"
+    assert game.game.to_move == 1 and game.game.seat_of(0) == 1
+    theirs = game.observe("player_1")["observation"]
+    assert theirs[0].sum() == 1 and theirs[3].all(), "player_1 now owns the black stone"
+    assert game.observe("player_0")["action_mask"].sum() > 0
+
+
+def test_the_mover_decides_whose_turn_it_is():
     game = raw_env("bao")
     game.reset()
-    assert game.possible_agents == ["south_0", "north_0"]
-    assert game.agent_selection == "south_0"
-    observation = game.observe("north_0")
+    assert game.agent_selection == "player_0"
+    observation = game.observe("player_1")
     assert observation["action_mask"].sum() == 0
     assert observation["observation"].shape == (5, 4, 8)
-    assert game.observation_space("north_0")["observation"].contains(observation["observation"])
+    assert game.observation_space("player_1")["observation"].contains(observation["observation"])
 
 
 def test_an_illegal_action_ends_the_wrapped_game_and_raises_on_the_raw_one():
@@ -60,7 +77,7 @@ def test_an_illegal_action_ends_the_wrapped_game_and_raises_on_the_raw_one():
     game.step(40)  # E5
     game.step(40)  # E5 again: occupied
     assert all(game.terminations.values())
-    assert game.rewards["white_0"] == -1
+    assert game.rewards["player_1"] == -1
     raw = raw_env("go9")
     raw.reset()
     raw.step(40)

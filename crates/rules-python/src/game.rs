@@ -149,10 +149,28 @@ impl Game {
         (first, second)
     }
 
-    /// The player to move: 0 (the first) or 1 (the second).
+    /// The player (colour) to move: 0 for the first player's colour (Black, or Bao's
+    /// South), 1 for the second's. In Kazura after the swap the colours change hands:
+    /// `seat_of` says who holds which.
     #[getter]
     fn to_move(&self) -> u8 {
         player_index(self.game.to_move())
+    }
+
+    /// The seat (0 for whoever moved first, 1 for the other) holding `player`'s colour:
+    /// `player` itself, except in Kazura after the swap (K-8), when the responder holds
+    /// Black. Multi-agent environments give each seat its own agent.
+    fn seat_of(&self, player_index: i64) -> PyResult<usize> {
+        Ok(self.game.seat_of(player(player_index)?))
+    }
+
+    /// The player (colour) sitting in `seat` (0 or 1): the inverse of `seat_of`.
+    fn player_in_seat(&self, seat: i64) -> PyResult<u8> {
+        usize::try_from(seat)
+            .ok()
+            .and_then(|seat| self.game.player_in_seat(seat))
+            .map(player_index)
+            .ok_or_else(|| PyValueError::new_err(format!("seat {seat} is not a seat: use 0 or 1")))
     }
 
     /// Moves played so far.
@@ -167,7 +185,8 @@ impl Game {
         self.game.is_over()
     }
 
-    /// The winner (0 or 1), or `None` while the game goes on and after a draw.
+    /// The winning player (colour: 0 or 1, as `to_move`), or `None` while the game goes on
+    /// and after a draw.
     #[getter]
     fn winner(&self) -> Option<u8> {
         self.game.outcome().winner().map(player_index)
@@ -185,8 +204,8 @@ impl Game {
         self.game.status()
     }
 
-    /// Each player's return: `(1.0, -1.0)` when the first player has won, `(-1.0, 1.0)` when
-    /// the second has, `(0.0, 0.0)` for a draw or a game in progress.
+    /// Each player's (colour's) return: `(1.0, -1.0)` when player 0 has won, `(-1.0, 1.0)`
+    /// when player 1 has, `(0.0, 0.0)` for a draw or a game in progress.
     fn returns(&self) -> (f64, f64) {
         match self.game.outcome().winner() {
             Some(Player::First) => (1.0, -1.0),

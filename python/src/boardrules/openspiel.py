@@ -203,14 +203,13 @@ class BoardrulesState(pyspiel.State):
     def __init__(self, game: BoardrulesGame, rules: Game, max_plies: int | None) -> None:
         super().__init__(game)
         self.rules = rules
-        self.swapped = False
         self.max_plies = max_plies
 
     # The seats.
 
     def seat_of(self, colour: int) -> int:
-        """The OpenSpiel player holding the `Game`'s player `colour` (0 or 1)."""
-        return 1 - colour if self.swapped else colour
+        """The OpenSpiel player holding the `Game`'s player `colour` (0 or 1): its seat."""
+        return self.rules.seat_of(colour)
 
     @property
     def capped(self) -> bool:
@@ -237,8 +236,7 @@ class BoardrulesState(pyspiel.State):
                 f"action {action} cannot be played: the game stopped at its cap of "
                 f"{self.max_plies} plies"
             )
-        if self.rules.play_action(action) == "swap":
-            self.swapped = True
+        self.rules.play_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:

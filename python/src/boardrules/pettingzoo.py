@@ -12,12 +12,15 @@
 actions are asserted; the AEC order is enforced); `raw_env` is the environment alone, on
 which an illegal action raises `boardrules.IllegalMoveError` and changes nothing.
 
-Agents are named after the players, `black_0`/`white_0` (Kazura, go9, Bind) or
-`south_0`/`north_0` (Bao). The agent to act is always the game's player to move. Each
-observation is a dict: `observation`, the catalog's float32 planes (docs/actions.md) seen
-from the observing agent, and `action_mask`, an int8 array of `num_actions` values that is
-all 0 for the agent not to move. Rewards come at the end: 1 to the winner, -1 to the
-loser, 0 to both after a draw. `max_plies` truncates a game at that many moves.
+Agents are seats: `player_0` makes the first move and `player_1` the second. In every
+game but Kazura a seat keeps its colour (`player_0` is Black, or Bao's South); in Kazura
+the swap (K-8) gives the opener's stone, and Black, to `player_1`, and `player_0` moves
+next as White, so the agents still alternate and the swap is a real choice. The agent to
+act is the seat of the game's player to move. Each observation is a dict: `observation`,
+the catalog's float32 planes (docs/actions.md) seen from the observing agent's colour, and
+`action_mask`, an int8 array of `num_actions` values that is all 0 for the agent not to
+move. Rewards come at the end: 1 to the winner's seat, -1 to the loser's, 0 to both after
+a draw. `max_plies` truncates a game at that many moves.
 """
 
 from __future__ import annotations
@@ -73,7 +76,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.metadata = dict(self.metadata, name=f"boardrules_{self._start.name}_v0")
-        self.possible_agents = [f"{name}_0" for name in self._start.player_names]
+        self.possible_agents = ["player_0", "player_1"]
         self.agents = self.possible_agents[:]
         actions = self._start.num_actions
         shape = self._start.observation_shape
@@ -96,7 +99,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.game.to_move]
+        self.agent_selection = self._agent_to_move()
+
+    def _agent_to_move(self) -> str:
+        return self.possible_agents[self.game.seat_of(self.game.to_move)]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -105,7 +111,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        player = self.possible_agents.index(agent)
+        player = self.game.player_in_seat(self.possible_agents.index(agent))
         observation = self.game.observation(player=player)
         if agent == self.agent_selection and not self.game.is_over:
             mask = self.game.action_mask().astype(np.int8)
@@ -131,12 +137,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over:
-            first, second = self.game.returns()
-            self.rewards = dict(zip(self.possible_agents, (first, second)))
+            by_colour = self.game.returns()
+            self.rewards = {
+                agent: by_colour[self.game.player_in_seat(seat)]
+                for seat, agent in enumerate(self.possible_agents)
+            }
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_plies is not None and self.game.ply >= self.max_plies:
             self.truncations = dict.fromkeys(self.agents, True)
-        self.agent_selection = self.possible_agents[self.game.to_move]
+        self.agent_selection = self._agent_to_move()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
