@@ -141,9 +141,9 @@ def _max_game_length(name: str, start: Game, max_plies: int | None) -> int:
         return GO9_MOVE_CAP
     record = json.loads(start.to_json())
     if name == "kazura":
-        return 2 * record["size"] ** 2 + 1
+        return 2 * int(record["size"]) ** 2 + 1
     if name == "bind":
-        return 4 * record["pieces"]
+        return 4 * int(record["pieces"])
     assert max_plies is not None
     return max_plies
 
@@ -176,7 +176,7 @@ class BoardrulesGame(pyspiel.Game):
         """The `Game` spec these parameters give (`kazura:size=5`)."""
         return self._start.spec
 
-    def new_initial_state(self, record: str | dict | None = None) -> BoardrulesState:
+    def new_initial_state(self, record: str | dict[str, Any] | None = None) -> BoardrulesState:
         """The start of a game, or, given a record (`Game.to_json()` text or its dict, as
         `state.to_dict()` gives, or go9's SGF), the state after its moves."""
         state = BoardrulesState(self, self._start.copy(), self._max_plies)
@@ -224,7 +224,7 @@ class BoardrulesState(pyspiel.State):
 
     def current_player(self) -> int:
         if self.rules.is_over or self.capped:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return self.seat_of(self.rules.to_move)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -262,9 +262,10 @@ class BoardrulesState(pyspiel.State):
     # Records (the SpielStruct API of OpenSpiel 2).
 
     def _to_struct(self) -> dict[str, Any]:
-        return json.loads(self.rules.to_json())
+        struct: dict[str, Any] = json.loads(self.rules.to_json())
+        return struct
 
-    def _replay(self, record: str | dict) -> None:
+    def _replay(self, record: str | dict[str, Any]) -> None:
         text = record if isinstance(record, str) else json.dumps(record)
         recorded = Game.from_record(text)
         if recorded.spec != self.rules.spec:
