@@ -13,12 +13,21 @@ fuzz_target!(|data: &[u8]| {
     let Ok(state) = Setup::from_json(text) else {
         return;
     };
+    // JSON names no ruleset: a state reads as `seed` and is tried under both.
+    assert_eq!(state.ruleset, Ruleset::Seed);
+    let written = state.to_json();
+    let again = Setup::from_json(&written).expect("a written state reads back");
+    assert_eq!(again.to_json(), written);
     for ruleset in [Ruleset::Seed, Ruleset::Reference] {
-        let Ok(mut position) = Position::from_setup(state.clone(), ruleset) else {
+        let state = Setup {
+            ruleset,
+            ..state.clone()
+        };
+        let Ok(mut position) = Position::from_setup(state.clone()) else {
             continue;
         };
         assert_eq!(position.setup(), state);
-        let game = Bao::from_setup(state.clone(), ruleset).expect("the same set-up");
+        let game = Bao::from_setup(state.clone()).expect("the same set-up");
         assert_eq!(game.position(), &position);
         let mut legal = Vec::new();
         for step in 0..8 {

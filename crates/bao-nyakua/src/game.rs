@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use game_core::{Game, Outcome, Player};
+use game_core::{FromSetup, Game, Outcome, Player};
 
 use crate::error::PlayError;
 use crate::moves::{Move, ParseMoveError};
@@ -72,18 +72,19 @@ impl Bao {
         }
     }
 
-    /// A game that starts from the set-up `setup`, played under `ruleset`, with no moves
-    /// played yet (ply 0). Its record names the set-up (the record's `setup` field) unless
-    /// it is the start position.
+    /// A game that starts from the set-up `setup`, played under its
+    /// [`Setup::ruleset`](crate::Setup::ruleset), with no moves played yet (ply 0). Its
+    /// record names the set-up (the record's `setup` field) unless it is the start
+    /// position.
     ///
     /// # Errors
     /// [`SetupError`] naming the first thing that is wrong with `setup`.
-    pub fn from_setup(setup: Setup, ruleset: Ruleset) -> Result<Bao, SetupError> {
-        let position = Position::from_setup(setup, ruleset)?;
+    pub fn from_setup(setup: Setup) -> Result<Bao, SetupError> {
+        let position = Position::from_setup(setup)?;
         #[cfg(feature = "serde")]
         let start = {
             let start = position.setup();
-            (start != Position::start(ruleset).setup()).then(|| Box::new(start))
+            (start != Setup::new(position.ruleset())).then(|| Box::new(start))
         };
         Ok(Bao {
             #[cfg(feature = "serde")]
@@ -92,8 +93,8 @@ impl Bao {
         })
     }
 
-    /// The current position as a set-up ([`Bao::from_setup`] with the same ruleset starts
-    /// a game from it).
+    /// The current position as a set-up, with the game's ruleset ([`Bao::from_setup`]
+    /// starts a game from it).
     #[must_use]
     pub fn setup(&self) -> Setup {
         self.position.setup()
@@ -174,7 +175,7 @@ impl Bao {
         let winner = if adjudication == "safety-stop" {
             None
         } else {
-            final_state.winner
+            final_state.winner.map(|winner| winner.index() as u8)
         };
         let header = self.header.as_deref().cloned().unwrap_or_default();
         Record {
@@ -206,6 +207,21 @@ impl Bao {
                 adjudication,
             },
         }
+    }
+}
+
+impl FromSetup for Bao {
+    type Setup = Setup;
+    type SetupError = SetupError;
+
+    /// As [`Bao::from_setup`].
+    fn from_setup(setup: Setup) -> Result<Bao, SetupError> {
+        Bao::from_setup(setup)
+    }
+
+    /// As [`Bao::setup`].
+    fn setup(&self) -> Setup {
+        Bao::setup(self)
     }
 }
 

@@ -16,8 +16,9 @@
 //! * The computer opponent: [`Opponent`] for [`Bao`] and [`Position`] (the same hooks,
 //!   [`BaoHooks`], and the same playout budgets per [`Level`]):
 //!   `Position::opponent(Level::Hard)` is a searcher ready to play.
-//! * [`Setup`]: a position in the record's state shape, checked by [`Bao::from_setup`] and
-//!   [`Position::from_setup`] ([`SetupError`]).
+//! * [`Setup`]: a plain description of a position (the record's state shape and the
+//!   ruleset), checked by [`Bao::from_setup`] and [`Position::from_setup`] ([`SetupError`]),
+//!   the workspace's [`FromSetup`] for both.
 //!
 //! Every type a user needs is re-exported here, `game_core`'s trait and shared types
 //! included, so this crate is the only dependency a Bao program needs.
@@ -73,7 +74,8 @@ mod sowing;
 
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide, random_playout,
+    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
+    random_playout,
 };
 
 pub use error::PlayError;
@@ -95,7 +97,7 @@ pub use record::{
     OutcomeRecord, RECORD_MARKER, RULES_VERSION, Record, RecordError, UncheckedHeader,
     VARIANT_RULE, VERSION, adjudication,
 };
-pub use setup::{PhaseName, Setup, SetupError};
+pub use setup::{PhaseName, ReasonName, Setup, SetupError};
 
 /// The README's example, run as a doctest so that it cannot go stale.
 #[cfg(all(doctest, feature = "serde"))]

@@ -211,7 +211,7 @@ impl Opponent for Position {
 #[cfg(test)]
 mod tests {
     use game_core::search::{Budget, Level, Opponent, Prior, SearchHooks};
-    use game_core::{Game, GameRng, Player};
+    use game_core::{ByPlayer, Game, GameRng, Player};
 
     use super::{BaoHooks, balance};
     use crate::setup::{PhaseName, Setup};
@@ -220,24 +220,14 @@ mod tests {
     /// MTAJI, south to move: `F1`=2 sown rightward ends in `F3` (1 kete), facing north's
     /// only front kete (`F6`), so it takes north's last front kete and wins (B-9).
     fn winning_setup() -> Position {
-        let mut pits = [[[0u8; 8]; 2]; 2];
-        pits[0][0][0] = 2;
-        pits[0][0][2] = 1;
-        pits[1][0][5] = 1;
-        pits[1][1] = [11, 7, 7, 7, 7, 7, 7, 7];
-        let setup = Setup {
-            pits,
-            reserve: [0, 0],
-            nyakua_reserve: [0, 0],
-            house_owned: [false, false],
-            player: 0,
-            phase: PhaseName::Mtaji,
-            winner: None,
-            reason: String::new(),
-            turn: 50,
-            pending: [0, 0],
-        };
-        Position::from_setup(setup, Ruleset::Seed).expect("a playable set-up")
+        let mut setup = Setup::new(Ruleset::Seed);
+        setup.pits[Player::First] = [[2, 0, 1, 0, 0, 0, 0, 0], [0; 8]];
+        setup.pits[Player::Second] = [[0, 0, 0, 0, 0, 1, 0, 0], [11, 7, 7, 7, 7, 7, 7, 7]];
+        setup.reserve = ByPlayer::splat(0);
+        setup.house_owned = ByPlayer::splat(false);
+        setup.phase = PhaseName::Mtaji;
+        setup.turn = 50;
+        Position::from_setup(setup).expect("a playable set-up")
     }
 
     fn priors_of(hooks: &BaoHooks, position: &Position) -> (Vec<Move>, Vec<Prior>) {

@@ -127,21 +127,6 @@ impl EndReason {
             EndReason::RelayLimit { record_winner } => record_winner,
         }
     }
-
-    /// The reason a record's `final` state gives: its `reason` word, its `winner` and the
-    /// player to move (a `front-empty` end keeps the mover to move, so the player to move
-    /// tells whose move emptied the row). `None` for a word that is not a reason.
-    pub(crate) fn from_record(word: &str, winner: Player, to_move: Player) -> Option<EndReason> {
-        Some(match word {
-            "front-empty" if to_move == winner => EndReason::FrontEmptied { winner },
-            "front-empty" => EndReason::OwnFrontEmptied { winner },
-            "no-move" => EndReason::NoMove { winner },
-            "relay-limit" => EndReason::RelayLimit {
-                record_winner: winner,
-            },
-            _ => return None,
-        })
-    }
 }
 
 impl std::fmt::Display for EndReason {

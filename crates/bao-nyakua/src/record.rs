@@ -72,12 +72,15 @@ pub struct Record {
     pub ruleset: Option<String>,
     /// Our extension: the set-up a game started from when it is not the start position
     /// ([`Bao::from_setup`]); absent for every game from the start, as in the author's
-    /// records.
+    /// records. Read from JSON, its [`Setup::ruleset`] is the default, `Seed`:
+    /// [`Record::replay`] plays it under the record's [`Record::ruleset`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<Setup>,
     /// One entry per move.
     pub history: Vec<HistoryEntry>,
-    /// The state after the last move.
+    /// The state after the last move (read from JSON, its [`Setup::ruleset`] is the
+    /// default, `Seed`, whatever the record's ruleset; [`Record::replay`] does not compare
+    /// it).
     #[serde(rename = "final")]
     pub final_state: Setup,
     /// `normal`, `ongoing` or `safety-stop`.
@@ -439,7 +442,11 @@ impl Record {
         let ruleset = self.ruleset()?;
         let mut game = match &self.setup {
             None => Bao::new(ruleset),
-            Some(setup) => Bao::from_setup(setup.clone(), ruleset)?,
+            // A state object names no ruleset: the record's own is the set-up's.
+            Some(setup) => Bao::from_setup(Setup {
+                ruleset,
+                ..setup.clone()
+            })?,
         };
         game.set_mode(&self.mode);
         game.set_unchecked_header(UncheckedHeader {
@@ -502,7 +509,11 @@ impl Record {
                 }
             }
         }
-        let replayed = game.position().setup();
+        // The ruleset is not part of the state object, so it is not compared.
+        let replayed = Setup {
+            ruleset: self.final_state.ruleset,
+            ..game.position().setup()
+        };
         if replayed != self.final_state {
             return Err(RecordError::ResultMismatch {
                 field: "final",

@@ -381,32 +381,25 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use game_core::{Game, Player};
+    use game_core::{ByPlayer, Game, Player};
 
     use crate::moves::Move;
     use crate::observer::NoObserver;
     use crate::position::{EndReason, Position, Ruleset};
-    use crate::setup::{PhaseName, Setup};
+    use crate::setup::Setup;
 
     /// South to move in NAMUA: the takata `F1R` relays once (lap 1) and ends on the owned
     /// NYUMBA with 6: a NYUMBA stop at the end of lap 1.
     fn nyumba_stop_at_lap_1(ruleset: Ruleset) -> Position {
         let state = Setup {
-            pits: [
+            pits: ByPlayer::new(
                 [[1, 0, 1, 0, 5, 0, 0, 0], [0; 8]],
                 [[3, 0, 0, 0, 0, 0, 0, 0], [34, 0, 0, 0, 0, 0, 0, 0]],
-            ],
-            reserve: [10, 10],
-            nyakua_reserve: [0, 0],
-            house_owned: [true, true],
-            player: 0,
-            phase: PhaseName::Namua,
-            winner: None,
-            reason: String::new(),
-            turn: 1,
-            pending: [0, 0],
+            ),
+            reserve: ByPlayer::splat(10),
+            ..Setup::new(ruleset)
         };
-        Position::from_setup(state, ruleset).expect("a valid set-up")
+        Position::from_setup(state).expect("a valid set-up")
     }
 
     #[test]

@@ -66,7 +66,7 @@ fn bao_refuses_illegal_moves_with_the_typed_error_and_keeps_its_state() {
     assert_eq!(game.moves().len(), 2);
 
     // B-22: where the NYUMBA choice arises, the plain form is refused.
-    let mut choice = Bao::from_setup(choice_position().setup(), Ruleset::Seed).unwrap();
+    let mut choice = Bao::from_setup(choice_position().setup()).unwrap();
     assert_eq!(choice.setup(), choice_position().setup());
     assert_eq!(choice.ply(), 0);
     refused(
@@ -182,7 +182,7 @@ mod records {
     #[test]
     fn a_game_from_a_set_up_writes_the_set_up_and_replays_from_it() {
         let setup: Setup = choice_position().setup();
-        let mut game = Bao::from_setup(setup.clone(), Ruleset::Seed).unwrap();
+        let mut game = Bao::from_setup(setup.clone()).unwrap();
         game.play(mv("F3R:stop")).unwrap();
         let record = game.to_record();
         assert_eq!(record.setup.as_ref(), Some(&setup));
@@ -195,7 +195,7 @@ mod records {
         let setup_key = text.find("\"setup\"").unwrap();
         assert!(ruleset < setup_key && setup_key < text.find("\"history\"").unwrap());
         // A game from the start position itself writes no `setup`.
-        let start = Bao::from_setup(Bao::new(Ruleset::Seed).setup(), Ruleset::Seed).unwrap();
+        let start = Bao::from_setup(Bao::new(Ruleset::Seed).setup()).unwrap();
         assert_eq!(start, Bao::new(Ruleset::Seed));
         assert!(!start.write_record().contains("\"setup\""));
         // A bad set-up in a record is refused.

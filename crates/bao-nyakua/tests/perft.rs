@@ -64,8 +64,12 @@ fn b23_perft_from_the_authors_set_up_positions_matches_the_brute_force_mover() {
     for value in states {
         let state: bao_nyakua::Setup = serde_json::from_value(value).unwrap();
         for ruleset in [Ruleset::Seed, Ruleset::Reference] {
-            let position = Position::from_setup(state.clone(), ruleset).unwrap();
-            let brute = Brute::from_setup(&state, ruleset == Ruleset::Seed);
+            let state = bao_nyakua::Setup {
+                ruleset,
+                ..state.clone()
+            };
+            let position = Position::from_setup(state.clone()).unwrap();
+            let brute = Brute::from_setup(&state);
             for depth in 1..=3 {
                 assert_eq!(
                     perft(&position, depth),

@@ -7,7 +7,7 @@ mod support;
 use bao_nyakua::Record;
 use bao_nyakua::{Move, Observer, Phase, PhaseName, Position, Ruleset, Setup, Step, TOTAL_KETE};
 use game_core::checker::{CheckHooks, check_random_game};
-use game_core::{Game, GameRng, Player};
+use game_core::{ByPlayer, Game, GameRng, Player};
 use proptest::prelude::*;
 use support::brute::Brute;
 
@@ -35,7 +35,7 @@ fn validate(position: &Position) -> Result<(), String> {
         return Err("B-9: pending kete in a game in progress".into());
     }
     // The record form reads back to the same position (set-up round trip).
-    let back = Position::from_setup(position.setup(), position.ruleset())
+    let back = Position::from_setup(position.setup())
         .map_err(|e| format!("setup() does not read back: {e}"))?;
     if back.setup() != position.setup() {
         return Err("setup() does not read back to the same set-up".into());
@@ -100,29 +100,33 @@ fn setup_strategy() -> impl Strategy<Value = Setup> {
                 }
             }
             Setup {
-                pits,
-                reserve,
-                nyakua_reserve: [0, 0],
-                house_owned: owned,
-                player,
+                pits: ByPlayer::new(pits[0], pits[1]),
+                reserve: ByPlayer::new(reserve[0], reserve[1]),
+                house_owned: ByPlayer::new(owned[0], owned[1]),
+                player: Player::from_index(player.into()),
                 phase: if mtaji {
                     PhaseName::Mtaji
                 } else {
                     PhaseName::Namua
                 },
-                winner: None,
-                reason: String::new(),
-                turn: 1,
-                pending: [0, 0],
+                ..Setup::new(Ruleset::Seed)
             }
         })
+}
+
+/// `state` under the ruleset `seed` picks.
+fn under_ruleset(state: &Setup, seed: u64) -> Setup {
+    Setup {
+        ruleset: ruleset(seed),
+        ..state.clone()
+    }
 }
 
 /// Plays a random game comparing the engine with the brute-force mover at every ply.
 fn compare_with_brute(start: Position, seed: u64) -> Result<(), String> {
     let mut rng = GameRng::seed_from(seed);
     let mut position = start;
-    let mut brute = Brute::from_setup(&start.setup(), start.ruleset() == Ruleset::Seed);
+    let mut brute = Brute::from_setup(&start.setup());
     let mut moves = Vec::new();
     for _ in 0..MAX_PLIES {
         position.legal_moves(&mut moves);
@@ -173,7 +177,7 @@ proptest! {
         state in setup_strategy(), seed in any::<u64>()
     ) {
         // Set-ups that are already over (an empty front row, no move) are refused.
-        if let Ok(start) = Position::from_setup(state.clone(), ruleset(seed)) {
+        if let Ok(start) = Position::from_setup(under_ruleset(&state, seed)) {
             check_random_game(&start, seed, MAX_PLIES, &hooks()).map_err(TestCaseError::fail)?;
         }
     }
@@ -187,7 +191,7 @@ proptest! {
     fn the_engine_agrees_with_the_brute_force_mover_from_random_setups(
         state in setup_strategy(), seed in any::<u64>()
     ) {
-        if let Ok(start) = Position::from_setup(state.clone(), ruleset(seed)) {
+        if let Ok(start) = Position::from_setup(under_ruleset(&state, seed)) {
             compare_with_brute(start, seed).map_err(TestCaseError::fail)?;
         }
     }
@@ -218,7 +222,7 @@ proptest! {
     fn b3_conservation_holds_at_every_step_from_random_setups(
         state in setup_strategy(), seed in any::<u64>()
     ) {
-        let Ok(mut position) = Position::from_setup(state.clone(), ruleset(seed)) else {
+        let Ok(mut position) = Position::from_setup(under_ruleset(&state, seed)) else {
             return Ok(());
         };
         let mut rng = GameRng::seed_from(seed);

@@ -329,7 +329,7 @@ fn choice_position() -> Position {
         "pending": [0, 0]
     }))
     .unwrap();
-    Position::from_setup(state, Ruleset::Seed).unwrap()
+    Position::from_setup(state).unwrap()
 }
 
 #[test]
@@ -394,7 +394,10 @@ fn b24_a_finished_game_writes_normal_adjudication_and_replays() {
     }
     let record = finished.to_record();
     assert_eq!(record.adjudication, "normal");
-    assert_eq!(record.outcome.winner, record.final_state.winner);
+    assert_eq!(
+        record.outcome.winner,
+        record.final_state.winner.map(|w| w.index() as u8)
+    );
     assert!(record.outcome.winner.is_some());
     let text = record.to_json();
     assert_eq!(

@@ -4,7 +4,7 @@
 mod support;
 
 use bao_nyakua::{EndReason, Observer, Phase, Pit, PlayError, Position, Row, Ruleset, Step};
-use game_core::{Game, Player};
+use game_core::{ByPlayer, Game, Player};
 use support::positions::*;
 
 #[test]
@@ -202,8 +202,8 @@ fn b6_the_nyumba_stop_needs_ownership_and_namua() {
         [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
     )
     .setup();
-    state.house_owned = [true, true];
-    let mut position = Position::from_setup(state.clone(), Ruleset::Seed).unwrap();
+    state.house_owned = ByPlayer::splat(true);
+    let mut position = Position::from_setup(state.clone()).unwrap();
     position.play(mv("F3R")).unwrap(); // F4, F5 5→6 → relay 6
     assert_eq!(front(&position, Player::First), [0, 0, 0, 1, 0, 1, 1, 1]);
 }

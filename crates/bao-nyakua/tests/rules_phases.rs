@@ -7,9 +7,9 @@ mod support;
 #[cfg(feature = "serde")]
 use bao_nyakua::MoveObject;
 use bao_nyakua::{
-    EndReason, Move, NyumbaChoice, Phase, PhaseName, Pit, PlayError, Position, Ruleset,
+    EndReason, Move, NyumbaChoice, Phase, PhaseName, Pit, PlayError, Position, ReasonName, Ruleset,
 };
-use game_core::{Game, Player};
+use game_core::{ByPlayer, Game, Player};
 use support::positions::*;
 
 #[test]
@@ -221,8 +221,8 @@ fn b18_in_mtaji_a_capture_or_emptying_the_nyumba_ends_ownership() {
         [[0, 0, 0, 0, 0, 0, 1, 0], EMPTY],
     )
     .setup();
-    state.house_owned = [true, true];
-    let mut position = Position::from_setup(state.clone(), Ruleset::Seed).unwrap();
+    state.house_owned = ByPlayer::splat(true);
+    let mut position = Position::from_setup(state.clone()).unwrap();
     position.play(mv("B1R")).unwrap();
     assert!(!position.owns_nyumba(Player::First));
 
@@ -231,8 +231,8 @@ fn b18_in_mtaji_a_capture_or_emptying_the_nyumba_ends_ownership() {
         [[1, 0, 0, 0, 0, 0, 0, 0], EMPTY],
     )
     .setup();
-    state.house_owned = [true, true];
-    let mut position = Position::from_setup(state.clone(), Ruleset::Seed).unwrap();
+    state.house_owned = ByPlayer::splat(true);
+    let mut position = Position::from_setup(state.clone()).unwrap();
     position.play(mv("F5L")).unwrap();
     assert!(!position.owns_nyumba(Player::First));
 }
@@ -285,10 +285,10 @@ fn b20_a_player_without_a_move_loses() {
     );
     // The sink (north B1) is large here, so empty it into south's back row instead.
     let mut state = position.setup();
-    let sink = state.pits[1][1][0] - 1;
-    state.pits[1][1][0] = 1;
-    state.pits[0][1][7] += sink;
-    position = Position::from_setup(state.clone(), Ruleset::Seed).unwrap();
+    let sink = state.pits[Player::Second][1][0] - 1;
+    state.pits[Player::Second][1][0] = 1;
+    state.pits[Player::First][1][7] += sink;
+    position = Position::from_setup(state.clone()).unwrap();
     position.play(mv("F8L")).unwrap();
     let end = position.end_reason().unwrap();
     assert_eq!(
@@ -454,28 +454,25 @@ fn b9_b14_a_winning_second_capture_ends_at_once_without_the_addition() {
 fn b20_the_front_empty_outcome_names_who_emptied_which_row() {
     // Finished set-ups (a front-empty end keeps the mover as `player`). South moved; its
     // own front row is empty, so north wins because of south's own move.
-    let own_row = |mover: u8, winner: u8| bao_nyakua::Setup {
-        pits: [
+    let own_row = |mover: Player, winner: Player| bao_nyakua::Setup {
+        pits: ByPlayer::new(
             [[0; 8], [10, 0, 0, 0, 0, 0, 0, 0]],
             [[10, 0, 0, 0, 0, 0, 0, 0], [0; 8]],
-        ],
-        reserve: [22, 22],
-        nyakua_reserve: [0, 0],
-        house_owned: [false, false],
+        ),
+        house_owned: ByPlayer::splat(false),
         player: mover,
-        phase: PhaseName::Namua,
         winner: Some(winner),
-        reason: "front-empty".into(),
+        reason: ReasonName::FrontEmpty,
         turn: 9,
-        pending: [0, 0],
+        ..bao_nyakua::Setup::new(Ruleset::Seed)
     };
-    let self_emptied = Position::from_setup(own_row(0, 1), Ruleset::Seed).unwrap();
+    let self_emptied = Position::from_setup(own_row(Player::First, Player::Second)).unwrap();
     assert_eq!(
         self_emptied.outcome_text(),
         "north wins: south emptied its own front row (front-empty)"
     );
     // North moved and emptied south's front row.
-    let emptied = Position::from_setup(own_row(1, 1), Ruleset::Seed).unwrap();
+    let emptied = Position::from_setup(own_row(Player::Second, Player::Second)).unwrap();
     assert_eq!(
         emptied.outcome_text(),
         "north emptied south's front row (front-empty)"

@@ -4,7 +4,7 @@
 //! author's engine does), legality by trying all 97 written moves. None of the engine's
 //! structures (ring positions, precomputed landings, choice flags) is used.
 
-use bao_nyakua::{PhaseName, Setup};
+use bao_nyakua::{ByPlayer, PhaseName, Player, ReasonName, Ruleset, Setup};
 
 /// `(row, index)`: row 0 front, 1 back; index 0–7 from the owner's left.
 pub type Spot = (usize, usize);
@@ -93,42 +93,55 @@ impl Brute {
         }
     }
 
-    pub fn from_setup(state: &Setup, seed_rules: bool) -> Brute {
+    /// The position of `state`, under the seed rules when its ruleset is `seed`.
+    pub fn from_setup(state: &Setup) -> Brute {
+        let pair = |pair: ByPlayer<u8>| [pair.first, pair.second];
         Brute {
-            pits: state.pits,
-            hand: state.reserve,
-            pending: state.pending,
-            owned: state.house_owned,
-            player: state.player as usize,
+            pits: [state.pits.first, state.pits.second],
+            hand: pair(state.reserve),
+            pending: pair(state.pending),
+            owned: [state.house_owned.first, state.house_owned.second],
+            player: state.player.index(),
             mtaji: state.phase == PhaseName::Mtaji,
-            winner: state.winner.map(usize::from),
-            reason: match state.reason.as_str() {
-                "front-empty" => "front-empty",
-                "no-move" => "no-move",
-                "relay-limit" => "relay-limit",
-                _ => "",
+            winner: state.winner.map(Player::index),
+            reason: match state.reason {
+                ReasonName::FrontEmpty => "front-empty",
+                ReasonName::NoMove => "no-move",
+                ReasonName::RelayLimit => "relay-limit",
+                ReasonName::Ongoing => "",
             },
             turn: state.turn,
-            seed_rules,
+            seed_rules: state.ruleset == Ruleset::Seed,
         }
     }
 
     pub fn setup(&self) -> Setup {
+        let pair = |[south, north]: [u8; 2]| ByPlayer::new(south, north);
         Setup {
-            pits: self.pits,
-            reserve: self.hand,
-            nyakua_reserve: [0, 0],
-            house_owned: self.owned,
-            player: self.player as u8,
+            pits: ByPlayer::new(self.pits[0], self.pits[1]),
+            reserve: pair(self.hand),
+            nyakua_reserve: ByPlayer::splat(0),
+            house_owned: ByPlayer::new(self.owned[0], self.owned[1]),
+            player: Player::from_index(self.player),
             phase: if self.mtaji {
                 PhaseName::Mtaji
             } else {
                 PhaseName::Namua
             },
-            winner: self.winner.map(|w| w as u8),
-            reason: self.reason.to_string(),
+            winner: self.winner.map(Player::from_index),
+            reason: match self.reason {
+                "front-empty" => ReasonName::FrontEmpty,
+                "no-move" => ReasonName::NoMove,
+                "relay-limit" => ReasonName::RelayLimit,
+                _ => ReasonName::Ongoing,
+            },
             turn: self.turn,
-            pending: self.pending,
+            pending: pair(self.pending),
+            ruleset: if self.seed_rules {
+                Ruleset::Seed
+            } else {
+                Ruleset::Reference
+            },
         }
     }
 

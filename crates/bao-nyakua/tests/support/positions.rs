@@ -1,7 +1,7 @@
 //! Hand-made positions for the per-decision tests.
 
 use bao_nyakua::{Move, PhaseName, Position, Ruleset, Setup, TOTAL_KETE};
-use game_core::{Game, Player};
+use game_core::{ByPlayer, Game, Player};
 
 pub type Side = [[u8; 8]; 2];
 pub const EMPTY: [u8; 8] = [0; 8];
@@ -27,18 +27,28 @@ pub fn setup(
     let sink = 1 - mover.index();
     pits[sink][1][0] += u8::try_from(TOTAL_KETE - used).unwrap();
     let state = Setup {
-        pits,
-        reserve: hands,
-        nyakua_reserve: [0, 0],
-        house_owned: owned,
-        player: mover.index() as u8,
+        pits: ByPlayer::new(pits[0], pits[1]),
+        reserve: ByPlayer::new(hands[0], hands[1]),
+        house_owned: ByPlayer::new(owned[0], owned[1]),
+        player: mover,
         phase,
-        winner: None,
-        reason: String::new(),
-        turn: 1,
-        pending: [0, 0],
+        ..Setup::new(ruleset)
     };
-    Position::from_setup(state, ruleset).unwrap()
+    Position::from_setup(state).unwrap()
+}
+
+/// North's `B1` takes what `south_front` and `north_front` leave of 64 with 10 in each
+/// hand; both own their NYUMBA; south to move in NAMUA.
+pub fn namua_setup(south_front: [u8; 8], north_front: [u8; 8], ruleset: Ruleset) -> Setup {
+    let used: u8 = south_front.iter().chain(&north_front).sum::<u8>() + 20;
+    Setup {
+        pits: ByPlayer::new(
+            [south_front, [0; 8]],
+            [north_front, [64 - used, 0, 0, 0, 0, 0, 0, 0]],
+        ),
+        reserve: ByPlayer::splat(10),
+        ..Setup::new(ruleset)
+    }
 }
 
 /// South to move in NAMUA with 10 kete in each hand.

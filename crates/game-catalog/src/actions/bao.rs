@@ -176,7 +176,7 @@ pub(crate) fn write_observation_for(game: &Bao, viewer: Player, out: &mut [f32])
 
 #[cfg(test)]
 mod tests {
-    use bao_nyakua::{PhaseName, Ruleset, Setup};
+    use bao_nyakua::{ByPlayer, PhaseName, Ruleset, Setup};
 
     use super::*;
     use crate::actions::test_support::{
@@ -333,9 +333,9 @@ mod tests {
     }
 
     /// An MTAJI set-up: south F1 10, F3 2, B8 20; north F2 5, F8 3, B1 24; hands empty;
-    /// south no longer owns its NYUMBA, north does; player `to_move` (0 south, 1 north) to
-    /// move. `mirrored` gives south north's pits and ownership and the reverse.
-    fn mtaji_setup(to_move: u8, mirrored: bool) -> Setup {
+    /// south no longer owns its NYUMBA, north does; `to_move` to move. `mirrored` gives
+    /// south north's pits and ownership and the reverse.
+    fn mtaji_setup(to_move: Player, mirrored: bool) -> Setup {
         let mut south = [[0u8; 8]; 2];
         south[0][0] = 10;
         south[0][2] = 2;
@@ -345,27 +345,24 @@ mod tests {
         north[0][7] = 3;
         north[1][0] = 24;
         let (pits, house_owned) = if mirrored {
-            ([north, south], [true, false])
+            (ByPlayer::new(north, south), ByPlayer::new(true, false))
         } else {
-            ([south, north], [false, true])
+            (ByPlayer::new(south, north), ByPlayer::new(false, true))
         };
         Setup {
             pits,
-            reserve: [0, 0],
-            nyakua_reserve: [0, 0],
+            reserve: ByPlayer::splat(0),
             house_owned,
             player: to_move,
             phase: PhaseName::Mtaji,
-            winner: None,
-            reason: String::new(),
             turn: 60,
-            pending: [0, 0],
+            ..Setup::new(Ruleset::Seed)
         }
     }
 
     #[test]
     fn an_mtaji_position_without_the_movers_nyumba() {
-        let south_to_move = Bao::from_setup(mtaji_setup(0, false), Ruleset::Seed).unwrap();
+        let south_to_move = Bao::from_setup(mtaji_setup(Player::First, false)).unwrap();
         // Row 0: north's B1 (index 0) in column 7. Row 1: north's F2 in column 6, F8 in
         // column 0. Rows 2 and 3: south's F1, F3 and B8 in columns 0, 2 and 7.
         let expected = [
@@ -383,7 +380,7 @@ mod tests {
         ];
         assert_eq!(planes(&south_to_move), expected);
         // The same position with the players' roles exchanged looks the same to north.
-        let north_to_move = Bao::from_setup(mtaji_setup(1, true), Ruleset::Seed).unwrap();
+        let north_to_move = Bao::from_setup(mtaji_setup(Player::Second, true)).unwrap();
         assert_eq!(planes(&north_to_move), expected);
     }
 
@@ -397,13 +394,13 @@ mod tests {
             while !game.is_over() && game.moves().len() < 300 {
                 let setup = game.setup();
                 let mirrored = Setup {
-                    pits: [setup.pits[1], setup.pits[0]],
-                    reserve: [setup.reserve[1], setup.reserve[0]],
-                    house_owned: [setup.house_owned[1], setup.house_owned[0]],
-                    player: 1 - setup.player,
+                    pits: ByPlayer::new(setup.pits.second, setup.pits.first),
+                    reserve: ByPlayer::new(setup.reserve.second, setup.reserve.first),
+                    house_owned: ByPlayer::new(setup.house_owned.second, setup.house_owned.first),
+                    player: setup.player.other(),
                     ..setup
                 };
-                let mirror = Bao::from_setup(mirrored, ruleset).unwrap();
+                let mirror = Bao::from_setup(mirrored).unwrap();
                 assert_eq!(planes(&game), planes(&mirror));
                 compared += 1;
                 game.legal_moves(&mut legal);
