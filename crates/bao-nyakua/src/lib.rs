@@ -56,6 +56,9 @@
 
 #![forbid(unsafe_code)]
 
+// The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+#[cfg(doctest)]
+mod api_map;
 mod diagram;
 mod error;
 mod game;

@@ -72,15 +72,14 @@ pub struct Record {
     pub ruleset: Option<String>,
     /// Our extension: the set-up a game started from when it is not the start position
     /// ([`Bao::from_setup`]); absent for every game from the start, as in the author's
-    /// records. Read from JSON, its [`Setup::ruleset`] is the default, `Seed`:
-    /// [`Record::replay`] plays it under the record's [`Record::ruleset`].
+    /// records. Its [`Setup::ruleset`] is the record's own ([`Record::ruleset`]), which
+    /// [`Record::from_json`] sets (the state object does not write it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<Setup>,
     /// One entry per move.
     pub history: Vec<HistoryEntry>,
-    /// The state after the last move (read from JSON, its [`Setup::ruleset`] is the
-    /// default, `Seed`, whatever the record's ruleset; [`Record::replay`] does not compare
-    /// it).
+    /// The state after the last move; its [`Setup::ruleset`] is the record's own, as for
+    /// `setup`.
     #[serde(rename = "final")]
     pub final_state: Setup,
     /// `normal`, `ongoing` or `safety-stop`.
@@ -327,7 +326,16 @@ impl Record {
             Ok(record) if record.format != RECORD_MARKER => Err(RecordError::WrongGame {
                 found: record.format,
             }),
-            Ok(record) => Ok(record),
+            Ok(mut record) => {
+                // The state objects name no ruleset: they are the record's.
+                if let Ok(ruleset) = record.ruleset() {
+                    if let Some(setup) = &mut record.setup {
+                        setup.ruleset = ruleset;
+                    }
+                    record.final_state.ruleset = ruleset;
+                }
+                Ok(record)
+            }
             Err(error) => {
                 Err(Self::why_unreadable(text)
                     .unwrap_or_else(|| RecordError::Json(error.to_string())))

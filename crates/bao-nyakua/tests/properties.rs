@@ -284,7 +284,8 @@ proptest! {
             game.play(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
         }
         let text = game.to_record().to_json();
-        prop_assert!(text.ends_with("}\n") && !text.ends_with("\n\n"));
+        let one_final_newline = text.ends_with("}\n") && !text.ends_with("\n\n");
+        prop_assert!(one_final_newline, "the record ends with one newline");
         // As the trial app saves it, without the final newline, it reads the same.
         let trimmed = Record::from_json(text.trim_end()).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(trimmed.to_json(), text.clone());

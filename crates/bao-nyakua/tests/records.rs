@@ -20,14 +20,14 @@ fn replay_value(value: &Value) -> Result<Bao, RecordError> {
 }
 
 #[test]
-fn b24_a_written_record_has_the_published_header_in_order_and_no_final_newline() {
+fn b24_a_written_record_has_the_published_header_in_order_and_one_final_newline() {
     let text = game(&["F7L"], Ruleset::Seed).to_record().to_json();
     assert!(
         text.starts_with(
             "{\n  \"format\": \"bao-nakakamado-nyakua-a-trial\",\n  \"version\": 1,\n"
         )
     );
-    assert!(!text.ends_with('\n'));
+    assert!(text.ends_with("}\n") && !text.ends_with("\n\n"));
     let value: Value = serde_json::from_str(&text).unwrap();
     let keys: Vec<&str> = value
         .as_object()
@@ -174,7 +174,7 @@ fn b24_replay_checks_the_header() {
     value["mode"] = json!("computer");
     value.as_object_mut().unwrap().shift_remove("ruleset");
     let rewritten = replay_value(&value).unwrap().to_record().to_json();
-    assert_eq!(rewritten, serde_json::to_string_pretty(&value).unwrap());
+    assert_eq!(rewritten, record_text(&value));
 }
 
 #[test]
@@ -427,7 +427,7 @@ fn b24_unchecked_header_fields_are_kept_so_an_accepted_record_writes_back_unchan
     value["nyakuaProtectLast"] = json!(false);
     value["nyakuaFixedPitBulk"] = json!(true);
     value["nyakuaReservedProtected"] = json!(true);
-    let changed = serde_json::to_string_pretty(&value).unwrap();
+    let changed = record_text(&value);
     assert_eq!(Record::from_json(&changed).unwrap().to_json(), changed);
     let replayed = Record::from_json(&changed).unwrap().replay().unwrap();
     assert_eq!(replayed.to_record().to_json(), changed);
@@ -455,7 +455,7 @@ fn b24_the_computer_field_is_kept_as_read() {
                 }
             }
         }
-        let changed = serde_json::to_string_pretty(&value).unwrap();
+        let changed = record_text(&value);
         let replayed = Record::from_json(&changed).unwrap().replay().unwrap();
         assert_eq!(
             replayed.to_record().to_json(),
@@ -495,4 +495,9 @@ fn b24_a_record_move_object_names_no_move_where_that_move_is_illegal() {
             Some(mv)
         );
     }
+}
+
+/// A record's JSON value as a record file's text: 2-space indentation, one final newline.
+fn record_text(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap() + "\n"
 }

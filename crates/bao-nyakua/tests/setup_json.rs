@@ -274,8 +274,9 @@ fn a_record_under_reference_replays_its_set_up_under_reference() {
     );
     let record = Record::from_json(&text).unwrap();
     assert_eq!(record.ruleset().unwrap(), Ruleset::Reference);
-    // As read, the state objects name no ruleset (Seed); replay gives the record's.
-    assert_eq!(record.setup.as_ref().unwrap().ruleset, Ruleset::Seed);
+    // The state objects write no ruleset: reading gives them the record's.
+    assert_eq!(record.setup.as_ref().unwrap().ruleset, Ruleset::Reference);
+    assert_eq!(record.final_state.ruleset, Ruleset::Reference);
     let replayed = record.replay().unwrap();
     assert_eq!(replayed, game);
     assert_eq!(replayed.ruleset(), Ruleset::Reference);

@@ -269,3 +269,23 @@ fn every_setup_error_names_what_is_wrong() {
         bao_nyakua::Phase::Mtaji
     );
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_record_read_from_json_gives_its_states_the_records_ruleset() {
+    use bao_nyakua::Record;
+
+    for ruleset in RULESETS {
+        let setup = namua([0, 0, 2, 0, 2, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0], ruleset);
+        let mut game = Bao::from_setup(setup).unwrap();
+        game.play("F5R".parse().unwrap()).unwrap();
+        let written = game.to_record();
+        let read = Record::from_json(&written.to_json()).unwrap();
+        assert_eq!(read.setup.as_ref().map(|s| s.ruleset), Some(ruleset));
+        assert_eq!(read.final_state.ruleset, ruleset);
+        assert_eq!(read, written, "a record reads back as it was written");
+        // So a set-up taken straight from a record starts the game it started.
+        let again = Bao::from_setup(read.setup.unwrap()).unwrap();
+        assert_eq!(again.position().ruleset(), ruleset);
+    }
+}
