@@ -14,16 +14,15 @@ import subprocess
 import sys
 
 import numpy as np
+import pyspiel
 import pytest
+from conftest import rulebook_args
+from open_spiel.python.algorithms import mcts
+from open_spiel.python.bots import uniform_random
 
-pyspiel = pytest.importorskip("pyspiel")
-
-from open_spiel.python.algorithms import mcts  # noqa: E402
-from open_spiel.python.bots import uniform_random  # noqa: E402
-
-import boardrules  # noqa: E402
-import boardrules.openspiel as bo  # noqa: E402
-from boardrules import ActionError, Game, IllegalMoveError, SpecError  # noqa: E402
+import boardrules
+import boardrules.openspiel as bo
+from boardrules import ActionError, Game, IllegalMoveError, SpecError
 
 #: Each game's OpenSpiel name and parameters, with the `Game` spec they must give.
 CONFIGS = (
@@ -44,16 +43,6 @@ def config_id(config):
 
 # ---------------------------------------------------------------------------------------
 # The check of a state against the rules.
-
-
-def rulebook_args(spec):
-    """`rulebook` arguments for a spec: `bind:variant=full` -> bind --variant full."""
-    name, _, options = spec.partition(":")
-    args = [name]
-    for option in filter(None, options.split(",")):
-        key, _, value = option.partition("=")
-        args += [f"--{key}", value]
-    return args
 
 
 def replay(spec, actions, start=None):

@@ -18,18 +18,11 @@ pub struct Batch {
     actions: Vec<usize>,
 }
 
-fn slice_of<'a, T: numpy::Element>(
+/// The array's values as one slice, or a `ValueError` naming `name` for an array that is
+/// not one C-contiguous block.
+fn slice_of<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     name: &str,
-    array: &'a mut PyReadwriteArrayDyn<'_, T>,
-) -> PyResult<&'a mut [T]> {
-    array
-        .as_slice_mut()
-        .map_err(|_| PyValueError::new_err(format!("{name} must be a C-contiguous array")))
-}
-
-fn slice_of_1d<'a, T: numpy::Element>(
-    name: &str,
-    array: &'a mut PyReadwriteArray1<'_, T>,
+    array: &'a mut numpy::PyReadwriteArray<'_, T, D>,
 ) -> PyResult<&'a mut [T]> {
     array
         .as_slice_mut()
@@ -146,7 +139,7 @@ impl Batch {
     ) -> PyResult<()> {
         let observations = slice_of("observations", &mut observations)?;
         let masks = slice_of("masks", &mut masks)?;
-        let to_move = slice_of_1d("to_move", &mut to_move)?;
+        let to_move = slice_of("to_move", &mut to_move)?;
         let batch = &mut self.batch;
         py.detach(|| {
             batch.reset();
@@ -189,10 +182,10 @@ impl Batch {
         let outputs = StepOutputs::new(
             slice_of("observations", &mut observations)?,
             slice_of("masks", &mut masks)?,
-            slice_of_1d("rewards", &mut rewards)?,
-            slice_of_1d("terminated", &mut terminated)?,
-            slice_of_1d("truncated", &mut truncated)?,
-            slice_of_1d("to_move", &mut to_move)?,
+            slice_of("rewards", &mut rewards)?,
+            slice_of("terminated", &mut terminated)?,
+            slice_of("truncated", &mut truncated)?,
+            slice_of("to_move", &mut to_move)?,
         );
         let (batch, chosen) = (&mut self.batch, &self.actions);
         py.detach(move || batch.step(chosen, outputs)).or_raise()
