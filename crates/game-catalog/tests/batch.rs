@@ -78,6 +78,15 @@ fn every_lane_is_the_game_played_alone() {
             ended + cut > 0,
             "{text}: some games end or are cut in 200 steps"
         );
+        assert_eq!(batch.max_plies(), Some(40));
+        // Asked again, the observations and masks are those the last step wrote.
+        let mut again = batch.buffers();
+        batch.write_observations(&mut again.observations).unwrap();
+        batch.write_masks(&mut again.masks).unwrap();
+        batch.write_to_move(&mut again.to_move).unwrap();
+        assert_eq!(again.observations, buffers.observations, "{text}");
+        assert_eq!(again.masks, buffers.masks, "{text}");
+        assert_eq!(again.to_move, buffers.to_move, "{text}");
     }
 }
 
