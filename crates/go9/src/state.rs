@@ -294,11 +294,18 @@ impl Go9 {
         }
     }
 
+    /// Whether a stone on cell `c` could make a board seen before: only where a stone has
+    /// stood, since every earlier board had any other point empty.
+    #[inline(always)]
+    pub(crate) fn may_repeat(&self, c: usize) -> bool {
+        self.ever_occupied & bit(c) != 0
+    }
+
     /// G-4: the move number whose board this placement would repeat, if any. Boards are
     /// compared exactly; the 64-bit hash only finds candidates.
     #[inline(always)]
     fn repeats(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
-        if self.ever_occupied & bit(c) == 0 {
+        if !self.may_repeat(c) {
             // Every earlier board had this point empty: the new board is new.
             return None;
         }
@@ -339,9 +346,7 @@ impl Go9 {
             return;
         }
         let empty = self.board.empty_mask();
-        // A point next to an empty point always has a liberty (no suicide), and one that
-        // never held a stone makes a board never seen (no superko): legal without a look.
-        let surely_legal = empty & spread(empty) & !self.ever_occupied;
+        let surely_legal = self.surely_legal();
         for c in cells(empty) {
             if surely_legal & bit(c) != 0 || self.check_placement(c, player).is_ok() {
                 moves.push(Move::Place(point_of(c)));
@@ -357,7 +362,7 @@ impl Go9 {
     pub fn is_superko_point(&self, point: Point) -> bool {
         let c = cell_of(point);
         self.end.is_none()
-            && self.ever_occupied & bit(c) != 0
+            && self.may_repeat(c)
             && matches!(
                 self.check_placement(c, self.to_move),
                 Err(PlayError::Superko { .. })

@@ -6,7 +6,7 @@ use game_core::Player;
 
 use super::Go9;
 use crate::error::PlayError;
-use crate::layout::{POINTS, bit, cell_of, spread};
+use crate::layout::{Mask, POINTS, bit, cell_of, spread};
 
 /// A point as the player to move sees it ([`Go9::point_statuses`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +26,15 @@ pub enum PointStatus {
 }
 
 impl Go9 {
+    /// The empty cells where a placement is legal without a closer look: next to an empty
+    /// point a stone has a liberty (no suicide), and where no stone ever stood the board
+    /// after it is new (no superko).
+    #[inline]
+    pub(crate) fn surely_legal(&self) -> Mask {
+        let empty = self.board.empty_mask();
+        empty & spread(empty) & !self.ever_occupied
+    }
+
     /// The status of every point, in point order (`A1`, `B1`, …, `J9`), from the point of
     /// view of the player to move: whose stone, or whether a placement is legal, suicide or
     /// forbidden by superko. The same answers as `check_move` point by point, in one pass
@@ -44,10 +53,7 @@ impl Go9 {
     /// ```
     pub fn point_statuses(&self, out: &mut [PointStatus; POINTS]) {
         let player = self.to_move;
-        let empty = self.board.empty_mask();
-        // Next to an empty point a stone has a liberty (no suicide); where no stone ever
-        // stood, the board after it is new (no superko).
-        let surely_legal = empty & spread(empty) & !self.ever_occupied;
+        let surely_legal = self.surely_legal();
         for (index, slot) in out.iter_mut().enumerate() {
             let c = cell_of(Point::from_index(index));
             *slot = if let Some(owner) = self.board.stone_at_cell(c) {

@@ -162,3 +162,33 @@ fn a_point_listed_twice_in_a_setup_holds_one_stone() {
         (1, 1)
     );
 }
+
+#[test]
+fn only_points_where_a_stone_stood_may_repeat_and_need_a_closer_look() {
+    // White's D5 is captured by Black's E5 ... C5, D4, D6: D5 is empty again, next to
+    // nothing empty, and a stone stood there; F9 never held one.
+    let game = after("D4 D5 C5 J9 D6 J8 E5");
+    let (d5, f9, e5) = (cell("D5"), cell("F9"), cell("E5"));
+    assert_eq!(game.board.cell(d5), EMPTY, "D5 was captured");
+    assert!(game.may_repeat(d5) && game.may_repeat(e5));
+    assert!(!game.may_repeat(f9));
+    let surely = game.surely_legal();
+    assert_eq!(
+        surely & bit(f9),
+        bit(f9),
+        "F9: empty all round, never held a stone"
+    );
+    assert_eq!(
+        surely & bit(d5),
+        0,
+        "D5: surrounded, and a stone stood there"
+    );
+    assert_eq!(surely & bit(e5), 0, "E5: occupied");
+    // Points where a stone stood need the closer look even next to an empty point: White's
+    // A1-B1 captured by C1 leaves two such points side by side.
+    let two = after("A2 A1 B2 B1 C1");
+    let (a1, b1) = (cell("A1"), cell("B1"));
+    assert_eq!((two.board.cell(a1), two.board.cell(b1)), (EMPTY, EMPTY));
+    assert!(two.may_repeat(a1) && two.may_repeat(b1));
+    assert_eq!(two.surely_legal() & (bit(a1) | bit(b1)), 0);
+}
