@@ -6,7 +6,7 @@ use game_core::{ByPlayer, Player};
 use crate::board::{Board, EMPTY};
 use crate::end::{EndReason, Ending};
 use crate::error::{PlayError, SetupError, UndoError};
-use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of, spread};
+use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
 use crate::moves::Move;
 use crate::scoring::{AreaCount, Score};
 use crate::setup::Setup;
