@@ -7,6 +7,7 @@ for the module; the games are short (Kazura 5x5 and Bind mini at 24 playouts a m
 """
 
 import hashlib
+import io
 import json
 import os
 import pathlib
@@ -76,8 +77,24 @@ def test_ray_gives_the_same_games_with_any_number_of_workers(
 @pytest.mark.parametrize("spec, playouts, seeds", WORKLOADS)
 def test_multiprocessing_gives_the_same_games(reference, spec, playouts, seeds):
     # Seeds in another order, as an iterator: the file is in seed order all the same.
-    digest = run_local(spec, iter(sorted(seeds, reverse=True)), playouts, workers=2)
+    out = io.StringIO()
+    digest = run_local(spec, iter(sorted(seeds, reverse=True)), playouts, workers=2, out=out)
     assert digest == reference[spec][0]
+    assert out.getvalue() == reference[spec][1].read_text(encoding="utf-8")
+
+
+def test_a_failure_stops_the_ray_run_and_keeps_the_connection(ray_cluster):
+    seen = []
+
+    def stop_at_the_third(game):
+        seen.append(game["seed"])
+        if len(seen) == 3:
+            raise KeyError("enough")
+
+    with pytest.raises(KeyError):
+        run_ray("kazura:size=5", range(20), 2, 24, on_game=stop_at_the_third)
+    assert seen == [0, 1, 2]
+    assert ray.is_initialized()
 
 
 @pytest.mark.parametrize("spec, playouts, seeds", WORKLOADS)

@@ -23,7 +23,7 @@ and action id is the `Game`'s (docs/actions.md). The decisions, in short (docs/p
   (`Game.computer_move(level, playouts=opponent_playouts, seed=…, threads=1)`), or
   `"random"`, a uniformly drawn legal move. Both draw from `self.np_random`, which
   `reset(seed=…)` seeds, so one seed and the same agent actions give the same episode
-  (except at `"hard"` without `opponent_playouts`: that level also stops on a clock).
+  (but in go9 and Kazura `"hard"` without `opponent_playouts` also stops on a clock).
 - **Reward**: 0 until the end, then 1, -1 or 0 (a draw) from the agent's point of view,
   whichever side's move ended the game.
 - **Illegal action**: an action in the action space that is not legal now ends the
@@ -146,9 +146,7 @@ class BoardGameEnv(gymnasium.Env):
     @property
     def game(self) -> Game:
         """The game being played (a copy: changing it does not change the episode)."""
-        if self._game is None:
-            raise RuntimeError("call reset() first")
-        return self._game.copy()
+        return self._playing().copy()
 
     @property
     def spec_text(self) -> str:
@@ -158,9 +156,7 @@ class BoardGameEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         """The legal actions now as a boolean array (the name sb3-contrib's MaskablePPO
         asks for)."""
-        if self._game is None:
-            raise RuntimeError("call reset() first")
-        return self._game.action_mask()
+        return self._playing().action_mask()
 
     # -- the Gymnasium API -------------------------------------------------------------
 
@@ -168,20 +164,18 @@ class BoardGameEnv(gymnasium.Env):
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
     ) -> tuple[dict, dict]:
         super().reset(seed=seed)
-        self._game = self._start.copy()
+        game = self._game = self._start.copy()
         self._done = False
         opponent_moves = self._opponent_turn()
-        if self._game.is_over:
+        if game.is_over:
             self._done = True
         return self._observation(), self._info(opponent_moves, illegal=False)
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
-        if self._game is None:
-            raise RuntimeError("call reset() before step()")
+        game = self._playing()
         if self._done:
             raise RuntimeError("the episode is over: call reset() before step()")
         action = self._action_id(action)
-        game = self._game
         try:
             game.play_action(action)
         except (ActionError, IllegalMoveError):
@@ -217,6 +211,11 @@ class BoardGameEnv(gymnasium.Env):
 
     # -- helpers -----------------------------------------------------------------------
 
+    def _playing(self) -> Game:
+        if self._game is None:
+            raise RuntimeError("call reset() first")
+        return self._game
+
     def _action_id(self, action: Any) -> int:
         try:
             action = operator.index(action)
@@ -230,7 +229,7 @@ class BoardGameEnv(gymnasium.Env):
 
     def _opponent_turn(self) -> list[str]:
         """The opponent's moves until the agent is to move or the game is over."""
-        game = self._game
+        game = self._playing()
         moves = []
         while not game.is_over and game.to_move != self.agent_player:
             if self.opponent == "random":
@@ -246,15 +245,15 @@ class BoardGameEnv(gymnasium.Env):
         return moves
 
     def _observation(self) -> dict:
-        game = self._game
+        game = self._playing()
         return {
             "observation": game.observation(),
             "action_mask": game.action_mask().view(np.int8),
         }
 
     def _info(self, opponent_moves: list[str], illegal: bool) -> dict:
-        game = self._game
-        info = {
+        game = self._playing()
+        info: dict[str, Any] = {
             "action_mask": game.action_mask().view(np.int8),
             "illegal_action": illegal,
             "opponent_moves": opponent_moves,
@@ -273,7 +272,6 @@ def _register() -> None:
                 id=env_id,
                 entry_point="boardrules.gymnasium:BoardGameEnv",
                 kwargs={"game": game},
-                disable_env_checker=False,
             )
 
 

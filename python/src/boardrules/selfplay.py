@@ -6,11 +6,11 @@
 ['plies', 'record', 'result', 'seed', 'spec', 'winner']
 
 `play_game` plays one whole game: every move, both sides', is
-`Game.computer_move(level, playouts=…, seed=move_seed(seed, ply), threads=1)`. With the
-level `easy` or `normal`, or with a playout budget, the computer's move depends only on the
-position and the seed, so a game depends only on its spec, its level or budget and its
-seed: wherever and in whatever order the games run, the same seeds give the same records.
-(`hard` without a budget also stops on a clock, so its games do not replay.)
+`Game.computer_move(level, playouts=…, seed=move_seed(seed, ply), threads=1)`. A level's
+budget is a number of playouts (but `hard` in go9 and Kazura also stops on a clock: give
+it a playout budget), so the computer's move depends only on the position and the seed,
+and a game only on its spec, its level or budget and its seed: wherever and in whatever
+order the games run, the same seeds give the same records.
 
 `run_ray` spreads the games over a Ray cluster (one task of one CPU a game, at most
 `workers` at a time); `run_local` over a `multiprocessing` pool (the `spawn` context), for
@@ -24,13 +24,13 @@ Ray is imported only by `run_ray`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
-import io
 import json
 import multiprocessing
 import os
-from typing import IO, Any, Callable, Iterable, Iterator, Optional, Union
+from typing import IO, Any, Callable, Generator, Iterable, Iterator, Optional, Union
 
 from boardrules._boardrules import Game
 
@@ -118,22 +118,21 @@ def _seed_order(seeds: Iterable[int]) -> list[int]:
 def _write(games: Iterator[dict], out: Out, on_game: Optional[Callable[[dict], None]]) -> str:
     """Writes the games' lines to `out` and returns their SHA-256 (hex)."""
     digest = hashlib.sha256()
-    if out is None:
-        stream, close = io.StringIO(), True  # nowhere: the lines are only hashed
-    elif isinstance(out, (str, os.PathLike)):
+    stream: Optional[IO[str]]
+    if isinstance(out, (str, os.PathLike)):
         stream, close = open(out, "w", encoding="utf-8", newline="\n"), True
     else:
-        stream, close = out, False
+        stream, close = out, False  # None: the lines are only hashed
     try:
         for game in games:
             line = game_line(game)
             digest.update(line.encode("utf-8"))
-            if out is not None:
+            if stream is not None:
                 stream.write(line)
             if on_game is not None:
                 on_game(game)
     finally:
-        if close:
+        if close and stream is not None:
             stream.close()
     return digest.hexdigest()
 
@@ -181,7 +180,7 @@ def _remote_play_game():
 
 def _ray_games(
     spec: str, ordered: list[int], level_or_playouts: Union[str, int], level: str, workers: int
-) -> Iterator[dict]:
+) -> Generator[dict, None, None]:
     """The games of the seeds `ordered`, in that order, with at most `workers` running."""
     import ray
 
@@ -236,8 +235,9 @@ def run_ray(
     if started:
         ray.init(address=address)
     try:
-        games = _ray_games(spec, ordered, level_or_playouts, level, workers)
-        return _write(games, out, on_game)
+        # Closed before any shutdown below: a failure cancels the games still running.
+        with contextlib.closing(_ray_games(spec, ordered, level_or_playouts, level, workers)) as games:
+            return _write(games, out, on_game)
     finally:
         if started:
             ray.shutdown()
