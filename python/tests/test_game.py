@@ -179,6 +179,10 @@ def test_the_computer_replays_for_a_seed_and_refuses_bad_budgets(spec):
     assert first in game.legal_moves()
     assert game.computer_move(playouts=50, seed=4) == first
     assert game.computer_move("easy", seed=1) in game.legal_moves()
+    if spec in ("go9", "kazura:size=5"):
+        # `hard` may stop on a clock; without one it is playouts only and replays.
+        info = game.search("hard", seed=3, clock=False)
+        assert info["playouts"] <= 100_000 and game.search("hard", seed=3, clock=False)["best"] == info["best"]
     info = game.search(playouts=30, seed=2)
     assert info["best"] in game.legal_moves() and info["playouts"] == 30
     assert info["pv"][0] == info["best"] and 0.0 <= info["win_rate"] <= 1.0

@@ -99,7 +99,7 @@ def test_an_episode_is_the_game_played_through_the_rules(spec, agent_player):
     assert game.is_over
     # The reward comes at the end only, from the agent's side.
     assert rewards[:-1] == [0.0] * (len(rewards) - 1)
-    assert rewards[-1] == game.returns()[agent_player]
+    assert rewards[-1] == game.returns()[game.player_in_seat(agent_player)]
     assert seen[-1][1]["result"] == game.result
     assert seen[-1][1]["winner"] == game.winner
 
@@ -113,9 +113,10 @@ def test_an_episode_is_the_game_played_through_the_rules(spec, agent_player):
             replay.play(move)
         assert info["ply"] == replay.ply
         assert not info["illegal_action"]
+        colour = replay.player_in_seat(agent_player)
         if not replay.is_over:
-            assert replay.to_move == agent_player
-        assert np.array_equal(observation["observation"], replay.observation())
+            assert replay.to_move == colour
+        assert np.array_equal(observation["observation"], replay.observation(player=colour))
         mask = replay.action_mask().astype(np.int8)
         assert np.array_equal(observation["action_mask"], mask)
         assert np.array_equal(info["action_mask"], mask)
@@ -204,12 +205,15 @@ def test_agent_player_1_lets_the_opponent_open():
     assert game.ply == 1 and game.to_move == 1
     assert len(info["opponent_moves"]) == 1
     assert np.array_equal(observation["observation"], game.observation())
-    # Kazura's swap leaves White to move: the opponent waits for the agent's next move.
+    # The agent (seat 1) swaps: it now holds Black, and the opponent (seat 0, White) moves
+    # before the agent's turn comes back.
     swap = game.action_of("swap")
     assert info["action_mask"][swap] == 1
-    _, reward, terminated, truncated, info = env.step(swap)
-    assert info["opponent_moves"] == [] and info["ply"] == 2
-    assert env.unwrapped.game.to_move == 1
+    observation, reward, terminated, truncated, info = env.step(swap)
+    game = env.unwrapped.game
+    assert len(info["opponent_moves"]) == 1 and info["ply"] == 3
+    assert game.seat_of(0) == 1 and game.to_move == 0, "Black, held by the agent, to move"
+    assert np.array_equal(observation["observation"], game.observation(player=0))
     assert (reward, terminated, truncated) == (0.0, False, False)
 
 

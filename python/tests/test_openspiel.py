@@ -83,8 +83,11 @@ def check_state(state, rules, max_plies=None):
     assert text.startswith(shown)
     assert (text != shown) == capped
     assert state.observation_string(0) == state.observation_string(1) == text
-    planes = rules.observation().ravel()
     for player in (0, 1):
+        # Each seat sees the planes from the colour it holds (independent of the seats the
+        # Game reports: `seat` is this test's own reading of the swap).
+        colour = 0 if seat(0) == player else 1
+        planes = rules.observation(player=colour).ravel()
         assert np.array_equal(np.asarray(state.observation_tensor(player)), planes)
 
 
@@ -529,7 +532,10 @@ def test_the_observer():
     observation = make_observation(game)
     observation.set_from(state, 0)
     assert observation.tensor.shape == (4 * 9 * 9,)
-    assert np.array_equal(observation.dict["observation"], state.rules.observation())
+    assert np.array_equal(observation.dict["observation"], state.rules.observation(player=0))
+    observation.set_from(state, 1)
+    assert np.array_equal(observation.dict["observation"], state.rules.observation(player=1))
+    assert not np.array_equal(state.rules.observation(player=0), state.rules.observation(player=1))
     assert observation.string_from(state, 1) == str(state)
     # Perfect recall: OpenSpiel's observer of public-information games (the history).
     recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))

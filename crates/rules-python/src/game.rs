@@ -1,6 +1,6 @@
 //! `boardrules.Game`: one game of any of the four, through the catalog.
 
-use game_catalog::{AnyGame, Computer, GameSpec, Level, Player, SpecOptions};
+use game_catalog::{AnyGame, Clock, Computer, GameSpec, Level, Player, SpecOptions};
 use numpy::{PyArray1, PyReadwriteArrayDyn};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -79,6 +79,7 @@ fn computer(
     playouts: Option<&Bound<'_, PyAny>>,
     seed: u64,
     threads: usize,
+    clock: bool,
 ) -> PyResult<Computer> {
     let level: Level = level.parse().map_err(|_| {
         PyValueError::new_err(format!(
@@ -89,6 +90,9 @@ fn computer(
         return Err(PyValueError::new_err("threads must be at least 1"));
     }
     let mut computer = Computer::new(level).with_seed(seed).with_threads(threads);
+    if !clock {
+        computer = computer.with_clock(Clock::None);
+    }
     if let Some(playouts) = playouts.filter(|p| !p.is_none()) {
         let count = if playouts.is_instance_of::<pyo3::types::PyInt>() {
             playouts.extract::<i64>().ok()
@@ -371,10 +375,12 @@ impl Game {
     }
 
     /// The computer's move at `level` (`easy`, `normal`, `hard`) or with a budget of
-    /// `playouts`, from `seed` on `threads` threads; `None` once the game is over. One
-    /// thread and a playout budget give the same move for the same seed. The interpreter's
-    /// lock is released while it searches.
-    #[pyo3(signature = (level = "normal", *, playouts = None, seed = 0, threads = 1))]
+    /// `playouts`, from `seed` on `threads` threads; `None` once the game is over. A level
+    /// may also stop on a clock (`hard` thinks about a second); `clock=False` makes the
+    /// budget playouts only (at most the catalog's no-clock caps). One thread and a budget
+    /// of playouts only give the same move for the same seed. The interpreter's lock is
+    /// released while it searches.
+    #[pyo3(signature = (level = "normal", *, playouts = None, seed = 0, threads = 1, clock = true))]
     fn computer_move(
         &self,
         py: Python<'_>,
@@ -382,8 +388,9 @@ impl Game {
         playouts: Option<&Bound<'_, PyAny>>,
         seed: u64,
         threads: usize,
+        clock: bool,
     ) -> PyResult<Option<String>> {
-        let computer = computer(level, playouts, seed, threads)?;
+        let computer = computer(level, playouts, seed, threads, clock)?;
         let game = self.game.clone();
         Ok(py.detach(move || game.computer_move(&computer)))
     }
@@ -391,7 +398,7 @@ impl Game {
     /// Searches as `computer_move` does and reports the search: a dict with `best` (the
     /// move, or None), `win_rate` (for the player to move), `pv` (the expected line),
     /// `playouts`, `seconds`, `nodes` and `threads`.
-    #[pyo3(signature = (level = "normal", *, playouts = None, seed = 0, threads = 1))]
+    #[pyo3(signature = (level = "normal", *, playouts = None, seed = 0, threads = 1, clock = true))]
     fn search<'py>(
         &self,
         py: Python<'py>,
@@ -399,8 +406,9 @@ impl Game {
         playouts: Option<&Bound<'py, PyAny>>,
         seed: u64,
         threads: usize,
+        clock: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let computer = computer(level, playouts, seed, threads)?;
+        let computer = computer(level, playouts, seed, threads, clock)?;
         let game = self.game.clone();
         let report = py.detach(move || game.search(&computer));
         let info = PyDict::new(py);

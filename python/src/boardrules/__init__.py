@@ -12,7 +12,8 @@ True
 `Game` is one game (moves as text or integer actions, masks, observations, records, the
 computer's move); `Batch` steps many games together into numpy arrays. The environments
 for PettingZoo (`boardrules.pettingzoo`), OpenSpiel (`boardrules.openspiel`) and Gymnasium
-(`boardrules.gymnasium`) import those libraries only when used.
+(`boardrules.gymnasium`), and self-play on Ray or local processes (`boardrules.selfplay`),
+import those libraries only when used.
 """
 
 from boardrules._boardrules import (

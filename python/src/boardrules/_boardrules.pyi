@@ -111,6 +111,7 @@ class Game:
         playouts: Optional[int] = None,
         seed: int = 0,
         threads: int = 1,
+        clock: bool = True,
     ) -> Optional[str]: ...
     def search(
         self,
@@ -119,6 +120,7 @@ class Game:
         playouts: Optional[int] = None,
         seed: int = 0,
         threads: int = 1,
+        clock: bool = True,
     ) -> SearchInfo: ...
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...

@@ -14,10 +14,9 @@ and action id is the `Game`'s (docs/actions.md). The decisions, in short (docs/p
 "Gymnasium", has them in full):
 
 - **Observation**: a `Dict` of `observation`, `Box(0, 1, (planes, rows, cols), float32)`,
-  the planes of `Game.observation()`, seen by the player to move, and `action_mask`,
-  `Box(0, 1, (num_actions,), int8)`, 1 for a legal action. The mask is also
-  `info["action_mask"]` (a copy). After the end of a game the planes are those of the
-  player who would have moved next (the `Game`'s rule) and the mask is all 0.
+  the planes of `Game.observation(player=…)` seen from the agent's side (also after the
+  end of the game), and `action_mask`, `Box(0, 1, (num_actions,), int8)`, 1 for a legal
+  action. The mask is also `info["action_mask"]` (a copy); after the end it is all 0.
 - **Actions**: `Discrete(num_actions)`, the `Game`'s action ids.
 - **Opponent**: `"easy"`, `"normal"` or `"hard"`, the computer's move at that level
   (`Game.computer_move(level, playouts=opponent_playouts, seed=…, threads=1)`), or
@@ -30,9 +29,10 @@ and action id is the `Game`'s (docs/actions.md). The decisions, in short (docs/p
   episode (`terminated=True`) with reward -1 and `info["illegal_action"] = True`; the
   game is left as it was. With `illegal_action="raise"` the `Game`'s error is raised
   instead and the episode goes on. An action outside the action space raises `ValueError`.
-- **Sides**: `agent_player` 0 plays first; 1 lets the opponent move first in `reset`.
-  Whenever the opponent is to move (Kazura's swap can leave a player to move twice) it
-  moves before control returns to the agent.
+- **Sides**: `agent_player` is the agent's seat, as in the PettingZoo and OpenSpiel games:
+  0 plays first; 1 lets the opponent move first in `reset`. A seat keeps its colour except
+  in Kazura, where the swap (seat 1's choice) gives seat 1 Black and seat 0 moves next as
+  White, so the two sides alternate throughout.
 - **Truncation**: with `max_plies=N`, the episode is truncated when the agent is to move
   in a game still going that has had N or more plies (both sides' moves).
 - **Rendering**: `render_mode="ansi"` makes `render()` return `Game.diagram()`.
@@ -161,8 +161,8 @@ class BoardGameEnv(gymnasium.Env):
     # -- the Gymnasium API -------------------------------------------------------------
 
     def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict] = None
-    ) -> tuple[dict, dict]:
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         game = self._game = self._start.copy()
         self._done = False
@@ -171,7 +171,7 @@ class BoardGameEnv(gymnasium.Env):
             self._done = True
         return self._observation(), self._info(opponent_moves, illegal=False)
 
-    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         game = self._playing()
         if self._done:
             raise RuntimeError("the episode is over: call reset() before step()")
@@ -189,7 +189,7 @@ class BoardGameEnv(gymnasium.Env):
         truncated = (
             not terminated and self.max_plies is not None and game.ply >= self.max_plies
         )
-        reward = game.returns()[self.agent_player] if terminated else 0.0
+        reward = game.returns()[game.player_in_seat(self.agent_player)] if terminated else 0.0
         self._done = terminated or truncated
         return (
             self._observation(),
@@ -225,13 +225,13 @@ class BoardGameEnv(gymnasium.Env):
             raise ValueError(
                 f"action {action} is not in the action space Discrete({self.num_actions})"
             )
-        return action
+        return int(action)
 
     def _opponent_turn(self) -> list[str]:
         """The opponent's moves until the agent is to move or the game is over."""
         game = self._playing()
         moves = []
-        while not game.is_over and game.to_move != self.agent_player:
+        while not game.is_over and game.seat_of(game.to_move) != self.agent_player:
             if self.opponent == "random":
                 legal = game.legal_actions()
                 moves.append(game.play_action(legal[int(self.np_random.integers(len(legal)))]))
@@ -240,18 +240,19 @@ class BoardGameEnv(gymnasium.Env):
                 move = game.computer_move(
                     self.opponent, playouts=self.opponent_playouts, seed=seed
                 )
+                assert move is not None, "a game in progress has a move"
                 game.play(move)
                 moves.append(move)
         return moves
 
-    def _observation(self) -> dict:
+    def _observation(self) -> dict[str, Any]:
         game = self._playing()
         return {
-            "observation": game.observation(),
+            "observation": game.observation(player=game.player_in_seat(self.agent_player)),
             "action_mask": game.action_mask().view(np.int8),
         }
 
-    def _info(self, opponent_moves: list[str], illegal: bool) -> dict:
+    def _info(self, opponent_moves: list[str], illegal: bool) -> dict[str, Any]:
         game = self._playing()
         info: dict[str, Any] = {
             "action_mask": game.action_mask().view(np.int8),

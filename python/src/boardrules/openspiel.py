@@ -41,10 +41,10 @@ line. What this module decides for OpenSpiel:
   N-9) and a pass is never followed by another (N-11, N-16). Bao's rules have no bound, so
   its states stop at `max_plies` moves: the state is then terminal with returns 0 for both
   (a cap of this module's, not a rule result; the `Game` itself is still in progress).
-- **The observation** is the catalog's planes (`Game.observation()`, docs/actions.md) with
-  the shape `Game.observation_shape`, seen from the player to move, for either player: the
-  games have perfect information, and the planes are what a network trained through any
-  front end of the package sees. The observation string is `str(state)`: the diagram and
+- **The observation** is the catalog's planes (`Game.observation(player=…)`,
+  docs/actions.md) with the shape `Game.observation_shape`, seen from the colour the
+  requesting player's seat holds: the planes a network trained through any front end of
+  the package sees. The observation string is `str(state)`: the diagram and
   the status line `rulebook show` prints.
 - **Records.** `state.clone()` copies the `Game`; `state.serialize()`,
   `game.deserialize_state()` and pickling go through the game's record, as pickling a
@@ -292,9 +292,9 @@ class BoardObserver:
         self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: BoardrulesState, player: int) -> None:
-        """The planes seen from the player to move (the same for either `player`)."""
-        del player
-        state.rules.observation(out=self.dict["observation"])
+        """The planes seen from `player`'s side (the colour that seat holds)."""
+        colour = state.rules.player_in_seat(player)
+        state.rules.observation(player=colour, out=self.dict["observation"])
 
     def string_from(self, state: BoardrulesState, player: int) -> str:
         del player

@@ -77,7 +77,7 @@ def _computer(level_or_playouts: Union[str, int], level: str) -> tuple[str, Opti
 
 def play_game(
     spec: str, level_or_playouts: Union[str, int], seed: int, *, level: str = "normal"
-) -> dict:
+) -> dict[str, Any]:
     """One game of `spec` played by the computer against itself.
 
     `level_or_playouts` is a level (`"easy"`, `"normal"`, `"hard"`) or a playout budget,
@@ -91,6 +91,7 @@ def play_game(
     game = Game(spec)
     while not game.is_over:
         move = game.computer_move(level, playouts=playouts, seed=move_seed(seed, game.ply))
+        assert move is not None, "a game in progress has a move"
         game.play(move)
     return {
         "seed": seed,
@@ -102,7 +103,7 @@ def play_game(
     }
 
 
-def game_line(game: dict) -> str:
+def game_line(game: dict[str, Any]) -> str:
     """A game's JSON line: keys sorted, no spaces, ASCII, one final newline."""
     return json.dumps(game, sort_keys=True, separators=(",", ":")) + "\n"
 
@@ -115,7 +116,11 @@ def _seed_order(seeds: Iterable[int]) -> list[int]:
     return ordered
 
 
-def _write(games: Iterator[dict], out: Out, on_game: Optional[Callable[[dict], None]]) -> str:
+def _write(
+    games: Iterator[dict[str, Any]],
+    out: Out,
+    on_game: Optional[Callable[[dict[str, Any]], None]],
+) -> str:
     """Writes the games' lines to `out` and returns their SHA-256 (hex)."""
     digest = hashlib.sha256()
     stream: Optional[IO[str]]
@@ -145,7 +150,7 @@ def run_local(
     workers: Optional[int] = None,
     level: str = "normal",
     out: Out = None,
-    on_game: Optional[Callable[[dict], None]] = None,
+    on_game: Optional[Callable[[dict[str, Any]], None]] = None,
 ) -> str:
     """Plays a game for each seed on `workers` local processes (default: one a CPU) and
     writes their JSON lines in ascending seed order to `out`; returns the lines' SHA-256.
@@ -171,7 +176,7 @@ def run_local(
 
 
 @functools.lru_cache(maxsize=None)
-def _remote_play_game():
+def _remote_play_game() -> Any:
     import ray
 
     # One CPU a game: Ray then never runs more games on a machine than it has CPUs.
@@ -180,13 +185,13 @@ def _remote_play_game():
 
 def _ray_games(
     spec: str, ordered: list[int], level_or_playouts: Union[str, int], level: str, workers: int
-) -> Generator[dict, None, None]:
+) -> Generator[dict[str, Any], None, None]:
     """The games of the seeds `ordered`, in that order, with at most `workers` running."""
     import ray
 
     remote = _remote_play_game()
-    running: dict = {}  # object ref -> index in `ordered`
-    done: dict[int, dict] = {}
+    running: dict[Any, int] = {}  # object ref -> index in `ordered`
+    done: dict[int, dict[str, Any]] = {}
     submitted = emitted = 0
     try:
         while emitted < len(ordered):
@@ -214,7 +219,7 @@ def run_ray(
     level: str = "normal",
     out: Out = None,
     address: Optional[str] = None,
-    on_game: Optional[Callable[[dict], None]] = None,
+    on_game: Optional[Callable[[dict[str, Any]], None]] = None,
 ) -> str:
     """Plays a game for each seed as Ray tasks of one CPU each, at most `workers` at a
     time, and writes their JSON lines in ascending seed order to `out`; returns the lines'
