@@ -278,14 +278,7 @@ impl Game {
             Some(out) => out,
             None => PyArray1::<bool>::zeros(py, self.game.num_actions(), false).into_any(),
         };
-        {
-            let mut view: PyReadwriteArrayDyn<'py, bool> = array.extract()?;
-            let slice = view.as_slice_mut().map_err(contiguous)?;
-            self.game
-                .write_action_mask(slice)
-                .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
-        }
-        Ok(array)
+        write_into(array, |slice| self.game.write_action_mask(slice))
     }
 
     /// Plays the move named by an action id and returns its notation.
@@ -326,14 +319,9 @@ impl Game {
                 numpy::PyArray3::<f32>::zeros(py, [planes, rows, columns], false).into_any()
             }
         };
-        {
-            let mut view: PyReadwriteArrayDyn<'py, f32> = array.extract()?;
-            let slice = view.as_slice_mut().map_err(contiguous)?;
-            self.game
-                .write_observation_for(viewer, slice)
-                .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
-        }
-        Ok(array)
+        write_into(array, |slice| {
+            self.game.write_observation_for(viewer, slice)
+        })
     }
 
     /// Takes back the last move (go9 only, G-8) and returns it.
@@ -453,6 +441,20 @@ impl Game {
     fn __repr__(&self) -> String {
         format!("Game('{}'): {}", self.game.spec(), self.game.status())
     }
+}
+
+/// Fills `array` (a numpy array of `T`) through `write`, and returns it; a `TypeError` for
+/// an array of another type or not C-contiguous, a `ValueError` for one of the wrong size.
+fn write_into<'py, T: numpy::Element>(
+    array: Bound<'py, PyAny>,
+    write: impl FnOnce(&mut [T]) -> Result<(), game_catalog::BufferSizeError>,
+) -> PyResult<Bound<'py, PyAny>> {
+    {
+        let mut view: PyReadwriteArrayDyn<'py, T> = array.extract()?;
+        let slice = view.as_slice_mut().map_err(contiguous)?;
+        write(slice).map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
+    }
+    Ok(array)
 }
 
 /// `action` as an id, or `ActionError` for a negative one.
