@@ -1,0 +1,345 @@
+//! What every game's generator shares: a file being built, and the cases computed from the
+//! crates (replays with checks, perft, ends, records).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use game_catalog::{AnyGame, GameSpec};
+use game_core::GameRng;
+use rules_conformance::CaseBody;
+use rules_conformance::format::{
+    Case, Check, FORMAT_NAME, FORMAT_VERSION, Header, LegalSet, Probe, RecordExpect, ResultWords,
+    Sources,
+};
+use rules_conformance::reasons;
+use serde_json::{Map, Value};
+
+/// Who computed every answer.
+pub const ENGINE: &str = "engine";
+
+/// A vector file being built.
+pub struct FileBuilder {
+    /// The game.
+    pub spec: GameSpec,
+    /// `conformance/GAME/v1/NAME.jsonl`.
+    pub name: String,
+    header: Header,
+    cases: Vec<Case>,
+    next_id: usize,
+}
+
+impl FileBuilder {
+    /// A file of `spec`'s cases named `name`, with its notation and independent sources.
+    pub fn new(spec: GameSpec, name: &str, notation: &str, independent: &[&str]) -> FileBuilder {
+        let game = spec.kind().to_string();
+        let options = match spec.to_json() {
+            Value::Object(mut map) => {
+                map.remove("game");
+                map
+            }
+            _ => Map::new(),
+        };
+        FileBuilder {
+            spec,
+            name: name.to_string(),
+            header: Header {
+                format: FORMAT_NAME.into(),
+                version: FORMAT_VERSION,
+                rules: format!("{game}/1"),
+                reasons: reasons::vocabulary(&game)
+                    .iter()
+                    .map(|s| (*s).to_string())
+                    .collect(),
+                game,
+                options,
+                notation: notation.into(),
+                sources: Sources {
+                    engine: format!(
+                        "the workspace's crates {} (crates/conformance-gen)",
+                        env!("CARGO_PKG_VERSION")
+                    ),
+                    independent: independent.iter().map(|s| (*s).to_string()).collect(),
+                },
+                cases: 0,
+            },
+            cases: Vec::new(),
+            next_id: 1,
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> AnyGame {
+        AnyGame::new(&self.spec)
+    }
+
+    /// Adds a case; its id is `GAME-NAME-KIND-NNNN`.
+    pub fn push(
+        &mut self,
+        decisions: &[&str],
+        checked_by: &[&str],
+        note: Option<String>,
+        body: CaseBody,
+    ) {
+        let mut decisions: Vec<String> = decisions.iter().map(|s| (*s).to_string()).collect();
+        decisions.sort_by_key(|id| natural(id));
+        decisions.dedup();
+        let id = format!(
+            "{}-{}-{}-{:04}",
+            self.header.game,
+            self.name,
+            body.kind(),
+            self.next_id
+        );
+        self.next_id += 1;
+        self.cases.push(Case {
+            id,
+            decisions,
+            checked_by: checked_by.iter().map(|s| (*s).to_string()).collect(),
+            note,
+            body,
+        });
+    }
+
+    /// How many cases so far.
+    pub fn len(&self) -> usize {
+        self.cases.len()
+    }
+
+    /// The cases so far.
+    pub fn cases(&self) -> &[Case] {
+        &self.cases
+    }
+
+    /// The file's path under `root`.
+    pub fn path(&self, root: &Path) -> PathBuf {
+        root.join(&self.header.game)
+            .join("v1")
+            .join(format!("{}.jsonl", self.name))
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> String {
+        let mut header = self.header.clone();
+        header.cases = self.cases.len();
+        let mut text = format!("{header}\n");
+        for case in &self.cases {
+            text.push_str(&case.to_line());
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// `G-10` after `G-9`.
+pub fn natural(id: &str) -> (String, u32) {
+    let (letter, rest) = id.split_once('-').unwrap_or((id, ""));
+    (letter.to_string(), rest.parse().unwrap_or(0))
+}
+
+/// Moves as owned strings.
+pub fn strings(moves: &[&str]) -> Vec<String> {
+    moves.iter().map(|s| (*s).to_string()).collect()
+}
+
+/// The position after `moves` from `spec`'s start; panics if a move is refused (the
+/// generator only writes games its own engine played).
+pub fn after(spec: &GameSpec, moves: &[String]) -> AnyGame {
+    let mut game = AnyGame::new(spec);
+    for (i, mv) in moves.iter().enumerate() {
+        if let Err(e) = game.play(mv) {
+            panic!("move {} ({mv}) refused: {e}", i + 1);
+        }
+    }
+    game
+}
+
+/// A random game from the start of `spec`: up to `max_plies` moves chosen by `choose`
+/// among the legal ones (which gets the game and the legal moves).
+pub fn random_game(
+    spec: &GameSpec,
+    rng: &mut GameRng,
+    max_plies: usize,
+    mut choose: impl FnMut(&AnyGame, &[String], &mut GameRng) -> usize,
+) -> Vec<String> {
+    let mut game = AnyGame::new(spec);
+    let mut moves = Vec::new();
+    while moves.len() < max_plies && !game.is_over() {
+        let legal = game.legal_moves();
+        let mv = legal[choose(&game, &legal, rng)].clone();
+        game.play(&mv).expect("a legal move");
+        moves.push(mv);
+    }
+    moves
+}
+
+/// Uniformly random.
+pub fn uniform(_: &AnyGame, legal: &[String], rng: &mut GameRng) -> usize {
+    rng.below(legal.len())
+}
+
+/// A check of everything at `game` (after `ply` moves): player to move, legal set, and the
+/// refusals of `candidates` that are not legal, with their classes (at most `max_probes`,
+/// one per class first).
+pub fn full_check(game: &AnyGame, ply: usize, candidates: &[String], max_probes: usize) -> Check {
+    let legal = game.legal_moves();
+    let to_move =
+        (!game.is_over()).then(|| game.player_names()[game.to_move().index()].to_string());
+    Check {
+        ply,
+        to_move: Some(to_move),
+        legal: Some(LegalSet::of(&legal)),
+        illegal: probes(game, candidates, max_probes),
+    }
+}
+
+/// Refused candidates with their classes, one of each class first, then others, up to
+/// `max`.
+pub fn probes(game: &AnyGame, candidates: &[String], max: usize) -> Vec<Probe> {
+    let mut seen_classes = BTreeSet::new();
+    let mut first = Vec::new();
+    let mut rest = Vec::new();
+    let mut seen_moves = BTreeSet::new();
+    for candidate in candidates {
+        if !seen_moves.insert(candidate.clone()) {
+            continue;
+        }
+        if let Some(class) = reasons::classify(game, candidate) {
+            assert_ne!(class, "unclassified", "{candidate} has no class");
+            let probe = Probe {
+                mv: candidate.clone(),
+                reason: class.to_string(),
+            };
+            if seen_classes.insert(class) {
+                first.push(probe);
+            } else {
+                rest.push(probe);
+            }
+        }
+    }
+    first.extend(rest);
+    first.truncate(max);
+    first
+}
+
+/// The classes among `checks`' probes.
+pub fn probe_classes(checks: &[Check]) -> BTreeSet<String> {
+    checks
+        .iter()
+        .flat_map(|c| c.illegal.iter().map(|p| p.reason.clone()))
+        .collect()
+}
+
+/// A perft case at the position after `moves`: depths 1, 2, … while the total number of
+/// nodes stays within `budget`.
+pub fn perft_body(spec: &GameSpec, moves: &[String], budget: u64, max_depth: usize) -> CaseBody {
+    let game = after(spec, moves);
+    let mut counts = Vec::new();
+    let mut total = 0;
+    for depth in 1..=max_depth {
+        let count = game.clone().visit(Perft(depth));
+        counts.push(count);
+        total += count;
+        if total > budget || count == 0 {
+            break;
+        }
+    }
+    CaseBody::Perft {
+        moves: moves.to_vec(),
+        counts,
+    }
+}
+
+/// Perft at one depth through the catalog's visitor.
+struct Perft(usize);
+
+impl game_catalog::GameVisitor for Perft {
+    type Output = u64;
+    fn visit<G: game_catalog::CatalogGame>(self, game: G) -> u64 {
+        game_core::perft(&game, u32::try_from(self.0).unwrap_or(u32::MAX))
+    }
+}
+
+/// The result words of `game`.
+pub fn result_words(game: &AnyGame) -> ResultWords {
+    let text = game.outcome_text();
+    ResultWords {
+        winner: text.split(' ').next().unwrap_or("").to_string(),
+        text: Some(text),
+    }
+}
+
+/// An `end` case for a finished game (go9's score added by its module).
+pub fn end_body(spec: &GameSpec, moves: &[String]) -> CaseBody {
+    let game = after(spec, moves);
+    assert!(game.is_over(), "an end case needs a finished game");
+    CaseBody::End {
+        moves: moves.to_vec(),
+        result: result_words(&game),
+        score: None,
+    }
+}
+
+/// A `record` case of a record that replays.
+pub fn accepted_record(game: &AnyGame, format: &str, text: String) -> CaseBody {
+    CaseBody::Record {
+        format: format.into(),
+        text,
+        expect: RecordExpect {
+            accepted: true,
+            plies: Some(game.moves().len()),
+            result: Some(result_words(game)),
+            refusal: None,
+            mv: None,
+        },
+    }
+}
+
+/// A `record` case of a record refused (at `mv` when a move is to blame), after checking
+/// that the crates do refuse it so.
+pub fn refused_record(
+    spec: &GameSpec,
+    format: &str,
+    text: String,
+    mv: Option<usize>,
+    not_a_record: bool,
+) -> CaseBody {
+    let read = AnyGame::read_record_of(spec.kind(), &text);
+    let error = match read {
+        Ok(_) => panic!("the record was meant to be refused:\n{text}"),
+        Err(e) => e,
+    };
+    let message = error.to_string();
+    assert_eq!(
+        matches!(error, game_catalog::RecordError::NotARecord),
+        not_a_record,
+        "{message}"
+    );
+    assert_eq!(rules_conformance::move_number_in(&message), mv, "{message}");
+    CaseBody::Record {
+        format: format.into(),
+        text,
+        expect: RecordExpect {
+            accepted: false,
+            plies: None,
+            result: None,
+            refusal: Some(
+                if not_a_record {
+                    "not-a-record"
+                } else {
+                    "refused"
+                }
+                .into(),
+            ),
+            mv,
+        },
+    }
+}
+
+/// Plies spread over a game of `len` moves: the start, `count - 2` between, and the end.
+pub fn spread(len: usize, count: usize) -> Vec<usize> {
+    let mut plies: Vec<usize> = (0..count).map(|i| i * len / (count - 1).max(1)).collect();
+    plies.push(len);
+    plies.sort_unstable();
+    plies.dedup();
+    plies
+}
