@@ -72,7 +72,7 @@ impl FileBuilder {
         AnyGame::new(&self.spec)
     }
 
-    /// Adds a case; its id is `GAME-NAME-KIND-NNNN`.
+    /// Adds a case; its id is `GAME-FILE-NNNN`.
     pub fn push(
         &mut self,
         decisions: &[&str],
@@ -83,13 +83,7 @@ impl FileBuilder {
         let mut decisions: Vec<String> = decisions.iter().map(|s| (*s).to_string()).collect();
         decisions.sort_by_key(|id| natural(id));
         decisions.dedup();
-        let id = format!(
-            "{}-{}-{}-{:04}",
-            self.header.game,
-            self.name,
-            body.kind(),
-            self.next_id
-        );
+        let id = format!("{}-{}-{:04}", self.header.game, self.name, self.next_id);
         self.next_id += 1;
         self.cases.push(Case {
             id,

@@ -17,12 +17,15 @@ use rules_conformance::format::{Check, Score};
 
 use crate::common::{self, FileBuilder, full_check, strings};
 
-const NOTATION: &str = "a point A1..J9 (columns A-J without I, A1 lower left as Black sees it), or pass";
+const NOTATION: &str =
+    "a point A1..J9 (columns A-J without I, A1 lower left as Black sees it), or pass";
 
 /// Every point's name, then `pass` and malformed texts.
 fn candidates() -> Vec<String> {
     let mut all: Vec<String> = (0..81).map(brute::name).collect();
-    all.extend(strings(&["pass", "I5", "J10", "A0", "K1", "E05", "5E", "tt"]));
+    all.extend(strings(&[
+        "pass", "I5", "J10", "A0", "K1", "E05", "5E", "tt",
+    ]));
     all
 }
 
@@ -39,7 +42,11 @@ fn gnugo() -> GtpClient {
 }
 
 fn colour(player: Player) -> &'static str {
-    if player.index() == 0 { "black" } else { "white" }
+    if player.index() == 0 {
+        "black"
+    } else {
+        "white"
+    }
 }
 
 /// Checks with GNU Go the legal points at each checked ply of `moves`.
@@ -62,7 +69,11 @@ fn gnugo_agrees_on_legal(gnugo: &mut GtpClient, moves: &[String], checks: &[Chec
                 .into_iter()
                 .filter(|m| m != "pass")
                 .collect();
-            assert_eq!(ours, theirs, "GNU Go disagrees at ply {} of {moves:?}", check.ply);
+            assert_eq!(
+                ours, theirs,
+                "GNU Go disagrees at ply {} of {moves:?}",
+                check.ply
+            );
         }
         if ply < moves.len() {
             let mover = colour(game.to_move());
@@ -162,7 +173,9 @@ fn playout(start: &[String], rng: &mut GameRng, max: usize) -> Vec<String> {
         go.play(go.parse_move(mv).expect("a move")).expect("legal");
     }
     while !go.is_over() && moves.len() < max {
-        let Some(mv) = go.playout_move(rng) else { break };
+        let Some(mv) = go.playout_move(rng) else {
+            break;
+        };
         go.play(mv).expect("legal");
         moves.push(mv.to_string());
     }
@@ -172,24 +185,27 @@ fn playout(start: &[String], rng: &mut GameRng, max: usize) -> Vec<String> {
 fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
     let spec = GameSpec::Go9;
     let all = candidates();
-    let mut push = |file: &mut FileBuilder, moves: Vec<String>, plies: Vec<usize>, note: Option<String>| {
-        let checks: Vec<Check> = plies
-            .iter()
-            .map(|&ply| full_check(&common::after(&spec, &moves[..ply]), ply, &all, 5))
-            .collect();
-        gnugo_agrees_on_legal(gnugo, &moves, &checks);
-        brute_agrees(&moves, &checks);
-        let decisions = replay_decisions(&moves, &checks);
-        file.push(
-            &decisions,
-            &["engine", "gnugo", "brute-force"],
-            note,
-            CaseBody::Replay { moves, checks },
-        );
-    };
+    let mut push =
+        |file: &mut FileBuilder, moves: Vec<String>, plies: Vec<usize>, note: Option<String>| {
+            let checks: Vec<Check> = plies
+                .iter()
+                .map(|&ply| full_check(&common::after(&spec, &moves[..ply]), ply, &all, 5))
+                .collect();
+            gnugo_agrees_on_legal(gnugo, &moves, &checks);
+            brute_agrees(&moves, &checks);
+            let decisions = replay_decisions(&moves, &checks);
+            file.push(
+                &decisions,
+                &["engine", "gnugo", "brute-force"],
+                note,
+                CaseBody::Replay { moves, checks },
+            );
+        };
     // Crafted: a ko (the retake is a repeat: superko), suicide, a capture that is legal
     // although the stone has no liberty before its captures, and the ko open again later.
-    let ko = strings(&["E4", "F4", "D5", "F6", "E6", "G5", "A1", "E5", "F5", "A9", "B9", "E5"]);
+    let ko = strings(&[
+        "E4", "F4", "D5", "F6", "E6", "G5", "A1", "E5", "F5", "A9", "B9", "E5",
+    ]);
     push(file, ko, vec![0, 8, 9, 11, 12], Some("a ko: White's immediate retake at E5 repeats the board (superko); after a move elsewhere by both it is legal".into()));
     let suicide = strings(&["A3", "A2", "B3", "B2", "C2", "B1", "C1", "E5", "A1"]);
     push(file, suicide, vec![6, 7, 8, 9], Some("White may not fill its own last liberty at A1 (suicide); Black's A1 captures three stones, so it is legal though it has no empty neighbour".into()));
@@ -198,7 +214,9 @@ fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
     ]);
     if send_two
         .iter()
-        .try_fold(Go9::new(), |mut g, m| g.play(g.parse_move(m).ok()?).ok().map(|()| g))
+        .try_fold(Go9::new(), |mut g, m| {
+            g.play(g.parse_move(m).ok()?).ok().map(|()| g)
+        })
         .is_some()
     {
         let plies = vec![0, send_two.len()];
@@ -213,7 +231,11 @@ fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
         } else {
             common::random_game(&spec, &mut rng, length, |_, legal, rng| {
                 let stones: Vec<usize> = (0..legal.len()).filter(|&i| legal[i] != "pass").collect();
-                if stones.is_empty() { 0 } else { stones[rng.below(stones.len())] }
+                if stones.is_empty() {
+                    0
+                } else {
+                    stones[rng.below(stones.len())]
+                }
             })
         };
         let plies = common::spread(moves.len(), 5);
@@ -262,8 +284,16 @@ fn perfts(file: &mut FileBuilder) {
         file.push(&ids, &["engine", "brute-force"], note, body);
     };
     push(file, Vec::new(), Some("the empty board".into()));
-    push(file, strings(&["pass"]), Some("after a pass, a second pass ends the game: it leaves nothing".into()));
-    push(file, strings(&["E4", "F4", "D5", "F6", "E6", "G5", "A1", "E5", "F5"]), Some("White to move in a ko: E5 is forbidden by superko".into()));
+    push(
+        file,
+        strings(&["pass"]),
+        Some("after a pass, a second pass ends the game: it leaves nothing".into()),
+    );
+    push(
+        file,
+        strings(&["E4", "F4", "D5", "F6", "E6", "G5", "A1", "E5", "F5"]),
+        Some("White to move in a ko: E5 is forbidden by superko".into()),
+    );
     for seed in 0..77u64 {
         let mut rng = GameRng::seed_from(0x60_9200 + seed);
         let length = 4 + (seed as usize * 53) % 220;
@@ -299,7 +329,11 @@ fn gnugo_margin(gnugo: &mut GtpClient, moves: &[String]) -> (String, bool) {
     let margin = match score.trim().split_once('+') {
         Some((side, points)) => {
             let value: f64 = points.parse().expect("a number");
-            if value == 0.0 { "0".into() } else { format!("{side}+{value}") }
+            if value == 0.0 {
+                "0".into()
+            } else {
+                format!("{side}+{value}")
+            }
         }
         None => score.trim().to_string(),
     };
@@ -315,7 +349,11 @@ fn ends(file: &mut FileBuilder, gnugo: &mut GtpClient) {
             // Uniform random stones to the 300-move limit.
             common::random_game(&spec, &mut rng, 300, |_, legal, rng| {
                 let stones: Vec<usize> = (0..legal.len()).filter(|&i| legal[i] != "pass").collect();
-                if stones.is_empty() { 0 } else { stones[rng.below(stones.len())] }
+                if stones.is_empty() {
+                    0
+                } else {
+                    stones[rng.below(stones.len())]
+                }
             })
         } else {
             playout(&[], &mut rng, 300)
@@ -333,7 +371,10 @@ fn ends(file: &mut FileBuilder, gnugo: &mut GtpClient) {
         let margin = score.as_ref().map(|s| s.margin.clone()).unwrap_or_default();
         let mut checked = vec!["engine"];
         if none_dead && ours_dead == 0 {
-            assert_eq!(theirs, margin, "GNU Go's count differs with no dead stones: {moves:?}");
+            assert_eq!(
+                theirs, margin,
+                "GNU Go's count differs with no dead stones: {moves:?}"
+            );
             checked.push("gnugo");
             agreed += 1;
         }
@@ -347,7 +388,16 @@ fn ends(file: &mut FileBuilder, gnugo: &mut GtpClient) {
         if result.winner == "draw" || ours_dead > 0 {
             ids.push("G-9");
         }
-        file.push(&ids, &checked, None, CaseBody::End { moves, result, score });
+        file.push(
+            &ids,
+            &checked,
+            None,
+            CaseBody::End {
+                moves,
+                result,
+                score,
+            },
+        );
     }
     assert!(agreed > 50, "GNU Go checked only {agreed} counts");
 }
@@ -356,7 +406,11 @@ fn records(file: &mut FileBuilder) {
     let spec = GameSpec::Go9;
     for seed in 0..60u64 {
         let mut rng = GameRng::seed_from(0x60_9400 + seed);
-        let length = if seed % 3 == 0 { 300 } else { 10 + (seed as usize * 29) % 120 };
+        let length = if seed % 3 == 0 {
+            300
+        } else {
+            10 + (seed as usize * 29) % 120
+        };
         let moves = playout(&[], &mut rng, length);
         let mut go = Go9::new();
         for mv in &moves {
@@ -390,7 +444,12 @@ fn records(file: &mut FileBuilder) {
         } else {
             ("json", go.write_record())
         };
-        file.push(&ids, &["engine"], None, common::accepted_record(&any, format, text.clone()));
+        file.push(
+            &ids,
+            &["engine"],
+            None,
+            common::accepted_record(&any, format, text.clone()),
+        );
         // The same record with one move made illegal: refused, naming the move.
         if moves.len() > 4 {
             let bad = 3 + (seed as usize % (moves.len() - 3));
@@ -416,7 +475,9 @@ fn records(file: &mut FileBuilder) {
                     file.push(
                         &ids,
                         &["engine"],
-                        Some(format!("move {bad} is changed to the occupied point {point}")),
+                        Some(format!(
+                            "move {bad} is changed to the occupied point {point}"
+                        )),
                         common::refused_record(&spec, format, broken, Some(bad), false),
                     );
                 }
@@ -424,15 +485,52 @@ fn records(file: &mut FileBuilder) {
         }
     }
     // Not a record, and a record of another game.
-    file.push(&["G-13"], &["engine"], Some("no format marker".into()), common::refused_record(&spec, "json", "{\"moves\": []}\n".into(), None, true));
-    file.push(&["G-13"], &["engine"], Some("plain text".into()), common::refused_record(&spec, "sgf", "hello\n".into(), None, true));
-    file.push(&["G-13", "G-12"], &["engine"], Some("SGF `tt` is a pass".into()), {
-        let text = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[])\n".to_string();
-        let game = AnyGame::read_record_of(spec.kind(), &text).expect("tt reads as a pass");
-        common::accepted_record(&game, "sgf", text)
-    });
-    file.push(&["G-13", "G-12"], &["engine"], Some("a move off the 9x9 board".into()), common::refused_record(&spec, "sgf", "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[jj])\n".into(), Some(2), false));
-    file.push(&["G-13", "G-2"], &["engine"], Some("the second move is on an occupied point".into()), common::refused_record(&spec, "sgf", "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[ee])\n".into(), Some(2), false));
+    file.push(
+        &["G-13"],
+        &["engine"],
+        Some("no format marker".into()),
+        common::refused_record(&spec, "json", "{\"moves\": []}\n".into(), None, true),
+    );
+    file.push(
+        &["G-13"],
+        &["engine"],
+        Some("plain text".into()),
+        common::refused_record(&spec, "sgf", "hello\n".into(), None, true),
+    );
+    file.push(
+        &["G-13", "G-12"],
+        &["engine"],
+        Some("SGF `tt` is a pass".into()),
+        {
+            let text = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[])\n".to_string();
+            let game = AnyGame::read_record_of(spec.kind(), &text).expect("tt reads as a pass");
+            common::accepted_record(&game, "sgf", text)
+        },
+    );
+    file.push(
+        &["G-13", "G-12"],
+        &["engine"],
+        Some("a move off the 9x9 board".into()),
+        common::refused_record(
+            &spec,
+            "sgf",
+            "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[jj])\n".into(),
+            Some(2),
+            false,
+        ),
+    );
+    file.push(
+        &["G-13", "G-2"],
+        &["engine"],
+        Some("the second move is on an occupied point".into()),
+        common::refused_record(
+            &spec,
+            "sgf",
+            "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[ee])\n".into(),
+            Some(2),
+            false,
+        ),
+    );
 }
 
 /// Whether `point` holds a stone after `moves`.
@@ -447,7 +545,11 @@ fn replace_nth_move_sgf(text: &str, n: usize, point: &str) -> Option<String> {
     let mut seen = 0;
     let mut out = String::new();
     let mut rest = text;
-    while let Some(at) = [rest.find(";B["), rest.find(";W[")].into_iter().flatten().min() {
+    while let Some(at) = [rest.find(";B["), rest.find(";W[")]
+        .into_iter()
+        .flatten()
+        .min()
+    {
         seen += 1;
         let close = rest[at..].find(']')? + at;
         if seen == n {
@@ -508,7 +610,11 @@ fn gnugo_agrees_on_session(gnugo: &mut GtpClient, session: &[(String, String)]) 
         match word {
             "is_legal" | "captures" => {
                 let theirs = theirs.expect("GNU Go answers");
-                assert_eq!(format!("= {}", theirs.trim()), *ours, "GNU Go differs on `{command}`");
+                assert_eq!(
+                    format!("= {}", theirs.trim()),
+                    *ours,
+                    "GNU Go differs on `{command}`"
+                );
             }
             "play" | "undo" if ours == "=" => {
                 theirs.unwrap_or_else(|e| panic!("GNU Go refused `{command}`: {e}"));
@@ -520,36 +626,97 @@ fn gnugo_agrees_on_session(gnugo: &mut GtpClient, session: &[(String, String)]) 
 
 fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient) {
     let ko = [
-        "play black E4", "play white F4", "play black D5", "play white F6", "play black E6",
-        "play white G5", "play black A1", "play white E5", "play black F5",
+        "play black E4",
+        "play white F4",
+        "play black D5",
+        "play white F6",
+        "play black E6",
+        "play white G5",
+        "play black A1",
+        "play white E5",
+        "play black F5",
     ];
     let mut sessions: Vec<(Vec<&str>, Vec<&str>, bool, &str)> = vec![
         (
-            [&ko[..], &["is_legal white E5", "captures black", "undo", "is_legal white E5", "captures black", "play white E5", "undo", "undo", "is_legal black F5"]].concat(),
+            [
+                &ko[..],
+                &[
+                    "is_legal white E5",
+                    "captures black",
+                    "undo",
+                    "is_legal white E5",
+                    "captures black",
+                    "play white E5",
+                    "undo",
+                    "undo",
+                    "is_legal black F5",
+                ],
+            ]
+            .concat(),
             vec!["G-4", "G-8", "G-11", "G-14"],
             true,
             "undo takes back the capture: the prisoner count and the superko history return",
         ),
         (
-            vec!["boardsize 9", "clear_board", "komi 7", "play black E5", "play white pass", "play black pass", "is_legal white A1", "undo", "is_legal white A1", "play white A1"],
+            vec![
+                "boardsize 9",
+                "clear_board",
+                "komi 7",
+                "play black E5",
+                "play white pass",
+                "play black pass",
+                "is_legal white A1",
+                "undo",
+                "is_legal white A1",
+                "play white A1",
+            ],
             vec!["G-6", "G-8", "G-14"],
             false,
             "two passes end the game; undo of the second pass opens it again",
         ),
         (
-            vec!["boardsize 13", "boardsize 9", "play black I5", "play black J10", "play black e5", "play white E5", "is_legal black e5", "is_legal white D4"],
+            vec![
+                "boardsize 13",
+                "boardsize 9",
+                "play black I5",
+                "play black J10",
+                "play black e5",
+                "play white E5",
+                "is_legal black e5",
+                "is_legal white D4",
+            ],
             vec!["G-12", "G-14"],
             true,
             "a board other than 9x9, malformed points and an occupied point are refused; vertices are read in any case",
         ),
         (
-            vec!["play black A3", "play white A2", "play black B3", "play white B2", "play black C2", "play white B1", "play black C1", "is_legal white A1", "play white E5", "is_legal black A1", "play black A1", "captures black", "captures white"],
+            vec![
+                "play black A3",
+                "play white A2",
+                "play black B3",
+                "play white B2",
+                "play black C2",
+                "play white B1",
+                "play black C1",
+                "is_legal white A1",
+                "play white E5",
+                "is_legal black A1",
+                "play black A1",
+                "captures black",
+                "captures white",
+            ],
             vec!["G-3", "G-11", "G-14"],
             true,
             "suicide is refused; a stone without liberties that captures is legal, and its captures are counted",
         ),
         (
-            vec!["play black E5", "play white pass", "play black pass", "final_score", "play black D4"],
+            vec![
+                "play black E5",
+                "play white pass",
+                "play black pass",
+                "final_score",
+                "play black D4",
+            ],
             vec!["G-6", "G-10", "G-14"],
             false,
             "one black stone owns the board: B+74; after the end no move is taken",
@@ -594,13 +761,23 @@ fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient) {
             gnugo_agrees_on_session(gnugo, &s);
             checked.push("gnugo");
         }
-        file.push(&ids, &checked, Some(note.into()), CaseBody::Gtp { session: s });
+        file.push(
+            &ids,
+            &checked,
+            Some(note.into()),
+            CaseBody::Gtp { session: s },
+        );
     }
     for (commands, ids) in generated {
         let refs: Vec<&str> = commands.iter().map(String::as_str).collect();
         let s = session(&refs);
         gnugo_agrees_on_session(gnugo, &s);
-        file.push(&ids, &["engine", "gnugo"], None, CaseBody::Gtp { session: s });
+        file.push(
+            &ids,
+            &["engine", "gnugo"],
+            None,
+            CaseBody::Gtp { session: s },
+        );
     }
 }
 

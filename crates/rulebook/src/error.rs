@@ -31,6 +31,10 @@ pub enum CliError {
         /// What is wrong with it.
         reason: String,
     },
+    /// `conformance` ran and some case failed, errored or could not be read (the output
+    /// says which): exit status 1, no further message.
+    #[error("some conformance cases did not pass")]
+    Failed,
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
@@ -46,7 +50,7 @@ impl CliError {
     #[must_use]
     pub fn exit_status(&self) -> u8 {
         match self {
-            CliError::Io { .. } => 1,
+            CliError::Io { .. } | CliError::Failed => 1,
             _ => 2,
         }
     }

@@ -26,6 +26,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod conformance;
 pub mod driver;
 pub mod error;
 pub mod games;
@@ -34,6 +35,7 @@ pub mod play;
 pub mod player;
 pub mod progress;
 
+pub use conformance::{ConformanceSettings, conformance};
 pub use driver::{GameCommand, PlayerKind, SelfplaySettings, play, replay, run};
 pub use error::CliError;
 pub use game_catalog::{GameSpec, SpecOptions};

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use game_catalog::{GameKind, GameSpec, SpecOptions};
 use rulebook::{
-    CliError, GameCommand, MatchSettings, PlaySettings, PlayerKind, PlayerSpec, SelfplaySettings,
-    games,
+    CliError, ConformanceSettings, GameCommand, MatchSettings, PlaySettings, PlayerKind,
+    PlayerSpec, SelfplaySettings, games,
 };
 
 #[derive(Parser)]
@@ -181,6 +181,19 @@ enum Command {
         /// A JSON record (or an SGF file for go9).
         file: PathBuf,
     },
+    /// Run the conformance vectors (conformance/FORMAT.md) against the workspace's crates,
+    /// or against another program that speaks this command-line contract.
+    Conformance {
+        /// Vector files, or folders searched for *.jsonl (default: conformance).
+        paths: Vec<PathBuf>,
+        /// A program speaking docs/rulebook.md's contract, run through the shell (for
+        /// example "python3 my_engine.py"), instead of the workspace's crates.
+        #[arg(long)]
+        program: Option<String>,
+        /// Seconds each case may take (for a program: each run of it).
+        #[arg(long, default_value_t = 20.0)]
+        timeout: f64,
+    },
     /// Print throughput figures for one game or all.
     Bench {
         /// The game (all registered games when left out).
@@ -307,6 +320,22 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     source,
                 })
         }
+        Command::Conformance {
+            paths,
+            program,
+            timeout,
+        } => {
+            let settings = ConformanceSettings {
+                paths,
+                program,
+                timeout,
+            };
+            if rulebook::conformance(&settings, out)? {
+                Ok(())
+            } else {
+                Err(CliError::Failed)
+            }
+        }
         Command::Bench {
             game,
             seconds,
@@ -354,6 +383,8 @@ fn main() -> ExitCode {
         Err(CliError::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
+        // The summary has said what failed.
+        Err(CliError::Failed) => ExitCode::from(1),
         Err(e) => {
             eprintln!("rulebook: {e}");
             ExitCode::from(e.exit_status())

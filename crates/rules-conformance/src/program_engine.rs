@@ -164,7 +164,8 @@ fn result_words(text: &str) -> ResultWords {
 }
 
 /// go9's area count as its OUTCOME text writes it:
-/// `black by 74 points (B+74: Black 81 – White 7, komi 7; two passes)`.
+/// `black by 74 points (B+74: Black 81 – White 7, komi 7; two passes)`, where White's
+/// number includes the komi (so White's area is 0 here).
 #[must_use]
 pub fn score_in(text: &str) -> Option<Score> {
     let inside = &text[text.find('(')? + 1..];
@@ -176,10 +177,17 @@ pub fn score_in(text: &str) -> Option<Score> {
             .unwrap_or(from.len());
         Some(&from[..end])
     };
+    let komi: f64 = number_after("komi ")?.parse().ok()?;
+    let white_total: f64 = number_after("White ")?.parse().ok()?;
+    let white_area = white_total - komi;
     Some(Score {
         black: number_after("Black ")?.parse().ok()?,
-        white: number_after("White ")?.parse().ok()?,
-        komi: number_after("komi ")?.parse().ok()?,
+        white: if white_area >= 0.0 && white_area.fract() == 0.0 {
+            white_area as u32
+        } else {
+            return None;
+        },
+        komi,
         margin: margin.to_string(),
     })
 }
@@ -363,7 +371,7 @@ mod tests {
             score_in("black by 74 points (B+74: Black 81 – White 7, komi 7; two passes)").unwrap();
         assert_eq!(
             (score.black, score.white, score.margin.as_str()),
-            (81, 7, "B+74")
+            (81, 0, "B+74")
         );
         assert!((score.komi - 7.0).abs() < f64::EPSILON);
         assert_eq!(score_in("white wins: black resigned"), None);
