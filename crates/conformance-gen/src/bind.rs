@@ -194,14 +194,16 @@ fn has_single_square(game: &Bind) -> bool {
     (0..size * size).any(|q| {
         let (c, r) = (q % size, q / size);
         game.owner(coord(c, r)).is_none()
-            && [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dc, dr)| {
-                let (cc, rr) = (c as i64 + dc, r as i64 + dr);
-                cc >= 0
-                    && rr >= 0
-                    && (cc as usize) < size
-                    && (rr as usize) < size
-                    && game.owner(coord(cc as usize, rr as usize)) == Some(me)
-            })
+            && [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)]
+                .iter()
+                .any(|&(dc, dr)| {
+                    let (cc, rr) = (c as i64 + dc, r as i64 + dr);
+                    cc >= 0
+                        && rr >= 0
+                        && (cc as usize) < size
+                        && (rr as usize) < size
+                        && game.owner(coord(cc as usize, rr as usize)) == Some(me)
+                })
     })
 }
 
@@ -223,7 +225,10 @@ fn position_tags(game: &Bind, tags: &mut BTreeSet<&'static str>, hands_seen: &mu
     game.legal_moves(&mut list);
     let texts: Vec<String> = list.iter().map(ToString::to_string).collect();
     let lines = texts.iter().filter(|t| t.contains('-')).count();
-    let singles = texts.iter().filter(|t| !t.contains('-') && *t != "pass").count();
+    let singles = texts
+        .iter()
+        .filter(|t| !t.contains('-') && *t != "pass")
+        .count();
     if game.first_move_due(Player::First) && me == Player::First {
         tags.insert("N-3");
     } else if game.first_move_due(Player::Second) && me == Player::Second {
@@ -295,7 +300,12 @@ fn probe_tags(game: &Bind, text: &str, class: &str, tags: &mut BTreeSet<&'static
 
 /// The decisions a game (its moves and the checks along it) exercises; `to_end` when the
 /// case checks the finished game's result.
-fn game_tags(spec: &GameSpec, moves: &[String], checks: &[Check], to_end: bool) -> Vec<&'static str> {
+fn game_tags(
+    spec: &GameSpec,
+    moves: &[String],
+    checks: &[Check],
+    to_end: bool,
+) -> Vec<&'static str> {
     let mut tags = BTreeSet::new();
     let mut by_ply: BTreeMap<usize, Vec<&Check>> = BTreeMap::new();
     for check in checks {
@@ -427,10 +437,18 @@ fn crafted(file: &mut FileBuilder, plan: &Plan) {
             file,
             moves.clone(),
             &[0, 1],
-            Some("White's first move must place three; none fits, so White has no move (N-4, N-10)".into()),
+            Some(
+                "White's first move must place three; none fits, so White has no move (N-4, N-10)"
+                    .into(),
+            ),
         );
         let tags = game_tags(&spec, &moves, &[], true);
-        file.push(&tags, &[ENGINE], Some("White cannot move after A2-C2 and loses (N-10)".into()), end_body(&spec, &moves));
+        file.push(
+            &tags,
+            &[ENGINE],
+            Some("White cannot move after A2-C2 and loses (N-10)".into()),
+            end_body(&spec, &moves),
+        );
         return;
     }
     if size >= 5 {
@@ -556,7 +574,10 @@ fn set_move(text: &str, n: usize, to: &str) -> String {
 
 /// A move that `game` refuses, other than a malformed text, with the decisions its
 /// refusal exercises.
-fn refused_move(game: &AnyGame, rng: &mut GameRng) -> Option<(String, &'static str, Vec<&'static str>)> {
+fn refused_move(
+    game: &AnyGame,
+    rng: &mut GameRng,
+) -> Option<(String, &'static str, Vec<&'static str>)> {
     let b = bind_of(game);
     let cands = candidates(b.variant().size());
     let mut found: Vec<(String, &'static str)> = Vec::new();
@@ -571,7 +592,12 @@ fn refused_move(game: &AnyGame, rng: &mut GameRng) -> Option<(String, &'static s
         return None;
     }
     // One class at random, then one move of it.
-    let classes: Vec<&str> = found.iter().map(|f| f.1).collect::<BTreeSet<_>>().into_iter().collect();
+    let classes: Vec<&str> = found
+        .iter()
+        .map(|f| f.1)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let class = classes[rng.below(classes.len())];
     let of: Vec<&(String, &str)> = found.iter().filter(|f| f.1 == class).collect();
     let (mv, class) = of[rng.below(of.len())].clone();
@@ -582,11 +608,24 @@ fn refused_move(game: &AnyGame, rng: &mut GameRng) -> Option<(String, &'static s
 
 fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
-    let accepted = |file: &mut FileBuilder, game: &AnyGame, text: String, extra: &[&'static str], note: &str| {
+    let accepted = |file: &mut FileBuilder,
+                    game: &AnyGame,
+                    text: String,
+                    extra: &[&'static str],
+                    note: &str| {
         let tags = record_tags(&text, game, extra);
-        file.push(&tags, &[ENGINE], Some(note.into()), accepted_record(game, "json", text));
+        file.push(
+            &tags,
+            &[ENGINE],
+            Some(note.into()),
+            accepted_record(game, "json", text),
+        );
     };
-    let refused = |file: &mut FileBuilder, text: String, mv: Option<usize>, tags: &[&'static str], note: &str| {
+    let refused = |file: &mut FileBuilder,
+                   text: String,
+                   mv: Option<usize>,
+                   tags: &[&'static str],
+                   note: &str| {
         let mut tags: BTreeSet<&'static str> = tags.iter().copied().collect();
         tags.insert("N-14");
         let tags: Vec<&str> = tags.into_iter().collect();
@@ -600,17 +639,33 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         let moves = random_game(&spec, rng, MAX_PLIES, uniform);
         let whole = after(&spec, &moves);
         match i % 7 {
-            0 | 1 => accepted(file, &whole, whole.write_record(), &[], "a game's record replays"),
+            0 | 1 => accepted(
+                file,
+                &whole,
+                whole.write_record(),
+                &[],
+                "a game's record replays",
+            ),
             2 => {
                 let cut = rng.below(moves.len());
                 let mut game = after(&spec, &moves[..cut]);
                 if game.is_over() {
                     continue;
                 }
-                let player = if rng.below(2) == 0 { Player::First } else { Player::Second };
+                let player = if rng.below(2) == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                };
                 game.resign(player).expect("a game not over");
                 let text = game.write_record();
-                accepted(file, &game, text, &["N-15"], "a resignation ends the game and the resigning colour loses");
+                accepted(
+                    file,
+                    &game,
+                    text,
+                    &["N-15"],
+                    "a resignation ends the game and the resigning colour loses",
+                );
             }
             3 => {
                 // Moves in lower case, and Black's opening written from its other end.
@@ -627,18 +682,35 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                         }
                     }
                 });
-                accepted(file, &whole, text, &["N-3"], "lower-case moves, and Black's opening written from its upper or right end, are read as the listed spelling");
+                accepted(
+                    file,
+                    &whole,
+                    text,
+                    &["N-3"],
+                    "lower-case moves, and Black's opening written from its upper or right end, are read as the listed spelling",
+                );
             }
             4 => {
                 let n = rng.below(moves.len());
                 let prefix = after(&spec, &moves[..n]);
-                let Some((bad, class, tags)) = refused_move(&prefix, rng) else { continue };
+                let Some((bad, class, tags)) = refused_move(&prefix, rng) else {
+                    continue;
+                };
                 let text = set_move(&whole.write_record(), n, &bad);
-                refused(file, text, Some(n + 1), &tags, &format!("move {} changed to {bad}, refused ({class})", n + 1));
+                refused(
+                    file,
+                    text,
+                    Some(n + 1),
+                    &tags,
+                    &format!("move {} changed to {bad}, refused ({class})", n + 1),
+                );
             }
             5 => {
                 let text = edit_record(&whole.write_record(), |map| {
-                    map.insert("result".into(), Value::String("draw both colours hold one piece".into()));
+                    map.insert(
+                        "result".into(),
+                        Value::String("draw both colours hold one piece".into()),
+                    );
                 });
                 if AnyGame::read_record_of(spec.kind(), &text).is_ok() {
                     continue;
@@ -646,12 +718,24 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                 let mut tags = BTreeSet::new();
                 end_tags(bind_of(&whole), &mut tags);
                 let tags: Vec<&str> = tags.into_iter().collect();
-                refused(file, text, None, &tags, "the recorded result is not the one the moves give");
+                refused(
+                    file,
+                    text,
+                    None,
+                    &tags,
+                    "the recorded result is not the one the moves give",
+                );
             }
             _ => {
                 let n = rng.below(moves.len());
                 let text = set_move(&whole.write_record(), n, "B2-B5");
-                refused(file, text, Some(n + 1), &[], &format!("move {} is `B2-B5`: not a line of two or three", n + 1));
+                refused(
+                    file,
+                    text,
+                    Some(n + 1),
+                    &[],
+                    &format!("move {} is `B2-B5`: not a line of two or three", n + 1),
+                );
             }
         }
         made += 1;
@@ -661,7 +745,13 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let bad_pieces = edit_record(&empty, |map| {
         map.insert("pieces".into(), Value::from(2));
     });
-    refused(file, bad_pieces, None, &["N-1"], "two pieces each is no variant");
+    refused(
+        file,
+        bad_pieces,
+        None,
+        &["N-1"],
+        "two pieces each is no variant",
+    );
     let unknown = edit_record(&empty, |map| {
         map.insert("komi".into(), Value::from(7));
     });
@@ -670,12 +760,24 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         &["N-14"],
         &[ENGINE],
         Some("a text with no record marker".into()),
-        refused_record(&spec, "json", "{\"moves\": [\"B2-D2\"]}\n".into(), None, true),
+        refused_record(
+            &spec,
+            "json",
+            "{\"moves\": [\"B2-D2\"]}\n".into(),
+            None,
+            true,
+        ),
     );
     let mut resigned = start.clone();
     resigned.resign(Player::First).expect("a game not over");
     let text = resigned.write_record();
-    accepted(file, &resigned, text, &["N-15"], "Black resigns before its opening");
+    accepted(
+        file,
+        &resigned,
+        text,
+        &["N-15"],
+        "Black resigns before its opening",
+    );
     // A resignation recorded after the end is refused.
     loop {
         let moves = random_game(&spec, rng, MAX_PLIES, uniform);
@@ -691,7 +793,13 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         let mut ends = BTreeSet::new();
         end_tags(bind_of(&whole), &mut ends);
         tags.extend(ends);
-        refused(file, late, None, &tags, "a resignation after the game ended is refused");
+        refused(
+            file,
+            late,
+            None,
+            &tags,
+            "a resignation after the game ended is refused",
+        );
         break;
     }
 }

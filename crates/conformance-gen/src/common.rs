@@ -105,6 +105,11 @@ impl FileBuilder {
         self.cases.len()
     }
 
+    /// Whether the file has no case yet.
+    pub fn is_empty(&self) -> bool {
+        self.cases.is_empty()
+    }
+
     /// The cases so far.
     pub fn cases(&self) -> &[Case] {
         &self.cases

@@ -235,7 +235,12 @@ fn probe_tags(text: &str, class: &str, size: usize, tags: &mut BTreeSet<&'static
 
 /// The decisions a game (its moves, and the checks made along it) exercises; `to_end`
 /// when the case also checks the finished game's result.
-fn game_tags(spec: &GameSpec, moves: &[String], checks: &[Check], to_end: bool) -> Vec<&'static str> {
+fn game_tags(
+    spec: &GameSpec,
+    moves: &[String],
+    checks: &[Check],
+    to_end: bool,
+) -> Vec<&'static str> {
     let mut tags = BTreeSet::new();
     let mut by_ply: BTreeMap<usize, Vec<&Check>> = BTreeMap::new();
     for check in checks {
@@ -426,7 +431,7 @@ fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
             moves.truncate(cut);
         }
         let mut plies = spread(moves.len(), 5);
-        if moves.len() >= 1 && i % 2 == 0 {
+        if !moves.is_empty() && i % 2 == 0 {
             plies.push(1);
         }
         plies.sort_unstable();
@@ -483,7 +488,11 @@ fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     // Random whole games bucketed by how they ended, taken round-robin so every ending
     // that occurs is covered before any repeats.
     let mut buckets: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
-    let tries = if plan.size >= 13 { plan.ends * 3 } else { plan.ends * 20 };
+    let tries = if plan.size >= 13 {
+        plan.ends * 3
+    } else {
+        plan.ends * 20
+    };
     for _ in 0..tries {
         let moves = random_game(&spec, rng, max, uniform);
         let game = after(&spec, &moves);
@@ -541,11 +550,24 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let size = plan.size;
     let max = 2 * size * size + 1;
-    let accepted = |file: &mut FileBuilder, game: &AnyGame, text: String, extra: &[&'static str], note: &str| {
+    let accepted = |file: &mut FileBuilder,
+                    game: &AnyGame,
+                    text: String,
+                    extra: &[&'static str],
+                    note: &str| {
         let tags = record_tags(&text, Some(game), extra);
-        file.push(&tags, &[ENGINE], Some(note.into()), accepted_record(game, "json", text));
+        file.push(
+            &tags,
+            &[ENGINE],
+            Some(note.into()),
+            accepted_record(game, "json", text),
+        );
     };
-    let refused = |file: &mut FileBuilder, text: String, mv: Option<usize>, tags: &[&'static str], note: &str| {
+    let refused = |file: &mut FileBuilder,
+                   text: String,
+                   mv: Option<usize>,
+                   tags: &[&'static str],
+                   note: &str| {
         let mut tags: BTreeSet<&'static str> = tags.iter().copied().collect();
         tags.insert("K-13");
         let tags: Vec<&str> = tags.into_iter().collect();
@@ -561,16 +583,32 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         match i % 8 {
             0 | 1 => {
                 // A whole game as written.
-                accepted(file, &whole, whole.write_record(), &[], "a whole game's record replays");
+                accepted(
+                    file,
+                    &whole,
+                    whole.write_record(),
+                    &[],
+                    "a whole game's record replays",
+                );
             }
             2 => {
                 // Part of a game, then a resignation (either colour, off turn too).
                 let cut = rng.below(moves.len());
                 let mut game = after(&spec, &moves[..cut]);
-                let player = if rng.below(2) == 0 { Player::First } else { Player::Second };
+                let player = if rng.below(2) == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                };
                 game.resign(player).expect("a game not over");
                 let text = game.write_record();
-                accepted(file, &game, text, &["K-11"], "a resignation ends the game and the resigning colour loses");
+                accepted(
+                    file,
+                    &game,
+                    text,
+                    &["K-11"],
+                    "a resignation ends the game and the resigning colour loses",
+                );
             }
             3 => {
                 // Moves written in lower case are read (K-13).
@@ -583,7 +621,13 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                         }
                     }
                 });
-                accepted(file, &whole, text, &[], "moves in lower case are read as their canonical points");
+                accepted(
+                    file,
+                    &whole,
+                    text,
+                    &[],
+                    "moves in lower case are read as their canonical points",
+                );
             }
             4 => {
                 // A move changed to an occupied point or a loop-closing one.
@@ -604,24 +648,44 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                     }
                     replay.play(mv).expect("legal");
                 }
-                let (n, bad, why) = found.unwrap_or_else(|| (game_len - 1, moves[0].clone(), "occupied"));
+                let (n, bad, why) =
+                    found.unwrap_or_else(|| (game_len - 1, moves[0].clone(), "occupied"));
                 let text = edit_record(&whole.write_record(), |map| {
                     if let Some(Value::Array(list)) = map.get_mut("moves") {
                         list[n] = Value::String(bad.clone());
                     }
                 });
-                let tags: &[&str] = if why == "loop" { &["K-3", "K-5"] } else { &["K-3"] };
-                refused(file, text, Some(n + 1), tags, &format!("move {} changed to {bad}, refused ({why})", n + 1));
+                let tags: &[&str] = if why == "loop" {
+                    &["K-3", "K-5"]
+                } else {
+                    &["K-3"]
+                };
+                refused(
+                    file,
+                    text,
+                    Some(n + 1),
+                    tags,
+                    &format!("move {} changed to {bad}, refused ({why})", n + 1),
+                );
             }
             5 => {
                 // The recorded result changed to another.
                 let text = edit_record(&whole.write_record(), |map| {
-                    map.insert("result".into(), Value::String("draw with equal lengths black [1], white [1]".into()));
+                    map.insert(
+                        "result".into(),
+                        Value::String("draw with equal lengths black [1], white [1]".into()),
+                    );
                 });
                 if AnyGame::read_record_of(spec.kind(), &text).is_ok() {
                     continue;
                 }
-                refused(file, text, None, &["K-10"], "the recorded result is not the one the moves give");
+                refused(
+                    file,
+                    text,
+                    None,
+                    &["K-10"],
+                    "the recorded result is not the one the moves give",
+                );
             }
             6 => {
                 // A `swap` or a `pass` where the rules refuse it.
@@ -643,7 +707,16 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                         list[n] = Value::String(bad.into());
                     }
                 });
-                refused(file, text, Some(n + 1), &[tag], &format!("move {} changed to {bad}, which the rules refuse there", n + 1));
+                refused(
+                    file,
+                    text,
+                    Some(n + 1),
+                    &[tag],
+                    &format!(
+                        "move {} changed to {bad}, which the rules refuse there",
+                        n + 1
+                    ),
+                );
             }
             _ => {
                 // A malformed move text.
@@ -653,7 +726,13 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                         list[n] = Value::String("I1".into());
                     }
                 });
-                refused(file, text, Some(n + 1), &[], &format!("move {} is `I1`: no column I", n + 1));
+                refused(
+                    file,
+                    text,
+                    Some(n + 1),
+                    &[],
+                    &format!("move {} is `I1`: no column I", n + 1),
+                );
             }
         }
         made += 1;
@@ -684,7 +763,13 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
             );
             map.insert("moves".into(), serde_json::json!(["swap"]));
         });
-        refused(file, setup, Some(1), &["K-8"], "a set-up never offers the swap, even with one black stone");
+        refused(
+            file,
+            setup,
+            Some(1),
+            &["K-8"],
+            "a set-up never offers the swap, even with one black stone",
+        );
         // A set-up with a black loop is refused.
         let looped = edit_record(&empty, |map| {
             map.insert(
@@ -692,12 +777,24 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                 serde_json::json!({"black": ["A1", "B1", "A2", "B2"], "white": [], "to_move": "white"}),
             );
         });
-        refused(file, looped, None, &["K-3", "K-5"], "a set-up whose black stones hold a loop is refused");
+        refused(
+            file,
+            looped,
+            None,
+            &["K-3", "K-5"],
+            "a set-up whose black stones hold a loop is refused",
+        );
         // Resigning at the start: Black (to move) resigns, White wins.
         let mut resigned = start.clone();
         resigned.resign(Player::First).expect("a game not over");
         let text = resigned.write_record();
-        accepted(file, &resigned, text, &["K-2", "K-11"], "Black resigns before any stone");
+        accepted(
+            file,
+            &resigned,
+            text,
+            &["K-2", "K-11"],
+            "Black resigns before any stone",
+        );
     }
     // A resignation recorded after the end is refused.
     let moves = random_game(&spec, rng, max, uniform);
@@ -706,5 +803,11 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         map.insert("resigned".into(), Value::String("white".into()));
         map.remove("result");
     });
-    refused(file, late, None, &["K-7", "K-11"], "a resignation after the game ended is refused");
+    refused(
+        file,
+        late,
+        None,
+        &["K-7", "K-11"],
+        "a resignation after the game ended is refused",
+    );
 }
