@@ -420,6 +420,18 @@ fn crafted(file: &mut FileBuilder, size: usize) {
     }
 }
 
+/// The first ply of `moves` where the player to move must pass, if any.
+fn forced_pass(spec: &GameSpec, moves: &[String]) -> Option<usize> {
+    let mut game = AnyGame::new(spec);
+    for (ply, mv) in moves.iter().enumerate() {
+        if game.legal_moves() == ["pass"] {
+            return Some(ply);
+        }
+        game.play(mv).expect("a legal move");
+    }
+    None
+}
+
 fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let max = 2 * plan.size * plan.size + 1;
@@ -434,6 +446,7 @@ fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         if !moves.is_empty() && i % 2 == 0 {
             plies.push(1);
         }
+        plies.extend(forced_pass(&spec, &moves));
         plies.sort_unstable();
         plies.dedup();
         push_replay(file, moves, &plies, None);
