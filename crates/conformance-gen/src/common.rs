@@ -99,6 +99,11 @@ impl FileBuilder {
         self.cases.len()
     }
 
+    /// Whether the file has no case yet.
+    pub fn is_empty(&self) -> bool {
+        self.cases.is_empty()
+    }
+
     /// The cases so far.
     pub fn cases(&self) -> &[Case] {
         &self.cases
@@ -336,4 +341,51 @@ pub fn spread(len: usize, count: usize) -> Vec<usize> {
     plies.sort_unstable();
     plies.dedup();
     plies
+}
+
+/// A perft case at the position after `moves` that stops before the node count runs past
+/// `budget`: depth `d + 1` is computed only when its predicted size (the count at `d` times
+/// the last branching factor) keeps the total within `budget`. Unlike [`perft_body`], it
+/// never computes one level far past the budget.
+pub fn bounded_perft_body(
+    spec: &GameSpec,
+    moves: &[String],
+    budget: u64,
+    max_depth: usize,
+) -> CaseBody {
+    let game = after(spec, moves);
+    let mut counts: Vec<u64> = Vec::new();
+    let mut total = 0u64;
+    for depth in 1..=max_depth {
+        if let Some(&last) = counts.last() {
+            let before = if counts.len() >= 2 {
+                counts[counts.len() - 2]
+            } else {
+                1
+            };
+            let predicted = last.saturating_mul(last.div_ceil(before.max(1)).max(1));
+            if last == 0 || total.saturating_add(predicted) > budget {
+                break;
+            }
+        }
+        let count = game.clone().visit(Perft(depth));
+        counts.push(count);
+        total += count;
+    }
+    CaseBody::Perft {
+        moves: moves.to_vec(),
+        counts,
+    }
+}
+
+/// A JSON record text edited by `edit` and written back as the games write records (two
+/// spaces of indentation, one final newline; keys in the order `serde_json` keeps them).
+pub fn edit_record(text: &str, edit: impl FnOnce(&mut Map<String, Value>)) -> String {
+    let mut value: Value = serde_json::from_str(text).expect("a JSON record");
+    if let Value::Object(map) = &mut value {
+        edit(map);
+    }
+    let mut out = serde_json::to_string_pretty(&value).expect("JSON");
+    out.push('\n');
+    out
 }

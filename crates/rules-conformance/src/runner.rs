@@ -319,7 +319,7 @@ pub fn summary(reports: &[FileReport]) -> String {
     );
     if !failing.is_empty() {
         let mut ids: Vec<(String, usize)> = failing.into_iter().collect();
-        ids.sort_by(|a, b| natural(&a.0).cmp(&natural(&b.0)));
+        ids.sort_by_key(|a| natural(&a.0));
         let list: Vec<String> = ids
             .iter()
             .map(|(id, n)| format!("{id} ({n} case{})", if *n == 1 { "" } else { "s" }))

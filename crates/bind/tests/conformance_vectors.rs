@@ -1,0 +1,178 @@
+//! The committed conformance vectors (`conformance/bind/v1/*.jsonl`) against the
+//! brute-force mover of `common`: every perft case recounted, and every replay check's
+//! player to move, legal count and listed legal moves recomputed. The mover starts from
+//! the file's variant and plays every move on its own board, sharing nothing with the
+//! engine after the start. The vectors are written by `conformance-gen` from this crate;
+//! this is their independent check.
+
+mod common;
+
+use std::path::PathBuf;
+
+use bind::{Bind, Variant};
+use common::Brute;
+use serde_json::Value;
+
+/// Every vector file, with its text.
+fn vector_files() -> Vec<(PathBuf, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../conformance/bind/v1");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no vector file in {}", dir.display());
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("a readable file");
+            (path, text)
+        })
+        .collect()
+}
+
+/// The variant of a file, from its header's options.
+fn variant_of(header: &Value) -> Variant {
+    assert_eq!(header["game"], "bind");
+    let options = &header["options"];
+    if let Some(name) = options["variant"].as_str() {
+        return Variant::named(name).expect("a named variant");
+    }
+    let number = |key: &str| {
+        options[key]
+            .as_u64()
+            .map(|n| usize::try_from(n).expect("a number"))
+    };
+    match (number("size"), number("pieces")) {
+        (Some(size), Some(pieces)) => Variant::custom(size, pieces).expect("a custom variant"),
+        _ => Variant::MINI,
+    }
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_str().expect("a string").to_string())
+        .collect()
+}
+
+/// The brute-force mover after `moves`, each of which it must list as legal.
+fn brute_after(variant: Variant, moves: &[String], id: &str) -> Brute {
+    let mut brute = Brute::of(&Bind::new(variant));
+    for (n, mv) in moves.iter().enumerate() {
+        assert!(
+            brute.moves().contains(mv),
+            "{id}: move {} ({mv}) is not legal for the brute-force mover",
+            n + 1
+        );
+        brute = brute.play(mv);
+    }
+    brute
+}
+
+/// Every case of every file, with its file's variant.
+fn cases() -> Vec<(Variant, Value)> {
+    let mut out = Vec::new();
+    for (path, text) in vector_files() {
+        let mut lines = text.lines();
+        let header: Value = serde_json::from_str(lines.next().expect("a header line"))
+            .unwrap_or_else(|e| panic!("{}: header: {e}", path.display()));
+        let variant = variant_of(&header);
+        for line in lines {
+            let case: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{}: {e}: {line}", path.display()));
+            out.push((variant, case));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_perft_case_matches_the_brute_force_mover() {
+    let mut checked = 0;
+    for (variant, case) in cases() {
+        if case["kind"] != "perft" {
+            continue;
+        }
+        let id = case["id"].as_str().expect("an id");
+        let brute = brute_after(variant, &strings(&case["moves"]), id);
+        let counts: Vec<u64> = case["counts"]
+            .as_array()
+            .expect("counts")
+            .iter()
+            .map(|c| c.as_u64().expect("a count"))
+            .collect();
+        assert!(!counts.is_empty(), "{id}: no count");
+        for (d, expected) in counts.iter().enumerate() {
+            let depth = u32::try_from(d + 1).expect("a depth");
+            assert_eq!(brute.perft(depth), *expected, "{id}: perft {depth}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "no perft case found in conformance/bind/v1");
+}
+
+#[test]
+fn every_perft_case_is_marked_as_checked_by_the_brute_force_mover() {
+    for (_, case) in cases() {
+        if case["kind"] == "perft" {
+            assert!(
+                strings(&case["checked_by"]).contains(&"brute-force".to_string()),
+                "{}",
+                case["id"]
+            );
+        }
+    }
+}
+
+#[test]
+fn replay_checks_match_the_brute_force_mover() {
+    let mut checked = 0;
+    for (variant, case) in cases() {
+        if case["kind"] != "replay" {
+            continue;
+        }
+        let id = case["id"].as_str().expect("an id");
+        let moves = strings(&case["moves"]);
+        for check in case["checks"].as_array().expect("checks") {
+            let ply = usize::try_from(check["ply"].as_u64().expect("a ply")).expect("a ply");
+            let brute = brute_after(variant, &moves[..ply], id);
+            let legal = brute.moves();
+            if let Some(to_move) = check.get("to_move") {
+                let expected = if brute.over() {
+                    Value::Null
+                } else {
+                    Value::from(["black", "white"][brute.to_move])
+                };
+                assert_eq!(to_move, &expected, "{id} ply {ply}: player to move");
+            }
+            if let Some(set) = check.get("legal") {
+                assert_eq!(
+                    set["count"].as_u64(),
+                    Some(legal.len() as u64),
+                    "{id} ply {ply}"
+                );
+                if let Some(list) = set.get("moves") {
+                    assert_eq!(strings(list), legal, "{id} ply {ply}");
+                }
+            }
+            for probe in check
+                .get("illegal")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let mv = probe["move"].as_str().expect("a move");
+                assert!(
+                    !legal.iter().any(|m| m == mv),
+                    "{id} ply {ply}: {mv} is legal"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no replay check found");
+}
