@@ -149,10 +149,11 @@ fn analyse(position: &mut Position, mv: Move) -> Info {
     // B-19 (a): the same move under the other ruleset leaves another ownership flag.
     let mut state = before.setup();
     state.ruleset = other(before.ruleset());
-    if let Ok(mut twin) = Position::from_setup(state) {
-        if twin.play(mv).is_ok() && twin.owns_nyumba(mover) != position.owns_nyumba(mover) {
-            info.b19a = true;
-        }
+    if let Ok(mut twin) = Position::from_setup(state)
+        && twin.play(mv).is_ok()
+        && twin.owns_nyumba(mover) != position.owns_nyumba(mover)
+    {
+        info.b19a = true;
     }
     info
 }
@@ -553,10 +554,6 @@ fn record_ids(start: Position, moves: &[String]) -> BTreeSet<&'static str> {
     if tr.infos.iter().any(|i| i.captures > 0) {
         ids.insert("B-3");
     }
-    if start.turn() > 1 || start.hand(Player::First) != 22 {
-        // A set-up: the record's own `setup` field.
-        ids.insert("B-24");
-    }
     ids
 }
 
@@ -809,10 +806,6 @@ fn empty_hand_setup(position: &Position) -> Option<Setup> {
 }
 
 fn random_moves(spec: &GameSpec, rng: &mut GameRng, max: usize) -> Vec<String> {
-    common_random(spec, rng, max)
-}
-
-fn common_random(spec: &GameSpec, rng: &mut GameRng, max: usize) -> Vec<String> {
     crate::common::random_game(spec, rng, max, uniform)
 }
 
@@ -994,7 +987,7 @@ fn build(ruleset: Ruleset, seed: u64) -> FileBuilder {
         push_record(&mut file, start, &game, &[ENGINE], None, &[]);
         push_refused(&mut file, &game, start, k, &mut rng);
     }
-    // Lower-case and unchanged-choice records are not in the format; texts that are no record.
+    // Texts that are no record.
     for text in ["{\"hello\": 1}\n", "F6L F7R\n", "", "[]\n"] {
         file.push(
             &["B-24"],

@@ -105,6 +105,11 @@ impl FileBuilder {
         self.cases.len()
     }
 
+    /// Whether no case has been added yet.
+    pub fn is_empty(&self) -> bool {
+        self.cases.is_empty()
+    }
+
     /// The cases so far.
     pub fn cases(&self) -> &[Case] {
         &self.cases
