@@ -874,7 +874,7 @@ fn build(ruleset: Ruleset, seed: u64) -> FileBuilder {
     );
     for _ in 0..39 {
         let moves = random_moves(&spec, &mut rng, 200);
-        let cut = rng.below(moves.len() + 1);
+        let cut = 1 + rng.below(moves.len());
         let mut prefix = moves[..cut].to_vec();
         while !prefix.is_empty() && after(&spec, &prefix).is_over() {
             prefix.pop();
