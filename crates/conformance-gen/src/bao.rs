@@ -1,8 +1,1098 @@
-//! The bao vectors.
+//! The bao vectors: one file per ruleset (`seed`, `reference`, B-19).
+//!
+//! Every case names the decision ids it exercises by what it contains: each move of a case
+//! is played on a [`Position`] with an observer that notes its captures, relays, NYUMBA
+//! stops and choices, the end-pit addition, the change of phase and of NYUMBA ownership;
+//! each check by the phase of its position, its legal set and the classes of its probes.
+//! Where the effect of a decision is only a flag or a kete moved (B-14, B-18, B-19), the
+//! case names it only if the counterfactual (the same moves with the addition undone, or
+//! the ownership flag kept) gives a different answer to one of the case's checks.
 
-use crate::common::FileBuilder;
+use std::collections::BTreeSet;
+
+use bao_nyakua::{
+    EndReason, Game, Move, MoveObject, Phase, PhaseName, Pit, Player, Position, Row, Ruleset,
+    Setup, Step,
+};
+use game_catalog::{AnyGame, GameSpec};
+use game_core::GameRng;
+use rules_conformance::CaseBody;
+use rules_conformance::format::Check;
+use serde_json::Value;
+
+use crate::common::{
+    ENGINE, FileBuilder, accepted_record, after, end_body, full_check, perft_body, refused_record,
+    spread, uniform,
+};
+
+const NOTATION: &str = "a move is its start pit and first direction from the mover's side \
+(F1-F8 front, B1-B8 back, L/R: F3R, B6L), a NAMUA capture's letter is its entry (R = F1, L = \
+F8), F4R:stop/F4R:use where the NYUMBA choice arises, pass only from an empty NAMUA hand; \
+input is case-insensitive (docs/bao-nyakua.md, B-22)";
+
+const BRUTE: &str = "brute-force: crates/bao-nyakua/tests/support/brute.rs, a mover written \
+from the rule text with none of the engine's structures, checks every perft count, the legal \
+set and player of every replay check and the result of every end case (crates/bao-nyakua/\
+tests/conformance_vectors.rs)";
+
+const AUTHOR: &str = "author: the rulebook author's published fixtures and games (crates/\
+bao-nyakua/tests/data, MIT), whose states and results crates/bao-nyakua/tests/\
+conformance_vectors.rs compares with every case checked by `author`";
+
+/// Total perft nodes per case.
+const PERFT_BUDGET: u64 = 6_000;
+
+/// Texts that are no move (B-22).
+const MALFORMED: &[&str] = &[
+    "F9R",
+    "F0L",
+    "X3R",
+    "F3",
+    "F3X",
+    "B4R:maybe",
+    "F4R:",
+    "pas",
+    "A1",
+    "F3RL",
+    "F 3R",
+];
+
+/// Non-canonical spellings of moves (read case-insensitively, B-22).
+const LOWER: &[&str] = &[
+    "f1r", "f2l", "f3r", "f4l", "f5r", "f6l", "f7r", "f8l", "b1r", "b4l", "b8r", "F4r:Stop",
+    "f5L:USE", "PASS", "Pass",
+];
+
+/// What one move did.
+#[derive(Clone, Debug, Default)]
+struct Info {
+    mover: usize,
+    namua: bool,
+    pass: bool,
+    captures: u16,
+    relays: u32,
+    front_relay_facing: bool,
+    rows_sown: [bool; 2],
+    choice: bool,
+    nyumba_stop: bool,
+    two_kete: bool,
+    addition: Option<Pit>,
+    lost: [bool; 2],
+    to_mtaji: bool,
+    end: Option<EndReason>,
+    b9: bool,
+    b19a: bool,
+}
+
+fn other(ruleset: Ruleset) -> Ruleset {
+    match ruleset {
+        Ruleset::Seed => Ruleset::Reference,
+        _ => Ruleset::Seed,
+    }
+}
+
+fn opposite(pit: Pit) -> Pit {
+    Pit::new(Row::Front, 7 - pit.index()).expect("an index 0-7")
+}
+
+/// Plays `mv` on `position`, noting what it did.
+fn analyse(position: &mut Position, mv: Move) -> Info {
+    let before = *position;
+    let mover = before.to_move();
+    let opponent = mover.other();
+    let mut info = Info {
+        mover: mover.index(),
+        namua: before.phase() == Phase::Namua,
+        pass: mv == Move::Pass,
+        ..Info::default()
+    };
+    let front = before.ring(mover);
+    info.two_kete = info.namua
+        && before.owns_nyumba(mover)
+        && before.hand(mover) > 0
+        && (0..8).all(|i| (front[i] > 0) == (i == 4));
+    let mut relays = 0;
+    let mut facing = false;
+    let mut rows = [false; 2];
+    let mut last_end: Option<(Pit, u8, bool)> = None;
+    let report = position
+        .play_observed(mv, &mut |p: &Position, step: Step| match step {
+            Step::Relay { pit, .. } => {
+                relays += 1;
+                if pit.row() == Row::Front && p.count(opponent, opposite(pit)) > 0 {
+                    facing = true;
+                }
+            }
+            Step::Sow { pit, .. } => rows[pit.row().number() as usize] = true,
+            Step::LapEnd { pit, .. } => {
+                last_end = Some((pit, p.count(mover, pit), p.owns_nyumba(mover)));
+            }
+            _ => {}
+        })
+        .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    info.captures = report.captures;
+    info.relays = relays;
+    info.front_relay_facing = facing;
+    info.rows_sown = rows;
+    info.choice = report.nyumba_choice_arose;
+    info.addition = report.addition;
+    info.nyumba_stop = info.namua
+        && report.captures == 0
+        && matches!(last_end, Some((pit, count, true)) if pit == Pit::NYUMBA && count >= 6);
+    for player in Player::BOTH {
+        info.lost[player.index()] = before.owns_nyumba(player) && !position.owns_nyumba(player);
+    }
+    info.to_mtaji = info.namua && position.phase() == Phase::Mtaji;
+    info.end = position.end_reason();
+    info.b9 =
+        matches!(info.end, Some(EndReason::FrontEmptied { .. })) && position.pending(mover) > 0;
+    // B-19 (a): the same move under the other ruleset leaves another ownership flag.
+    let mut state = before.setup();
+    state.ruleset = other(before.ruleset());
+    if let Ok(mut twin) = Position::from_setup(state)
+        && twin.play(mv).is_ok()
+        && twin.owns_nyumba(mover) != position.owns_nyumba(mover)
+    {
+        info.b19a = true;
+    }
+    info
+}
+
+/// Positions before each move and after the last, and what each move did.
+struct Trace {
+    positions: Vec<Position>,
+    infos: Vec<Info>,
+}
+
+fn parse(mv: &str) -> Move {
+    mv.parse().unwrap_or_else(|e| panic!("{mv}: {e}"))
+}
+
+fn trace(start: Position, moves: &[String]) -> Trace {
+    let mut position = start;
+    let mut positions = vec![position];
+    let mut infos = Vec::new();
+    for mv in moves {
+        infos.push(analyse(&mut position, parse(mv)));
+        positions.push(position);
+    }
+    Trace { positions, infos }
+}
+
+fn legal_texts(position: &Position) -> Vec<String> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let mut texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    texts.sort();
+    texts
+}
+
+/// What a case observes: the positions at its check plies, or its final state.
+#[derive(Clone, Copy)]
+enum Observe<'a> {
+    Checks(&'a [usize]),
+    Final,
+}
+
+impl Observe<'_> {
+    /// Whether something is observed at ply `ply` or later.
+    fn after(&self, ply: usize) -> bool {
+        match self {
+            Observe::Checks(plies) => plies.iter().any(|&p| p >= ply),
+            Observe::Final => true,
+        }
+    }
+}
+
+/// Whether changing the state after `event` moves (by `tweak`) changes what the case
+/// observes: a later move refused, another legal set or player at a check, or another final
+/// state.
+fn diverges(
+    start: Position,
+    moves: &[String],
+    event: usize,
+    tweak: &dyn Fn(&mut Setup),
+    observe: Observe,
+) -> bool {
+    let parsed: Vec<Move> = moves.iter().map(|m| parse(m)).collect();
+    let mut real = start;
+    for mv in &parsed[..event] {
+        real.play(*mv).expect("a legal move");
+    }
+    let mut state = real.setup();
+    tweak(&mut state);
+    let Ok(mut alt) = Position::from_setup(state) else {
+        return false;
+    };
+    for ply in event..=parsed.len() {
+        if let Observe::Checks(plies) = observe
+            && plies.contains(&ply)
+            && (legal_texts(&real) != legal_texts(&alt)
+                || real.is_over() != alt.is_over()
+                || real.to_move() != alt.to_move())
+        {
+            return true;
+        }
+        if ply < parsed.len() {
+            real.play(parsed[ply]).expect("a legal move");
+            if alt.play(parsed[ply]).is_err() {
+                return true;
+            }
+        }
+    }
+    match observe {
+        Observe::Final => {
+            let (mut a, mut b) = (real.setup(), alt.setup());
+            a.turn = 0;
+            b.turn = 0;
+            a != b || real.end_reason() != alt.end_reason()
+        }
+        Observe::Checks(_) => false,
+    }
+}
+
+/// The ids the moves of a case exercise, given what the case observes.
+fn move_ids(
+    start: Position,
+    moves: &[String],
+    tr: &Trace,
+    observe: Observe,
+) -> BTreeSet<&'static str> {
+    let mut ids = BTreeSet::new();
+    for (i, info) in tr.infos.iter().enumerate() {
+        if !observe.after(i + 1) {
+            continue;
+        }
+        if info.captures > 0 {
+            ids.extend(["B-5", "B-6", "B-8"]);
+            if info.namua {
+                ids.insert("B-10");
+            }
+        }
+        if info.captures >= 2 || (info.captures == 0 && info.front_relay_facing) {
+            ids.insert("B-7");
+        }
+        if info.relays > 0 || info.nyumba_stop {
+            ids.insert("B-6");
+        }
+        if info.rows_sown == [true, true] {
+            ids.insert("B-4");
+        }
+        if info.choice {
+            ids.extend(["B-6", "B-22"]);
+        }
+        if info.two_kete {
+            ids.insert("B-12");
+        }
+        if info.pass {
+            ids.insert("B-16");
+        }
+        if info.to_mtaji {
+            ids.insert("B-15");
+        }
+        if !info.namua {
+            ids.insert("B-17");
+        }
+        if info.b9 {
+            ids.insert("B-9");
+        }
+        match info.end {
+            Some(EndReason::RelayLimit { .. }) => {
+                ids.insert("B-21");
+            }
+            Some(_) if !info.b9 => {
+                ids.insert("B-20");
+            }
+            _ => {}
+        }
+        if let Some(pit) = info.addition {
+            let mover = Player::from_index(info.mover);
+            let undo = move |s: &mut Setup| {
+                let row = pit.row().number() as usize;
+                let index = pit.index() as usize;
+                s.pits[mover][row][index] -= 2;
+                s.reserve[mover] += 1;
+                s.reserve[mover.other()] += 1;
+                s.phase = PhaseName::Namua;
+            };
+            if diverges(start, moves, i + 1, &undo, observe) {
+                ids.insert("B-14");
+            }
+        }
+        for player in Player::BOTH {
+            if info.lost[player.index()] || (info.b19a && player.index() == info.mover) {
+                let flip = move |s: &mut Setup| s.house_owned[player] = !s.house_owned[player];
+                if diverges(start, moves, i + 1, &flip, observe) {
+                    ids.insert(if info.b19a && player.index() == info.mover {
+                        "B-19"
+                    } else {
+                        "B-18"
+                    });
+                }
+            }
+        }
+    }
+    ids
+}
+
+/// Whether the first legal move of `position` captures.
+fn captures_now(position: &Position) -> bool {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves.first().is_some_and(|&mv| {
+        let mut copy = *position;
+        copy.play_reported(mv).is_ok_and(|r| r.captures > 0)
+    })
+}
+
+/// The ids a position's legal set exercises.
+fn position_ids(position: &Position, ply: usize, ids: &mut BTreeSet<&'static str>) {
+    if ply == 0 && position.turn() == 1 {
+        ids.insert("B-2");
+    }
+    if position.is_over() {
+        return;
+    }
+    ids.insert("B-1");
+    let legal = legal_texts(position);
+    if legal.iter().any(|m| m.contains(':')) {
+        ids.extend(["B-6", "B-22"]);
+    }
+    if position.phase() == Phase::Namua {
+        if position.hand(position.to_move()) == 0 {
+            ids.insert("B-16");
+        } else if captures_now(position) {
+            ids.insert("B-10");
+        } else {
+            ids.insert("B-11");
+            if legal.iter().all(|m| m.starts_with("F5")) && position.owns_nyumba(position.to_move())
+            {
+                ids.insert("B-12");
+            }
+        }
+    } else {
+        ids.insert("B-17");
+    }
+    let any = |text: &str| {
+        let mut copy = *position;
+        copy.play(parse(text)).err()
+    };
+    if matches!(any("F1L"), Some(bao_nyakua::PlayError::SelfEmptying { .. }))
+        || matches!(any("F8R"), Some(bao_nyakua::PlayError::SelfEmptying { .. }))
+    {
+        ids.insert("B-13");
+    }
+}
+
+/// The ids of a probe's class.
+fn probe_ids(position: &Position, text: &str, class: &str, ids: &mut BTreeSet<&'static str>) {
+    let namua = position.phase() == Phase::Namua;
+    let phase = if namua { "B-11" } else { "B-17" };
+    match class {
+        "malformed" => {
+            ids.insert("B-22");
+        }
+        "game-over" => match position.end_reason() {
+            Some(EndReason::RelayLimit { .. }) => {
+                ids.insert("B-21");
+            }
+            _ => {
+                ids.insert("B-20");
+            }
+        },
+        "pass-not-allowed" | "must-pass" => {
+            ids.insert("B-16");
+        }
+        "back-row-in-namua" => {
+            ids.extend(["B-10", "B-11"]);
+        }
+        "empty-pit" | "not-a-candidate" => {
+            ids.insert(phase);
+        }
+        "must-capture" => {
+            ids.insert(if namua { "B-10" } else { "B-17" });
+        }
+        "wrong-entry" => {
+            ids.extend(["B-8", "B-22"]);
+        }
+        "self-emptying" => {
+            ids.insert("B-13");
+        }
+        "choice-required" | "no-choice" => {
+            ids.extend(["B-6", "B-22"]);
+        }
+        _ => {}
+    }
+    let canonical = text.parse::<Move>().map(|m| m.to_string());
+    if class != "malformed" && canonical.as_deref() != Ok(text) {
+        ids.insert("B-22");
+    }
+}
+
+/// Every written move, then texts that are no move, then other spellings (or those first).
+fn candidates(lower_first: bool) -> Vec<String> {
+    let all: Vec<String> = Move::all().map(|m| m.to_string()).collect();
+    let mut list: Vec<String> = Vec::new();
+    let lower: Vec<String> = LOWER.iter().map(|s| (*s).to_string()).collect();
+    if lower_first {
+        list.extend(lower.iter().cloned());
+    }
+    list.extend(all);
+    list.extend(MALFORMED.iter().map(|s| (*s).to_string()));
+    if !lower_first {
+        list.extend(lower);
+    }
+    list
+}
+
+fn bao_position(any: &AnyGame) -> Position {
+    match any {
+        AnyGame::Bao(g) => *g.position(),
+        _ => unreachable!("a bao file"),
+    }
+}
+
+/// A replay case of `moves` with full checks at `plies`.
+fn push_replay(
+    file: &mut FileBuilder,
+    moves: &[String],
+    plies: &[usize],
+    lower_first: bool,
+    note: Option<String>,
+) {
+    let spec = file.spec;
+    let start = bao_position(&file.start());
+    let tr = trace(start, moves);
+    let cands = candidates(lower_first);
+    let mut ids = move_ids(start, moves, &tr, Observe::Checks(plies));
+    let mut checks: Vec<Check> = Vec::new();
+    for &ply in plies {
+        let any = after(&spec, &moves[..ply]);
+        let mut check = full_check(&any, ply, &cands, 14);
+        if any.is_over() {
+            check.illegal.truncate(3);
+        }
+        let position = tr.positions[ply];
+        position_ids(&position, ply, &mut ids);
+        for probe in &check.illegal {
+            probe_ids(&position, &probe.mv, &probe.reason, &mut ids);
+        }
+        checks.push(check);
+    }
+    let ids: Vec<&str> = ids.into_iter().collect();
+    file.push(
+        &ids,
+        &[ENGINE, "brute-force"],
+        note,
+        CaseBody::Replay {
+            moves: moves.to_vec(),
+            checks,
+        },
+    );
+}
+
+/// Perft where a move with the NYUMBA choice counts once (to see whether B-23 matters).
+fn perft_collapsed(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let mut seen = BTreeSet::new();
+    let mut total = 0;
+    for mv in moves {
+        if !seen.insert(mv.with_choice(None)) {
+            continue;
+        }
+        let mut child = *position;
+        child.play(mv).expect("a legal move");
+        total += perft_collapsed(&child, depth - 1);
+    }
+    total
+}
+
+fn push_perft(file: &mut FileBuilder, moves: &[String], note: Option<String>) {
+    let spec = file.spec;
+    let start = bao_position(&file.start());
+    let tr = trace(start, moves);
+    let root = *tr.positions.last().expect("a position");
+    let body = perft_body(&spec, moves, PERFT_BUDGET, 12);
+    let CaseBody::Perft { counts, .. } = &body else {
+        unreachable!()
+    };
+    let len = moves.len();
+    let mut ids = move_ids(start, moves, &tr, Observe::Checks(&[len]));
+    position_ids(&root, len, &mut ids);
+    ids.remove("B-1");
+    ids.insert("B-23");
+    let written_once =
+        (1..=counts.len() as u32).any(|d| perft_collapsed(&root, d) != counts[d as usize - 1]);
+    if !written_once {
+        // The counts would be the same if a move with the choice counted once.
+        ids.remove("B-23");
+    }
+    let ids: Vec<&str> = ids.into_iter().collect();
+    file.push(&ids, &[ENGINE, "brute-force"], note, body);
+}
+
+fn push_end(file: &mut FileBuilder, moves: &[String], checked_by: &[&str], note: Option<String>) {
+    let spec = file.spec;
+    let start = bao_position(&file.start());
+    let tr = trace(start, moves);
+    let ids: Vec<&str> = move_ids(start, moves, &tr, Observe::Final)
+        .into_iter()
+        .collect();
+    file.push(&ids, checked_by, note, end_body(&spec, moves));
+}
+
+/// The ids of an accepted record: B-24, B-3 (the final state is compared whole), and what
+/// its moves did.
+fn record_ids(start: Position, moves: &[String]) -> BTreeSet<&'static str> {
+    let tr = trace(start, moves);
+    let mut ids = move_ids(start, moves, &tr, Observe::Final);
+    ids.insert("B-24");
+    if tr.infos.iter().any(|i| i.captures > 0) {
+        ids.insert("B-3");
+    }
+    ids
+}
+
+/// A record case of `game` (its moves from `start`).
+fn push_record(
+    file: &mut FileBuilder,
+    start: Position,
+    game: &AnyGame,
+    checked_by: &[&str],
+    note: Option<String>,
+    extra: &[&'static str],
+) {
+    let text = game.write_record();
+    let read = AnyGame::read_record_of(file.spec.kind(), &text).expect("a written record replays");
+    assert_eq!(read.moves(), game.moves());
+    let mut ids = record_ids(start, &game.moves());
+    ids.extend(extra);
+    let ids: Vec<&str> = ids.into_iter().collect();
+    file.push(&ids, checked_by, note, accepted_record(game, "json", text));
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).expect("a record is JSON")
+}
+
+fn write(value: &Value) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("JSON");
+    text.push('\n');
+    text
+}
+
+/// Refused variants of a record: a move made illegal, a player changed, the result
+/// changed, a header field broken.
+fn push_refused(
+    file: &mut FileBuilder,
+    game: &AnyGame,
+    start: Position,
+    k: usize,
+    rng: &mut GameRng,
+) {
+    let spec = file.spec;
+    let text = game.write_record();
+    let value = json(&text);
+    let moves = game.moves();
+    let tr = trace(start, &moves);
+    let n = moves.len();
+    if n > 0 {
+        // Move i changed to an illegal one: an empty pit, a back pit in NAMUA, a pass.
+        let i = rng.below(n);
+        let position = tr.positions[i];
+        let mover = position.to_move();
+        let mut changed = value.clone();
+        let entry = &mut changed["history"][i]["move"];
+        let ring = position.ring(mover);
+        let empty = (0..8).find(|&x| ring[x] == 0);
+        let (new, class_ids): (Value, Vec<&'static str>) = match (k % 3, empty) {
+            (0, Some(x)) if position.phase() == Phase::Namua => (
+                serde_json::json!({"type": "takata", "phase": "namua", "row": 0, "index": x, "direction": "left"}),
+                vec!["B-11"],
+            ),
+            (0, Some(x)) => (
+                serde_json::json!({"row": 0, "index": x, "direction": "left", "type": "takata", "phase": "mtaji"}),
+                vec!["B-17"],
+            ),
+            (1, _) if position.phase() == Phase::Namua => (
+                serde_json::json!({"row": 1, "index": 3, "direction": "right", "type": "takata", "phase": "mtaji"}),
+                vec!["B-10", "B-11"],
+            ),
+            _ => (serde_json::json!({"type": "pass"}), vec!["B-16"]),
+        };
+        let legal_new = {
+            let parsed = serde_json::from_value::<MoveObject>(new.clone())
+                .ok()
+                .and_then(|o| o.to_move(&position));
+            parsed.is_some_and(|m| {
+                let mut copy = position;
+                copy.play(m).is_ok()
+            })
+        };
+        if !legal_new {
+            *entry = new;
+            let mut ids = vec!["B-24"];
+            ids.extend(class_ids);
+            file.push(
+                &ids,
+                &[ENGINE],
+                Some(format!("move {} changed to an illegal move", i + 1)),
+                refused_record(&spec, "json", write(&changed), Some(i + 1), false),
+            );
+        }
+        // The player of move i changed.
+        let mut changed = value.clone();
+        changed["history"][i]["player"] = serde_json::json!(1 - mover.index());
+        file.push(
+            &["B-1", "B-24"],
+            &[ENGINE],
+            Some(format!("move {} names the wrong player", i + 1)),
+            refused_record(&spec, "json", write(&changed), Some(i + 1), false),
+        );
+    }
+    // The recorded result changed.
+    let mut changed = value.clone();
+    let winner = changed["outcome"]["winner"].clone();
+    changed["outcome"]["winner"] = match winner.as_u64() {
+        Some(w) => serde_json::json!(1 - w),
+        None => serde_json::json!(0),
+    };
+    let mut ids = vec!["B-24"];
+    if let Some(end) = tr.infos.last().and_then(|i| i.end) {
+        ids.push(match end {
+            EndReason::RelayLimit { .. } => "B-21",
+            _ => "B-20",
+        });
+    }
+    file.push(
+        &ids,
+        &[ENGINE],
+        Some("the outcome's winner changed".into()),
+        refused_record(&spec, "json", write(&changed), None, false),
+    );
+    // A broken header field.
+    let mut changed = value;
+    let (field, new, ids): (&str, Value, Vec<&str>) = match k % 4 {
+        0 => ("version", serde_json::json!(2), vec!["B-24"]),
+        1 => (
+            "rulesVersion",
+            serde_json::json!("nyakua-a-trial-002"),
+            vec!["B-24"],
+        ),
+        2 => (
+            "nyakuaEndPitAdd",
+            serde_json::json!(false),
+            vec!["B-14", "B-24"],
+        ),
+        _ => ("ruleset", serde_json::json!("seeded"), vec!["B-19", "B-24"]),
+    };
+    changed[field] = new;
+    file.push(
+        &ids,
+        &[ENGINE],
+        Some(format!("the header field {field} broken")),
+        refused_record(&spec, "json", write(&changed), None, false),
+    );
+}
+
+fn data_dir() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../bao-nyakua/tests/data").to_string()
+}
+
+fn data(path: &str) -> Value {
+    let full = format!("{}/{path}", data_dir());
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    serde_json::from_str(&text).expect("the author's JSON")
+}
+
+/// A set-up `state` under `ruleset` as a game to play from.
+fn from_setup(state: &Value, ruleset: Ruleset) -> bao_nyakua::Bao {
+    let mut setup: Setup = serde_json::from_value(state.clone()).expect("a state");
+    setup.ruleset = ruleset;
+    bao_nyakua::Bao::from_setup(setup).expect("a set-up to play from")
+}
+
+/// The author's one-move fixtures (checks.json and legacy-cycle.json) as set-up records.
+fn author_fixtures(file: &mut FileBuilder, ruleset: Ruleset) {
+    let checks = data("checks.json");
+    let mut fixtures: Vec<(String, Value, Value)> = checks["examples"]
+        .as_object()
+        .expect("examples")
+        .iter()
+        .map(|(name, e)| {
+            (
+                format!("checks.json examples.{name}"),
+                e["before"].clone(),
+                e["move"].clone(),
+            )
+        })
+        .collect();
+    let legacy = data("legacy-cycle.json");
+    fixtures.push((
+        "legacy-cycle.json".into(),
+        legacy["before"].clone(),
+        legacy["move"].clone(),
+    ));
+    for (name, before, object) in fixtures {
+        let mut bao = from_setup(&before, ruleset);
+        let start = *bao.position();
+        let object: MoveObject = serde_json::from_value(object).expect("a move object");
+        let mv = object
+            .to_move(bao.position())
+            .expect("the author's move is legal");
+        bao.play(mv).expect("legal");
+        let game = AnyGame::Bao(bao);
+        push_record(
+            file,
+            start,
+            &game,
+            &[ENGINE, "author"],
+            Some(format!(
+                "author: {name}: the author's move from the author's state, which must end in the fixture's `after`"
+            )),
+            &[],
+        );
+    }
+}
+
+/// The author's traced games: their moves in notation (under `ruleset`).
+fn author_games(ruleset: Ruleset) -> Vec<(String, Vec<String>)> {
+    let dir = format!("{}/games", data_dir());
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the author's games")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let game = data(&format!("games/{name}"));
+            let mut position = Position::start(ruleset);
+            let mut moves = Vec::new();
+            for ply in game["history"].as_array().expect("a history") {
+                let object: MoveObject =
+                    serde_json::from_value(ply["move"].clone()).expect("a move");
+                let mv = object.to_move(&position).expect("legal");
+                position.play(mv).expect("legal");
+                moves.push(mv.to_string());
+            }
+            (format!("games/{name}"), moves)
+        })
+        .collect()
+}
+
+/// A NAMUA position after `moves` with the mover's hand put on its back row (B-16).
+fn empty_hand_setup(position: &Position) -> Option<Setup> {
+    let mut state = position.setup();
+    let mover = position.to_move();
+    if position.phase() != Phase::Namua || position.is_over() || state.reserve[mover] == 0 {
+        return None;
+    }
+    if state.reserve[mover.other()] == 0 {
+        return None;
+    }
+    state.pits[mover][1][0] += state.reserve[mover];
+    state.reserve[mover] = 0;
+    Position::from_setup(state.clone()).ok().map(|_| state)
+}
+
+fn random_moves(spec: &GameSpec, rng: &mut GameRng, max: usize) -> Vec<String> {
+    crate::common::random_game(spec, rng, max, uniform)
+}
+
+/// Plies worth a check in `moves`: before a NYUMBA choice, a 2-kete sowing, a self-emptying
+/// refusal, a pass, and after an addition or a loss of ownership.
+fn event_plies(tr: &Trace) -> Vec<usize> {
+    let mut plies = Vec::new();
+    for (i, info) in tr.infos.iter().enumerate() {
+        if info.choice || info.two_kete || info.pass || info.nyumba_stop {
+            plies.push(i);
+        }
+        if info.addition.is_some() || info.b19a || info.lost.iter().any(|&l| l) || info.to_mtaji {
+            plies.push(i + 1);
+        }
+    }
+    for (i, p) in tr.positions.iter().enumerate() {
+        if !p.is_over() {
+            let self_emptying = |t: &str| {
+                let mut copy = *p;
+                matches!(
+                    copy.play(parse(t)),
+                    Err(bao_nyakua::PlayError::SelfEmptying { .. })
+                )
+            };
+            if self_emptying("F1L") || self_emptying("F8R") {
+                plies.push(i);
+            }
+        }
+    }
+    plies
+}
+
+fn build(ruleset: Ruleset, seed: u64) -> FileBuilder {
+    let spec = GameSpec::Bao { ruleset };
+    let name = if ruleset == Ruleset::Seed {
+        "seed"
+    } else {
+        "reference"
+    };
+    let mut independent = vec![BRUTE];
+    independent.push(AUTHOR);
+    let mut file = FileBuilder::new(spec, name, NOTATION, &independent);
+    let mut rng = GameRng::seed_from(seed);
+    let start = Position::start(ruleset);
+
+    // Replays: random games, checks spread over them and at their events.
+    for g in 0..150 {
+        let max = if g % 3 == 0 { 400 } else { 60 + g };
+        let moves = random_moves(&spec, &mut rng, max);
+        let tr = trace(start, &moves);
+        let mut plies = spread(moves.len(), 5);
+        let mut events = event_plies(&tr);
+        events.dedup();
+        let step = (events.len() / 4).max(1);
+        plies.extend(events.into_iter().step_by(step).take(4));
+        plies.sort_unstable();
+        plies.dedup();
+        push_replay(&mut file, &moves, &plies, g % 2 == 1, None);
+    }
+
+    // Perft: from the start, then from positions of random games.
+    push_perft(
+        &mut file,
+        &[],
+        Some("perft from the start (B-2, B-23)".into()),
+    );
+    for _ in 0..39 {
+        let moves = random_moves(&spec, &mut rng, 200);
+        let cut = 1 + rng.below(moves.len());
+        let mut prefix = moves[..cut].to_vec();
+        while !prefix.is_empty() && after(&spec, &prefix).is_over() {
+            prefix.pop();
+        }
+        push_perft(&mut file, &prefix, None);
+    }
+
+    // Ends: random games played out, every way they end.
+    let mut ends = 0;
+    let mut seen_reasons = BTreeSet::new();
+    let mut tries = 0;
+    while ends < 60 && tries < 2000 {
+        tries += 1;
+        let moves = random_moves(&spec, &mut rng, 3000);
+        let game = after(&spec, &moves);
+        if !game.is_over() {
+            continue;
+        }
+        let tr = trace(start, &moves);
+        let last = tr.infos.last().expect("a move");
+        let kind = match last.end {
+            Some(EndReason::FrontEmptied { .. }) if last.b9 => "capture",
+            Some(EndReason::FrontEmptied { .. }) => "front",
+            Some(EndReason::OwnFrontEmptied { .. }) => "own",
+            Some(EndReason::NoMove { .. }) => "no-move",
+            _ => "relay",
+        };
+        // Keep the rarer ends whenever they come.
+        if ends >= 40 && seen_reasons.contains(kind) && kind == "capture" {
+            continue;
+        }
+        seen_reasons.insert(kind);
+        push_end(
+            &mut file,
+            &moves,
+            &[ENGINE, "brute-force"],
+            Some(format!("a random game ended by {kind}")),
+        );
+        ends += 1;
+    }
+
+    // The author's games (replayed from their move objects).
+    for (name, moves) in author_games(ruleset) {
+        if ruleset == Ruleset::Reference {
+            push_end(
+                &mut file,
+                &moves,
+                &[ENGINE, "author", "brute-force"],
+                Some(format!("author: {name}: the author's game and result")),
+            );
+            let game = after(&spec, &moves);
+            push_record(
+                &mut file,
+                start,
+                &game,
+                &[ENGINE, "author"],
+                Some(format!(
+                    "author: {name}: the author's game, whose moves and final state the record must give"
+                )),
+                &[],
+            );
+        } else {
+            push_end(
+                &mut file,
+                &moves,
+                &[ENGINE, "brute-force"],
+                Some(format!("the author's {name} played under seed")),
+            );
+        }
+    }
+    author_fixtures(&mut file, ruleset);
+    // The anomaly game, which ends in the safety stop (B-21): checks before and after.
+    for (name, moves) in author_games(ruleset) {
+        if name.contains("anomaly") {
+            let n = moves.len();
+            push_replay(
+                &mut file,
+                &moves,
+                &[n - 1, n],
+                false,
+                Some(format!(
+                    "the author's {name}: the last move stops at lap 512"
+                )),
+            );
+            if ruleset == Ruleset::Seed {
+                let game = after(&spec, &moves);
+                push_record(
+                    &mut file,
+                    start,
+                    &game,
+                    &[ENGINE],
+                    Some(format!("the author's {name} under seed")),
+                    &[],
+                );
+            }
+        }
+    }
+
+    // Records of random games, whole or cut after an event, and their refused variants.
+    for k in 0..30 {
+        let moves = random_moves(&spec, &mut rng, if k % 4 == 0 { 3000 } else { 20 + 3 * k });
+        let tr = trace(start, &moves);
+        let cut = tr
+            .infos
+            .iter()
+            .position(|i| i.b19a || i.addition.is_some())
+            .filter(|_| k % 3 == 1)
+            .map_or(moves.len(), |i| i + 1);
+        let game = after(&spec, &moves[..cut]);
+        push_record(&mut file, start, &game, &[ENGINE], None, &[]);
+        push_refused(&mut file, &game, start, k, &mut rng);
+    }
+    // Texts that are no record.
+    for text in ["{\"hello\": 1}\n", "F6L F7R\n", "", "[]\n"] {
+        file.push(
+            &["B-24"],
+            &[ENGINE],
+            Some("not a record".into()),
+            refused_record(&spec, "json", text.into(), None, true),
+        );
+    }
+
+    // Set-ups: the compatibility pass (B-16) from an emptied hand.
+    let mut made = 0;
+    while made < 6 {
+        let max = 2 + rng.below(20);
+        let moves = random_moves(&spec, &mut rng, max);
+        let position = bao_position(&after(&spec, &moves));
+        let Some(state) = empty_hand_setup(&position) else {
+            continue;
+        };
+        let mut bao = bao_nyakua::Bao::from_setup(state).expect("checked");
+        let set_start = *bao.position();
+        let mut game_rng = GameRng::seed_from(seed + 100 + made as u64);
+        for _ in 0..6 {
+            if bao.is_over() {
+                break;
+            }
+            let mut legal = Vec::new();
+            bao.legal_moves(&mut legal);
+            let mv = legal[game_rng.below(legal.len())];
+            bao.play(mv).expect("legal");
+        }
+        let game = AnyGame::Bao(bao);
+        push_record(
+            &mut file,
+            set_start,
+            &game,
+            &[ENGINE],
+            Some("a set-up whose mover has an empty NAMUA hand: pass (B-16)".into()),
+            &[],
+        );
+        // The pass replaced by a sowing move: refused at move 1.
+        let mut value = json(&game.write_record());
+        let ring = set_start.ring(set_start.to_move());
+        if let Some(x) = (0..8).find(|&x| ring[x] > 0) {
+            value["history"][0]["move"] = serde_json::json!({"type": "takata", "phase": "namua", "row": 0, "index": x, "direction": "right"});
+            file.push(
+                &["B-16", "B-24"],
+                &[ENGINE],
+                Some("a sowing move from an empty NAMUA hand".into()),
+                refused_record(&spec, "json", write(&value), Some(1), false),
+            );
+        }
+        made += 1;
+    }
+
+    // Set-ups: B-13's lone F1 or F8 in MTAJI.
+    for (k, (pit, good, bad)) in [(0usize, "F1R", "F1L"), (7, "F8L", "F8R")]
+        .into_iter()
+        .enumerate()
+    {
+        for count in [2u8, 3, 5] {
+            let mut state = Setup::new(ruleset);
+            let south = Player::First;
+            let north = Player::Second;
+            state.pits[south] = [[0; 8]; 2];
+            state.pits[south][0][pit] = count;
+            state.pits[north] = [[0; 8]; 2];
+            let rest = 64 - u32::from(count);
+            for i in 0..8 {
+                state.pits[north][0][i] = (rest / 8) as u8;
+            }
+            state.pits[north][1][0] += (rest % 8) as u8;
+            state.reserve = bao_nyakua::ByPlayer::splat(0);
+            state.house_owned = bao_nyakua::ByPlayer::splat(false);
+            state.phase = PhaseName::Mtaji;
+            state.turn = 40 + k as u32;
+            let mut bao = bao_nyakua::Bao::from_setup(state).expect("a set-up");
+            let set_start = *bao.position();
+            bao.play(parse(good)).expect("legal");
+            let game = AnyGame::Bao(bao);
+            push_record(
+                &mut file,
+                set_start,
+                &game,
+                &[ENGINE],
+                Some(format!("a lone {} in MTAJI: {good} only", &good[..2])),
+                &[],
+            );
+            let mut value = json(&game.write_record());
+            value["history"][0]["move"]["direction"] =
+                serde_json::json!(if bad.ends_with('L') { "left" } else { "right" });
+            file.push(
+                &["B-13", "B-24"],
+                &[ENGINE],
+                Some(format!("{bad} would empty the front row at once (B-13)")),
+                refused_record(&spec, "json", write(&value), Some(1), false),
+            );
+        }
+    }
+    file
+}
 
 /// Every bao file.
 pub fn files() -> Vec<FileBuilder> {
-    Vec::new()
+    vec![
+        build(Ruleset::Seed, 0xba0_5eed),
+        build(Ruleset::Reference, 0xba0_4ef),
+    ]
 }
