@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod brute;
+pub mod gnugo;
 
 use board_geometry::Point;
 use game_core::{ByPlayer, Player};
