@@ -468,7 +468,7 @@ fn push_replay(
     let mut checks: Vec<Check> = Vec::new();
     for &ply in plies {
         let any = after(&spec, &moves[..ply]);
-        let mut check = full_check(&any, ply, &cands, 14);
+        let mut check = full_check(&any, ply, &cands, 8);
         if any.is_over() {
             check.illegal.truncate(3);
         }
