@@ -1,9 +1,13 @@
 //! The committed conformance vectors (`conformance/bind/v1/*.jsonl`) against the
-//! brute-force mover of `common`: every perft case recounted, and every replay check's
-//! player to move, legal count and listed legal moves recomputed. The mover starts from
-//! the file's variant and plays every move on its own board, sharing nothing with the
-//! engine after the start. The vectors are written by `conformance-gen` from this crate;
-//! this is their independent check.
+//! brute-force mover of `common`: every perft case recounted; every replay check's player
+//! to move, legal count, sha256 of the legal set's canonical text and listed legal moves
+//! recomputed, and every probe found outside the brute-force legal set; every end case's
+//! game found over, with its winner and its result text (N-10, N-12, N-16) rebuilt from
+//! the mover's board and hands. The mover starts from the file's variant and plays every
+//! move on its own board, sharing nothing with the engine after the start. The vectors
+//! are written by `conformance-gen` from this crate; this is their independent check, and
+//! a case says so (`checked_by` holds `"brute-force"`) exactly when it is of a kind
+//! checked here in full.
 
 mod common;
 
@@ -12,6 +16,48 @@ use std::path::PathBuf;
 use bind::{Bind, Variant};
 use common::Brute;
 use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+/// The kinds of case this file checks in full against the brute-force mover.
+const VERIFIED_KINDS: &[&str] = &["perft", "replay", "end"];
+
+const LETTERS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The SHA-256 of a legal set's canonical text (the sorted moves joined by single
+/// spaces), in lower-case hexadecimal (`conformance/FORMAT.md`).
+fn legal_sha256(sorted: &[String]) -> String {
+    Sha256::digest(sorted.join(" ").as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// A square's column and row, if the text reads as one (any board size).
+fn square(text: &str) -> Option<(usize, usize)> {
+    let mut chars = text.chars();
+    let col = LETTERS.find(chars.next()?)?;
+    let row: usize = chars.as_str().parse().ok()?;
+    Some((col, row))
+}
+
+/// A probe in the spelling the legal set uses: input is read in any letter case (N-14),
+/// so `pass` in lower case and squares in upper case; in Black's opening a line is one
+/// placement whichever end it names first, listed from its lower-left end (N-3), so
+/// `C1-A1` is `A1-C1` there.
+fn canonical_probe(text: &str, opening: bool) -> String {
+    let upper = text.to_ascii_uppercase();
+    if upper == "PASS" {
+        return "pass".into();
+    }
+    if opening
+        && let Some((from, to)) = upper.split_once('-')
+        && let (Some((c0, r0)), Some((c1, r1))) = (square(from), square(to))
+        && (r1, c1) < (r0, c0)
+    {
+        return format!("{to}-{from}");
+    }
+    upper
+}
 
 /// Every vector file, with its text.
 fn vector_files() -> Vec<(PathBuf, String)> {
@@ -116,19 +162,6 @@ fn every_perft_case_matches_the_brute_force_mover() {
 }
 
 #[test]
-fn every_perft_case_is_marked_as_checked_by_the_brute_force_mover() {
-    for (_, case) in cases() {
-        if case["kind"] == "perft" {
-            assert!(
-                strings(&case["checked_by"]).contains(&"brute-force".to_string()),
-                "{}",
-                case["id"]
-            );
-        }
-    }
-}
-
-#[test]
 fn replay_checks_match_the_brute_force_mover() {
     let mut checked = 0;
     for (variant, case) in cases() {
@@ -137,6 +170,8 @@ fn replay_checks_match_the_brute_force_mover() {
         }
         let id = case["id"].as_str().expect("an id");
         let moves = strings(&case["moves"]);
+        // Every move of the replay is legal for the brute-force mover, to the last.
+        brute_after(variant, &moves, id);
         for check in case["checks"].as_array().expect("checks") {
             let ply = usize::try_from(check["ply"].as_u64().expect("a ply")).expect("a ply");
             let brute = brute_after(variant, &moves[..ply], id);
@@ -153,12 +188,23 @@ fn replay_checks_match_the_brute_force_mover() {
                 assert_eq!(
                     set["count"].as_u64(),
                     Some(legal.len() as u64),
-                    "{id} ply {ply}"
+                    "{id} ply {ply}: legal count"
                 );
-                if let Some(list) = set.get("moves") {
-                    assert_eq!(strings(list), legal, "{id} ply {ply}");
+                assert_eq!(
+                    set["sha256"].as_str(),
+                    Some(legal_sha256(&legal).as_str()),
+                    "{id} ply {ply}: sha256 of the legal set"
+                );
+                match set.get("moves") {
+                    Some(list) => assert_eq!(strings(list), legal, "{id} ply {ply}: legal moves"),
+                    None => assert!(
+                        legal.len() > 32,
+                        "{id} ply {ply}: a set of {} moves is listed in full",
+                        legal.len()
+                    ),
                 }
             }
+            let opening = brute.to_move == 0 && brute.first_due[0];
             for probe in check
                 .get("illegal")
                 .and_then(Value::as_array)
@@ -166,13 +212,64 @@ fn replay_checks_match_the_brute_force_mover() {
                 .flatten()
             {
                 let mv = probe["move"].as_str().expect("a move");
+                let canonical = canonical_probe(mv, opening);
                 assert!(
-                    !legal.iter().any(|m| m == mv),
-                    "{id} ply {ply}: {mv} is legal"
+                    !legal.contains(&canonical),
+                    "{id} ply {ply}: the probe {mv} is legal for the brute-force mover"
                 );
             }
             checked += 1;
         }
     }
     assert!(checked > 0, "no replay check found");
+}
+
+#[test]
+fn every_end_case_matches_the_brute_force_mover() {
+    let mut checked = 0;
+    for (variant, case) in cases() {
+        if case["kind"] != "end" {
+            continue;
+        }
+        let id = case["id"].as_str().expect("an id");
+        let brute = brute_after(variant, &strings(&case["moves"]), id);
+        assert!(brute.over(), "{id}: the game is not over");
+        let (winner, text) = brute.outcome().expect("a finished game has a result");
+        assert_eq!(case["result"]["winner"], winner, "{id}: winner");
+        assert_eq!(
+            case["result"]["text"].as_str(),
+            Some(text.as_str()),
+            "{id}: result text"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "no end case found in conformance/bind/v1");
+}
+
+#[test]
+fn every_case_of_a_verified_kind_is_marked_as_checked_by_the_brute_force_mover() {
+    for (_, case) in cases() {
+        let kind = case["kind"].as_str().expect("a kind");
+        if VERIFIED_KINDS.contains(&kind) {
+            assert!(
+                strings(&case["checked_by"]).contains(&"brute-force".to_string()),
+                "{}: a {kind} case checked here is not marked brute-force",
+                case["id"]
+            );
+        }
+    }
+}
+
+#[test]
+fn no_case_is_marked_brute_force_unless_this_test_verifies_its_kind() {
+    for (_, case) in cases() {
+        let kind = case["kind"].as_str().expect("a kind");
+        if strings(&case["checked_by"]).contains(&"brute-force".to_string()) {
+            assert!(
+                VERIFIED_KINDS.contains(&kind),
+                "{}: marked brute-force, but no test here verifies a {kind} case",
+                case["id"]
+            );
+        }
+    }
 }

@@ -29,7 +29,12 @@ const NOTATION: &str = "a square is its column letter (A–Z without I) then its
 
 const BRUTE: &str = "brute-force: the mover of crates/bind/tests/common, which lifts each \
      opponent piece in turn and rescans a plain board at every node, sharing no code with the \
-     engine; crates/bind/tests/conformance_vectors.rs recounts every perft case with it";
+     engine; crates/bind/tests/conformance_vectors.rs recounts every perft case with it, \
+     replays every replay case and recomputes at each check the player to move, the legal \
+     set (its count, the sha256 of its canonical text and the listed moves) and that every \
+     probe is outside that set (the probe's reason class is the engine's), and replays every \
+     end case to its finished game and recomputes the winner and the whole result text \
+     (N-10, N-12, N-16); those cases say \"brute-force\" in checked_by, records do not";
 
 /// Malformed texts probed in every full check (N-14; `resign` also N-15).
 const MALFORMED: &[&str] = &[
@@ -423,7 +428,12 @@ fn push_replay(file: &mut FileBuilder, moves: Vec<String>, plies: &[usize], note
         }
     }
     let tags = game_tags(&spec, &moves, &checks, false);
-    file.push(&tags, &[ENGINE], note, CaseBody::Replay { moves, checks });
+    file.push(
+        &tags,
+        &[ENGINE, "brute-force"],
+        note,
+        CaseBody::Replay { moves, checks },
+    );
 }
 
 fn crafted(file: &mut FileBuilder, plan: &Plan) {
@@ -445,7 +455,7 @@ fn crafted(file: &mut FileBuilder, plan: &Plan) {
         let tags = game_tags(&spec, &moves, &[], true);
         file.push(
             &tags,
-            &[ENGINE],
+            &[ENGINE, "brute-force"],
             Some("White cannot move after A2-C2 and loses (N-10)".into()),
             end_body(&spec, &moves),
         );
@@ -554,7 +564,12 @@ fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                 any = true;
                 if taken < plan.ends {
                     let tags = game_tags(&spec, moves, &[], true);
-                    file.push(&tags, &[ENGINE], None, end_body(&spec, moves));
+                    file.push(
+                        &tags,
+                        &[ENGINE, "brute-force"],
+                        None,
+                        end_body(&spec, moves),
+                    );
                     taken += 1;
                 }
             }

@@ -28,7 +28,12 @@ const NOTATION: &str = "a placement is its point, a column letter A–Z without 
 const BRUTE: &str = "brute-force: the mover of crates/kazura-core/tests/brute, which \
      recomputes every group by flood fill at every node and shares no code with the \
      engine; crates/kazura-core/tests/conformance_vectors.rs recounts every perft case \
-     with it";
+     with it, replays every replay case and recomputes at each check the player to move, \
+     the legal set (its count, the sha256 of its canonical text and the listed moves) and \
+     that every probe is outside that set (the probe's reason class is the engine's), and \
+     replays every end case to its finished game and recomputes the winner and the whole \
+     result text from the group lengths (K-10); those cases say \"brute-force\" in \
+     checked_by, records do not";
 
 /// Malformed texts probed in every full check (K-13; `resign` also K-11).
 const MALFORMED: &[&str] = &["I3", "A0", "B", "3C", "passs", "swap!", "resign", "A-1"];
@@ -365,7 +370,12 @@ fn push_replay(file: &mut FileBuilder, moves: Vec<String>, plies: &[usize], note
         }
     }
     let tags = game_tags(&spec, &moves, &checks, false);
-    file.push(&tags, &[ENGINE], note, CaseBody::Replay { moves, checks });
+    file.push(
+        &tags,
+        &[ENGINE, "brute-force"],
+        note,
+        CaseBody::Replay { moves, checks },
+    );
 }
 
 /// Fixed games for what random play reaches rarely, on the boards where they fit.
@@ -524,7 +534,12 @@ fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                 any = true;
                 if taken < plan.ends {
                     let tags = game_tags(&spec, moves, &[], true);
-                    file.push(&tags, &[ENGINE], None, end_body(&spec, moves));
+                    file.push(
+                        &tags,
+                        &[ENGINE, "brute-force"],
+                        None,
+                        end_body(&spec, moves),
+                    );
                     taken += 1;
                 }
             }

@@ -215,6 +215,36 @@ impl Brute {
         next
     }
 
+    /// The winner (`black`, `white` or `draw`) and the result text of a finished game, from
+    /// the rule text alone, in the order of `docs/bind.md`'s end checks: the colour that
+    /// just moved and emptied its hand wins (N-12, `black placed every piece`), then both
+    /// colours holding one piece is a draw (N-16, `draw both colours hold one piece`), then
+    /// the colour to move with no move loses (N-10, `white wins: black has no legal move`).
+    /// `None` while the game goes on.
+    pub fn outcome(&self) -> Option<(&'static str, String)> {
+        const NAMES: [&str; 2] = ["black", "white"];
+        let mover = self.to_move;
+        let last = 1 - mover;
+        for colour in [last, mover] {
+            if self.hands[colour] == 0 {
+                return Some((
+                    NAMES[colour],
+                    format!("{} placed every piece", NAMES[colour]),
+                ));
+            }
+        }
+        if self.hands == [1, 1] {
+            return Some(("draw", "draw both colours hold one piece".into()));
+        }
+        if self.raw_moves().is_empty() {
+            return Some((
+                NAMES[last],
+                format!("{} wins: {} has no legal move", NAMES[last], NAMES[mover]),
+            ));
+        }
+        None
+    }
+
     /// Brute-force perft.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {

@@ -240,6 +240,47 @@ impl Brute {
         }
     }
 
+    /// The result line of `docs/kazura.md` ("Result wording") for a game ended by the
+    /// rules, rebuilt from K-10 and the two lists: `black by a longer group at rank R (W
+    /// against L); lengths …`, `white by more groups (black has none at rank R); lengths …`
+    /// or `draw with equal lengths black […], white […]`.
+    pub fn outcome_text(&self) -> String {
+        const NAMES: [&str; 2] = ["black", "white"];
+        let [black, white] = self.lengths();
+        let list = |l: &[usize]| {
+            l.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let lists = format!("black [{}], white [{}]", list(&black), list(&white));
+        let mut i = 0;
+        loop {
+            let rank = i + 1;
+            match (black.get(i), white.get(i)) {
+                (None, None) => return format!("draw with equal lengths {lists}"),
+                (Some(_), None) => {
+                    return format!(
+                        "black by more groups (white has none at rank {rank}); lengths {lists}"
+                    );
+                }
+                (None, Some(_)) => {
+                    return format!(
+                        "white by more groups (black has none at rank {rank}); lengths {lists}"
+                    );
+                }
+                (Some(&b), Some(&w)) if b != w => {
+                    let (winner, long, short) = if b > w { (0, b, w) } else { (1, w, b) };
+                    return format!(
+                        "{} by a longer group at rank {rank} ({long} against {short}); lengths {lists}",
+                        NAMES[winner]
+                    );
+                }
+                _ => i += 1,
+            }
+        }
+    }
+
     /// K-5: every group has exactly (stones - 1) adjacencies between its stones.
     pub fn every_group_is_a_tree(&self) -> Result<(), String> {
         for (_, stones) in self.groups() {
