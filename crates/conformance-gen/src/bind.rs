@@ -421,7 +421,7 @@ fn push_replay(file: &mut FileBuilder, moves: Vec<String>, plies: &[usize], note
     let mut game = AnyGame::new(&spec);
     for ply in 0..=moves.len() {
         if plies.contains(&ply) {
-            checks.push(full_check(&game, ply, &cands, 16));
+            checks.push(full_check(&game, ply, &cands, 8));
         }
         if ply < moves.len() {
             game.play(&moves[ply]).expect("a legal move");

@@ -363,7 +363,7 @@ fn push_replay(file: &mut FileBuilder, moves: Vec<String>, plies: &[usize], note
     let mut game = AnyGame::new(&spec);
     for ply in 0..=moves.len() {
         if plies.contains(&ply) {
-            checks.push(full_check(&game, ply, &cands, 12));
+            checks.push(full_check(&game, ply, &cands, 6));
         }
         if ply < moves.len() {
             game.play(&moves[ply]).expect("a legal move");
