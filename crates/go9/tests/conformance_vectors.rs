@@ -126,7 +126,13 @@ fn gnugo_gives_the_legal_points_of_every_replay_check_and_the_counts_it_checked(
         return;
     };
     let mut gnugo = Gtp::start(&binary, &[]);
-    let colour = |ply: usize| if ply % 2 == 0 { "black" } else { "white" };
+    let colour = |ply: usize| {
+        if ply.is_multiple_of(2) {
+            "black"
+        } else {
+            "white"
+        }
+    };
     for case in cases("replay.jsonl") {
         assert!(checked_by(&case, "gnugo"), "{}", case["id"]);
         let moves = strings(&case["moves"]);

@@ -4,7 +4,7 @@
 //! header line, then one case per line (`replay` checks of legal sets, player to move and
 //! refused moves; `perft` counts; `end` results and go9's area count; `record` texts that
 //! must replay or be refused; go9 `gtp` sessions), each naming the decision ids of the
-//! game's page it exercises. This crate reads them ([`format`]), asks an [`Engine`] the
+//! game's page it exercises. This crate reads them ([`format`](mod@format)), asks an [`Engine`] the
 //! questions ([`CatalogEngine`]: the workspace's own crates; [`ProgramEngine`]: any program
 //! that speaks `rulebook`'s command-line contract) and reports what held ([`Runner`]).
 //! `rulebook conformance` is its command line.
