@@ -1,6 +1,7 @@
 //! The generators of `conformance/`'s vector files, one module per game (see `main.rs`).
 
 pub mod bao;
+pub mod bench;
 pub mod bind;
 pub mod common;
 pub mod go9;

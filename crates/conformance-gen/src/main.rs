@@ -61,6 +61,28 @@ fn main() -> ExitCode {
             println!("{}: {} cases", path.display(), file.len());
         }
     }
+    for set in conformance_gen::bench::sets() {
+        let path = set.path(&root);
+        let text = set.text();
+        if check {
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                eprintln!("{}: differs from what the crates give now", path.display());
+                differ += 1;
+            }
+        } else {
+            if let Some(folder) = path.parent()
+                && let Err(e) = std::fs::create_dir_all(folder)
+            {
+                eprintln!("conformance-gen: {}: {e}", folder.display());
+                return ExitCode::from(1);
+            }
+            if let Err(e) = std::fs::write(&path, &text) {
+                eprintln!("conformance-gen: {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+            println!("{}: {} positions", path.display(), set.positions.len());
+        }
+    }
     let mut short = false;
     for (game, (cases, ids)) in coverage(&files) {
         let thin: BTreeMap<&String, &usize> = ids.iter().filter(|(_, n)| **n < 3).collect();
