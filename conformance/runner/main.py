@@ -54,12 +54,15 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None, default_root: Optional[Path] = None, out: Optional[TextIO] = None) -> int:
     """Runs the command line `argv`; returns the exit status."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+        if not args.timeout > 0:
+            parser.error("--timeout must be a positive number of seconds")
+        if args.program is not None and args.adapter != "cli":
+            parser.error("--program goes with --adapter cli only")
+    except SystemExit as stop:  # argparse's usage errors (2) and --help (0)
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
     stream = out if out is not None else sys.stdout
-    if not args.timeout > 0:
-        parser.error("--timeout must be a positive number of seconds")
-    if args.program is not None and args.adapter != "cli":
-        parser.error("--program goes with --adapter cli only")
     roots: List[str] = list(args.paths) or [str(default_root or Path(__file__).resolve().parent.parent)]
     try:
         files = find_files(roots)
