@@ -57,8 +57,10 @@ def test_go_v5_coordinates_agree_with_pettingzoo() -> None:
 def test_outcome_texts_give_winner_and_score() -> None:
     outcome = outcome_from_text("black by 74 points (B+74: Black 81 – White 7, komi 7; two passes)")
     assert outcome.winner == "black" and outcome.score is not None
-    assert (outcome.score.black, outcome.score.white, outcome.score.komi, outcome.score.margin) == (81, 7, 7.0, "B+74")
+    assert (outcome.score.black, outcome.score.white, outcome.score.komi, outcome.score.margin) == (81, 0, 7.0, "B+74")
     assert outcome_from_text("black placed every piece").score is None
+    outcome = outcome_from_text("white by 20 points (W+20: Black 34 – White 54, komi 7; two passes)")
+    assert outcome.score is not None and (outcome.score.black, outcome.score.white) == (34, 47)
 
 
 def test_gtp_output_is_cut_at_empty_lines() -> None:

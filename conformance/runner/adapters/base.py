@@ -227,16 +227,21 @@ _MARGIN_IN_TEXT = re.compile(
 def outcome_from_text(text: str) -> Outcome:
     """An `Outcome` from rulebook's OUTCOME text (`white by 9 points (W+9: Black 3 – White
     12, komi 7; two passes)`, `black placed every piece`, `ongoing`): the winner is the
-    first word, and a go9 count in the text gives the score."""
+    first word, and a go9 count in the text gives the score (White's points without the
+    komi, as the vectors count them)."""
     text = text.strip()
     winner = text.split(" ", 1)[0] if text else ""
     score: Optional[Score] = None
     match = _MARGIN_IN_TEXT.search(text)
     if match:
+        # The text's White total includes the komi (`W+7: Black 0 – White 7, komi 7` on
+        # the empty board); the vectors' `score.white` is White's points without it.
+        komi = float(match["komi"])
+        white = float(match["white"]) - komi
         score = Score(
             black=int(match["black"]),
-            white=int(match["white"]),
-            komi=float(match["komi"]),
+            white=int(white) if white == int(white) else None,
+            komi=komi,
             margin=match["margin"],
         )
     return Outcome(winner=winner, text=text, score=score)
