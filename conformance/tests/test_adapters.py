@@ -8,6 +8,7 @@ import importlib.util
 import pytest
 
 from conftest import GOOD, rulebook, run
+from test_runner import failing
 from runner.adapters import go_v5, openspiel
 from runner.adapters.base import IllegalMove, outcome_from_text, parse_go9_move
 from runner.adapters.cli import parse_gtp_output
@@ -65,3 +66,35 @@ def test_outcome_texts_give_winner_and_score() -> None:
 
 def test_gtp_output_is_cut_at_empty_lines() -> None:
     assert parse_gtp_output("= 2\n\n=\n\n? no\n\n= A\nB\n\n") == ["= 2", "=", "? no", "= A\nB"]
+
+
+DIFFERENCES = str(GOOD.parent / "differences")
+
+
+def test_cli_and_boardrules_pass_the_differences_fixture() -> None:
+    assert run("--program", rulebook(), DIFFERENCES)[0] == 0
+    pytest.importorskip("boardrules")
+    assert run("--adapter", "boardrules", DIFFERENCES)[0] == 0
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pettingzoo") is None, reason="no pettingzoo")
+def test_go_v5_differs_on_superko_jigo_and_the_300_move_end() -> None:
+    status, output = run("--adapter", "go_v5", DIFFERENCES)
+    assert status == 1
+    failed = failing(output)
+    assert set(failed) == {"diff-replay-0001", "diff-perft-0001", "diff-end-0001", "diff-end-0002"}
+    assert "missing: (none)\n      extra: J5" in failed["diff-replay-0001"]
+    assert "probe `J5`: expected refused as `superko`; found accepted" in failed["diff-replay-0001"]
+    assert "perft depth 3: expected 3955; found 3956" in failed["diff-perft-0001"]
+    assert "winner: expected draw; found white" in failed["diff-end-0001"]
+    assert "ply 300: game over: expected the game is over; found black to move" in failed["diff-end-0002"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pyspiel") is None, reason="no open_spiel")
+def test_openspiel_differs_on_superko_and_its_162_move_limit() -> None:
+    status, output = run("--adapter", "openspiel", DIFFERENCES)
+    assert status == 1
+    failed = failing(output)
+    assert set(failed) == {"diff-replay-0001", "diff-perft-0001", "diff-end-0002"}
+    assert "extra: J5" in failed["diff-replay-0001"]
+    assert "ply 162: move 163 (`E8`): expected accepted" in failed["diff-end-0002"]
