@@ -118,7 +118,11 @@ class BoardrulesAdapter(Adapter[Any]):
         try:
             state.play(move)
         except self.module.NotationError as error:
-            raise IllegalMove(reason_class(state.name, error, True), str(error)) from None
+            # A finished game refuses every text as `game-over`, even one that is no move
+            # (the vectors' order: the end is checked before the move is read), while the
+            # package reads the text first.
+            reason = "game-over" if state.is_over else reason_class(state.name, error, True)
+            raise IllegalMove(reason, str(error)) from None
         except self.module.IllegalMoveError as error:
             raise IllegalMove(reason_class(state.name, error, False), str(error)) from None
         return state
