@@ -177,24 +177,26 @@ class _Run:
         if check.legal is not None:
             found = traced if traced is not None else self.adapter.legal_moves(state)
             self.compare_legal(check.legal, found, ply)
-        for probe in check.illegal:
+        if not check.illegal:
+            return
+        answers = self.adapter.refusals(state, [probe.move for probe in check.illegal])
+        if len(answers) != len(check.illegal):
+            raise EngineError(f"{len(answers)} answers for {len(check.illegal)} probes")
+        for probe, refusal in zip(check.illegal, answers):
             what = f"probe `{probe.move}`"
-            try:
-                self.adapter.play(self.adapter.clone(state), probe.move)
-            except IllegalMove as refusal:
-                if REASON_CLASSES in self.caps and refusal.reason is not None:
-                    if refusal.reason == probe.reason:
-                        self.agree()
-                    else:
-                        said = f"refused as `{refusal.reason}`" + (f" ({refusal.message})" if refusal.message else "")
-                        self.differ(Finding(what, f"refused as `{probe.reason}`", said, ply))
-                else:
-                    self.agree()  # the refusal itself
-                    self.not_checked[NOT_CHECKED_REASON] += 1
-            except Unsupported:
-                self.not_checked[NOT_CHECKED_PROBE] += 1
-            else:
+            if refusal is None:
                 self.differ(Finding(what, f"refused as `{probe.reason}`", "accepted", ply))
+            elif isinstance(refusal, Unsupported):
+                self.not_checked[NOT_CHECKED_PROBE] += 1
+            elif REASON_CLASSES in self.caps and refusal.reason is not None:
+                if refusal.reason == probe.reason:
+                    self.agree()
+                else:
+                    said = f"refused as `{refusal.reason}`" + (f" ({refusal.message})" if refusal.message else "")
+                    self.differ(Finding(what, f"refused as `{probe.reason}`", said, ply))
+            else:
+                self.agree()  # the refusal itself
+                self.not_checked[NOT_CHECKED_REASON] += 1
 
     def compare_legal(self, expected: LegalSet, found: List[str], ply: Optional[int]) -> None:
         sha = legal_sha256(found)

@@ -191,6 +191,21 @@ class Adapter(abc.ABC, Generic[S]):
     def clone(self, state: S) -> S:
         """An independent copy (playing on it leaves `state` as it is)."""
 
+    def refusals(self, state: S, moves: Sequence[str]) -> List[Union[None, IllegalMove, Unsupported]]:
+        """Tries each move on its own copy of `state`: None where it is accepted, else the
+        `IllegalMove` (or `Unsupported`) it raised. An adapter may override this to ask
+        its engine about several moves at once (the cli adapter runs its processes side by
+        side)."""
+        answers: List[Union[None, IllegalMove, Unsupported]] = []
+        for move in moves:
+            try:
+                self.play(self.clone(state), move)
+            except (IllegalMove, Unsupported) as refusal:
+                answers.append(refusal)
+            else:
+                answers.append(None)
+        return answers
+
     # ------------------------------------------------------------------ optional
 
     def perft(self, state: S, depth: int) -> List[int]:

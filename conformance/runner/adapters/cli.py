@@ -22,8 +22,9 @@ import re
 import shlex
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .base import (
     GTP,
@@ -97,6 +98,8 @@ class CliAdapter(Adapter[CliState]):
         if not self.command:
             raise ValueError("--program is empty")
         self._legal: Dict[CliState, List[str]] = {}
+        #: How many probe processes run at once.
+        self.parallel = max(1, min(8, os.cpu_count() or 1))
         self._status: Dict[CliState, str] = {}
 
     # ------------------------------------------------------------------ processes
@@ -171,6 +174,21 @@ class CliAdapter(Adapter[CliState]):
         if ran.status == 2:
             raise EngineError("`legal` exited with status 2 but wrote on standard output (the contract says nothing)")
         raise self._fail("legal", ran)
+
+    def refusals(self, state: CliState, moves: Sequence[str]) -> List[Union[None, IllegalMove, Unsupported]]:
+        """The probes' `legal` processes run side by side (one per core)."""
+
+        def one(move: str) -> Union[None, IllegalMove, Unsupported]:
+            try:
+                self.play(state, move)
+            except (IllegalMove, Unsupported) as refusal:
+                return refusal
+            return None
+
+        if len(moves) < 2 or self.parallel < 2:
+            return [one(move) for move in moves]
+        with ThreadPoolExecutor(max_workers=self.parallel) as pool:
+            return list(pool.map(one, moves))
 
     def _status_line(self, state: CliState) -> str:
         known = self._status.get(state)
