@@ -81,7 +81,7 @@ def main(argv: Optional[Sequence[str]] = None, default_root: Optional[Path] = No
         return EXIT_USAGE
     reporter = Reporter(stream, args.verbose)
     program = f" ({args.program})" if args.program else ""
-    reporter.say(f"adapter: {worker.adapter_name}{program}; timeout {args.timeout:g}s per case; {len(files)} files")
+    reporter.say(f"adapter: {worker.adapter_name}{program}; timeout {args.timeout:g}s per case; {len(files)} file{'' if len(files) == 1 else 's'}")
     try:
         for path in files:
             report = FileReport(str(path))

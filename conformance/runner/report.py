@@ -150,7 +150,7 @@ class Reporter:
     def summary(self) -> int:
         totals = self.totals
         broken = f" ({totals.broken_files} broken)" if totals.broken_files else ""
-        line = f"summary: {totals.files} files{broken}, {totals.counts()}"
+        line = f"summary: {totals.files} file{'' if totals.files == 1 else 's'}{broken}, {totals.counts()}"
         if totals.not_checked:
             line += f"; not checked (the adapter cannot tell): {_not_checked(totals.not_checked)}"
         self.say(line)
