@@ -108,3 +108,18 @@ class Raises(BoardrulesAdapter):
         if move == TRIGGER:
             raise RuntimeError("the engine broke")
         return super().play(state, move)
+
+
+class DictOutcome(BoardrulesAdapter):
+    """Gives its outcome as a plain dict, as the interface allows."""
+
+    name = "dict-outcome"
+
+    def outcome(self, state: Any) -> Any:
+        outcome = super().outcome(state)
+        score = outcome.score
+        return {
+            "winner": outcome.winner,
+            "text": outcome.text,
+            "score": None if score is None else {"black": score.black, "white": score.white, "komi": score.komi, "margin": score.margin},
+        }

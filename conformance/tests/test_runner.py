@@ -142,3 +142,9 @@ def test_skips_are_counted_with_their_reason_and_never_passed() -> None:
     assert status == 0
     assert "bind/v1/hand.jsonl: 0 passed, 0 failed, 11 skipped, 0 errors" in output
     assert "skipped 11: the go_v5 adapter does not play bind" in output
+
+
+def test_an_outcome_may_be_a_dict() -> None:
+    status, output = run("--adapter", "doubles:DictOutcome", str(GOOD))
+    assert status == 0, output
+    assert "go9/v1/hand.jsonl: 11 passed, 0 failed, 2 skipped, 0 errors" in output

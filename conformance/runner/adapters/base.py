@@ -36,7 +36,7 @@ from __future__ import annotations
 import abc
 import re
 from dataclasses import dataclass
-from typing import ClassVar, FrozenSet, Generic, List, Mapping, Optional, Sequence, TypeVar, Union
+from typing import Any, ClassVar, FrozenSet, Generic, List, Mapping, Optional, Sequence, TypeVar, Union
 
 #: The options of a game, as the header's `options` (`{"size": 9}`, `{"variant": "mini"}`).
 Options = Mapping[str, Union[int, str]]
@@ -102,11 +102,33 @@ class Outcome:
     score: Optional[Score] = None
 
 
+def as_outcome(value: object) -> Outcome:
+    """An adapter's outcome as an `Outcome` (it may be one, or a dict of the same fields)."""
+    if isinstance(value, Outcome):
+        return value
+    if not isinstance(value, Mapping) or not isinstance(value.get("winner"), str):
+        raise EngineError(f"an outcome must be an Outcome or a dict with a `winner`, not {value!r}")
+    text = value.get("text")
+    raw_score = value.get("score")
+    score: Optional[Score] = None
+    if isinstance(raw_score, Score):
+        score = raw_score
+    elif isinstance(raw_score, Mapping):
+        komi = raw_score.get("komi")
+        score = Score(
+            black=raw_score.get("black"),
+            white=raw_score.get("white"),
+            komi=float(komi) if komi is not None else None,
+            margin=raw_score.get("margin"),
+        )
+    return Outcome(winner=str(value["winner"]), text=str(text) if text is not None else None, score=score)
+
+
 @dataclass(frozen=True)
 class RecordAccepted:
     """A record that replays: `plies` moves were played (None: the engine does not say)."""
 
-    outcome: Outcome
+    outcome: Union[Outcome, Mapping[str, Any]]
     plies: Optional[int] = None
 
 
@@ -184,8 +206,10 @@ class Adapter(abc.ABC, Generic[S]):
         """The player to move (`"black"`, `"white"`, `"south"`, `"north"`), None when over."""
 
     @abc.abstractmethod
-    def outcome(self, state: S) -> Outcome:
-        """The result (`winner` `"ongoing"` while the game goes on)."""
+    def outcome(self, state: S) -> Union[Outcome, Mapping[str, Any]]:
+        """The result (`winner` `"ongoing"` while the game goes on): an `Outcome`, or a
+        dict `{"winner": …, "text": …, "score": {"black", "white", "komi", "margin"}}`
+        with `text` and `score` (and any of the score's keys) optional."""
 
     @abc.abstractmethod
     def clone(self, state: S) -> S:
