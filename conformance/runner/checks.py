@@ -168,8 +168,7 @@ class _Run:
             if ply == len(case.moves) or (traced is not None and ply >= last):
                 break  # a trace has already shown that the remaining moves are accepted
             state = self.play_listed(state, ply, case.moves[ply])
-        if traced is None or last < len(case.moves):
-            self.agree()  # the moves were all accepted (by the walk or the trace)
+        self.agree()  # every move of the case was accepted (by the trace or the walk)
 
     def check_position(self, state: Any, check: Check, traced: Optional[List[str]]) -> None:
         ply = check.ply
