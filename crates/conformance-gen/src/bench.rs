@@ -1,4 +1,4 @@
-//! The benchmark kit's position sets: `conformance/bench/v1/GAME.jsonl`, a header and one
+//! The benchmark kit's position sets: `conformance/bench/positions/GAME.jsonl`, a header and one
 //! position per line (moves from the start), the same for every engine the kit times.
 
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ impl PositionSet {
     /// The file's path under the vectors' root.
     pub fn path(&self, root: &Path) -> PathBuf {
         root.join("bench")
-            .join("v1")
+            .join("positions")
             .join(format!("{}.jsonl", self.name))
     }
 

@@ -102,8 +102,12 @@ pub fn classify(any: &AnyGame, text: &str) -> Option<&'static str> {
         }
         AnyGame::Bind(g) => {
             use bind::PlayError as E;
-            let Ok(mv) = g.parse_move(text) else {
-                return Some("malformed");
+            let mv = match g.parse_move(text) {
+                Ok(mv) => mv,
+                // Two squares that are no line of 2 or 3 (`A1-C3`, `A1-A4`) are a line's
+                // own refusal, not a text that is no move.
+                Err(bind::ParseMoveError::NotALine { .. }) => return Some("not-a-line"),
+                Err(_) => return Some("malformed"),
             };
             g.check_move(mv).err().map(|e| match e {
                 E::GameOver => "game-over",
@@ -169,5 +173,15 @@ mod tests {
         go.play("pass").unwrap();
         go.play("pass").unwrap();
         assert_eq!(classify(&go, "A1"), Some("game-over"));
+    }
+
+    #[test]
+    fn bind_names_two_squares_that_are_no_line_apart_from_text_that_is_no_move() {
+        let bind = AnyGame::parse_spec("bind").unwrap();
+        assert_eq!(classify(&bind, "A1-C3"), Some("not-a-line"));
+        assert_eq!(classify(&bind, "A1-A4"), Some("not-a-line"));
+        assert_eq!(classify(&bind, "A1-Z9"), Some("malformed"));
+        assert_eq!(classify(&bind, "hello"), Some("malformed"));
+        assert_eq!(classify(&bind, "A1-C1"), None);
     }
 }

@@ -264,29 +264,69 @@ impl Runner {
     }
 }
 
-/// The vector files under `path`: the file itself, or every `*.jsonl` below a folder, in
-/// sorted order.
+/// The vector files under `path`, in sorted order: the file itself, or below a folder the
+/// `*.jsonl` files of the layout of `conformance/FORMAT.md`, `GAME/vN/SET.jsonl`, whether
+/// the folder is the suite's root (`*/v*/*.jsonl`), a game's folder (`v*/*.jsonl`) or a
+/// version's (`*.jsonl`). Nothing deeper is read, so the runners' own test fixtures and the
+/// benchmark kit's position sets beside the suite are left alone.
 ///
 /// # Errors
-/// The folder cannot be read.
+/// A folder cannot be read.
 pub fn vector_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     if path.is_file() {
         return Ok(vec![path.to_path_buf()]);
     }
-    let mut files = Vec::new();
-    let mut folders = vec![path.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder)? {
-            let entry = entry?.path();
-            if entry.is_dir() {
-                folders.push(entry);
-            } else if entry.extension().is_some_and(|e| e == "jsonl") {
-                files.push(entry);
+    let mut files = jsonl_in(path)?;
+    if files.is_empty() {
+        for version in versions_in(path)? {
+            files.extend(jsonl_in(&version)?);
+        }
+    }
+    if files.is_empty() {
+        for game in subfolders(path)? {
+            for version in versions_in(&game)? {
+                files.extend(jsonl_in(&version)?);
             }
         }
     }
     files.sort();
     Ok(files)
+}
+
+/// The `*.jsonl` files right inside `folder`.
+fn jsonl_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?.path();
+        if entry.is_file() && entry.extension().is_some_and(|e| e == "jsonl") {
+            files.push(entry);
+        }
+    }
+    Ok(files)
+}
+
+/// The folders right inside `folder`.
+fn subfolders(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?.path();
+        if entry.is_dir() {
+            found.push(entry);
+        }
+    }
+    Ok(found)
+}
+
+/// The version folders (`v1`, `v2`, …) right inside `folder`.
+fn versions_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    Ok(subfolders(folder)?
+        .into_iter()
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.len() > 1 && n.starts_with('v') && n[1..].bytes().all(|b| b.is_ascii_digit())
+            })
+        })
+        .collect())
 }
 
 /// The summary lines of a run: the counts, and the decision ids of the failing cases.

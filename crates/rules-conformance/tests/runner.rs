@@ -122,15 +122,13 @@ fn a_dropped_legal_move_fails_every_replay_case_and_names_its_decisions() {
     assert_eq!(tally.failed, report.cases.len());
     let text = report.text();
     let first = text.lines().nth(1).unwrap();
+    assert!(first.starts_with("  FAIL go9-replay-0001 [G-"), "{first}");
     assert!(
-        first.starts_with("  FAIL go9-replay-0001 [G-1 G-2 "),
-        "{first}"
+        text.contains(
+            "ply 0: legal moves: expected 82 moves (sha256 4817d35489b5…), found 81 moves"
+        ),
+        "{text}"
     );
-    assert!(
-        first.contains("ply 0: legal moves: expected 82 moves (sha256 "),
-        "{first}"
-    );
-    assert!(first.contains("found 81 moves"), "{first}");
     // A short set is listed, so the report names the move missing.
     assert!(text.contains("; missing "), "{text}");
     let summary = runner::summary(&[report]);
@@ -166,11 +164,17 @@ fn wrong_winners_and_perft_counts_are_caught() {
 #[test]
 fn a_hanging_engine_is_timed_out_and_a_panicking_one_reported_and_the_run_goes_on() {
     let file = first_lines(&vectors().join(GO9).join("replay.jsonl"), 3);
-    for (kind, words) in [
-        (Broken::Hangs, "timed out after 0.2 s"),
-        (Broken::Panics, "the engine crashed (panicked) on this case"),
+    // A panic's backtrace can take a while to print on a loaded machine: its cases get a
+    // minute, which they never need to reach the verdict.
+    for (kind, timeout, words) in [
+        (Broken::Hangs, 200, "timed out after 0.2 s"),
+        (
+            Broken::Panics,
+            60_000,
+            "the engine crashed (panicked) on this case",
+        ),
     ] {
-        let runner = Runner::new(broken(kind), Duration::from_millis(200));
+        let runner = Runner::new(broken(kind), Duration::from_millis(timeout));
         let report = runner.run_text(Path::new("three.jsonl"), &file);
         let tally = report.tally();
         assert_eq!((tally.errors, tally.passed), (3, 0), "{}", report.text());
