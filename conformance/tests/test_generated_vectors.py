@@ -17,7 +17,10 @@ pytestmark = pytest.mark.skipif(not FILES, reason=f"no generated vectors under {
 
 
 def test_cli_adapter_passes_the_generated_vectors() -> None:
-    status, output = run("--program", rulebook(), FOLDER)
+    # Every probe is a process of its own: go9 and Bind mini hold every kind of case and
+    # keep this to a minute; `run.py` over the whole folder is the same code.
+    status, output = run("--program", rulebook(), os.path.join(FOLDER, "go9"),
+                         os.path.join(FOLDER, "bind", "v1", "mini.jsonl"))
     assert status == 0, output[-3000:]
     assert " 0 failed, 0 skipped, 0 errors" in output.splitlines()[-1]
 

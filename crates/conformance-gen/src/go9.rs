@@ -848,6 +848,42 @@ fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient) {
             "the preview count of an unfinished game, as if it ended now",
         ),
         (
+            vec![
+                "play black E5",
+                "play white D4",
+                "undo",
+                "undo",
+                "is_legal black E5",
+                "play black E5",
+                "is_legal white D4",
+                "play white D4",
+                "undo",
+                "is_legal white D4",
+            ],
+            vec!["G-4", "G-8", "G-14"],
+            true,
+            "undo takes the board it undoes out of the superko history: the same moves are legal again",
+        ),
+        (
+            [
+                &ko[..],
+                &[
+                    "play white A9",
+                    "play black B9",
+                    "undo",
+                    "undo",
+                    "is_legal white E5",
+                    "play white A9",
+                    "play black B9",
+                    "is_legal white E5",
+                ],
+            ]
+            .concat(),
+            vec!["G-4", "G-8", "G-14"],
+            true,
+            "after undoing two moves the ko retake is forbidden again, and allowed once they are replayed",
+        ),
+        (
             vec!["undo", "play black E5", "undo", "undo"],
             vec!["G-8", "G-14"],
             true,
