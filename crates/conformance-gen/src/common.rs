@@ -389,3 +389,29 @@ pub fn edit_record(text: &str, edit: impl FnOnce(&mut Map<String, Value>)) -> St
     out.push('\n');
     out
 }
+
+/// Up to `count` games taken in turn from each bucket (the first of every bucket, then the
+/// second, …), so that every kind of ending is represented before any is repeated.
+pub fn round_robin(
+    buckets: &std::collections::BTreeMap<String, Vec<Vec<String>>>,
+    count: usize,
+) -> Vec<Vec<String>> {
+    let mut taken = Vec::new();
+    let mut round = 0;
+    while taken.len() < count {
+        let mut any = false;
+        for games in buckets.values() {
+            if let Some(moves) = games.get(round) {
+                any = true;
+                if taken.len() < count {
+                    taken.push(moves.clone());
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+        round += 1;
+    }
+    taken
+}

@@ -13,7 +13,7 @@ use game_core::{Game, GameRng, Player, Recorded};
 use go9::{Go9, SgfNames};
 use go9_gtp::{GtpClient, GtpEngine};
 use rules_conformance::CaseBody;
-use rules_conformance::format::{Check, Score};
+use rules_conformance::format::Check;
 
 use crate::common::{self, FileBuilder, full_check, strings};
 
@@ -380,18 +380,6 @@ fn perfts(file: &mut FileBuilder) {
     }
 }
 
-fn go9_score(game: &AnyGame) -> Option<Score> {
-    let AnyGame::Go9(go) = game else { return None };
-    let score = go.score();
-    let summary = score.summary();
-    Some(Score {
-        black: summary.area.first,
-        white: summary.area.second,
-        komi: f64::from(summary.komi),
-        margin: score.result(),
-    })
-}
-
 /// GNU Go's `final_score` as our margin (`B+3`, `W+10`, `0`).
 fn gnugo_margin(gnugo: &mut GtpClient, moves: &[String]) -> (String, BTreeSet<String>) {
     gnugo.send("clear_board").expect("clear_board");
@@ -449,7 +437,7 @@ fn push_end(
     let spec = GameSpec::Go9;
     let game = common::after(&spec, moves);
     assert!(game.is_over(), "{moves:?}");
-    let score = go9_score(&game);
+    let score = rules_conformance::go9_score(&game);
     let ours = our_dead(&game);
     let (theirs, their_dead) = gnugo_margin(gnugo, moves);
     let margin = score.as_ref().map(|s| s.margin.clone()).unwrap_or_default();

@@ -525,29 +525,14 @@ fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
             bucket.push(moves);
         }
     }
-    let mut taken = 0;
-    let mut round = 0;
-    while taken < plan.ends {
-        let mut any = false;
-        for games in buckets.values() {
-            if let Some(moves) = games.get(round) {
-                any = true;
-                if taken < plan.ends {
-                    let tags = game_tags(&spec, moves, &[], true);
-                    file.push(
-                        &tags,
-                        &[ENGINE, "brute-force"],
-                        None,
-                        end_body(&spec, moves),
-                    );
-                    taken += 1;
-                }
-            }
-        }
-        if !any {
-            break;
-        }
-        round += 1;
+    for moves in crate::common::round_robin(&buckets, plan.ends) {
+        let tags = game_tags(&spec, &moves, &[], true);
+        file.push(
+            &tags,
+            &[ENGINE, "brute-force"],
+            None,
+            end_body(&spec, &moves),
+        );
     }
 }
 

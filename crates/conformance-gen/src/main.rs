@@ -39,49 +39,31 @@ fn main() -> ExitCode {
     }
     let files = all_files();
     let mut differ = 0;
-    for file in &files {
-        let path = file.path(&root);
-        let text = file.text();
-        if check {
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-                eprintln!("{}: differs from what the crates give now", path.display());
-                differ += 1;
-            }
-        } else {
-            if let Some(folder) = path.parent()
-                && let Err(e) = std::fs::create_dir_all(folder)
-            {
-                eprintln!("conformance-gen: {}: {e}", folder.display());
-                return ExitCode::from(1);
-            }
-            if let Err(e) = std::fs::write(&path, &text) {
-                eprintln!("conformance-gen: {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
-            println!("{}: {} cases", path.display(), file.len());
-        }
-    }
+    let mut outputs: Vec<(PathBuf, String, String)> = files
+        .iter()
+        .map(|f| (f.path(&root), f.text(), format!("{} cases", f.len())))
+        .collect();
     for set in conformance_gen::bench::sets() {
-        let path = set.path(&root);
-        let text = set.text();
+        let what = format!("{} positions", set.positions.len());
+        outputs.push((set.path(&root), set.text(), what));
+    }
+    for (path, text, what) in outputs {
         if check {
             if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
                 eprintln!("{}: differs from what the crates give now", path.display());
                 differ += 1;
             }
-        } else {
-            if let Some(folder) = path.parent()
-                && let Err(e) = std::fs::create_dir_all(folder)
-            {
-                eprintln!("conformance-gen: {}: {e}", folder.display());
-                return ExitCode::from(1);
-            }
-            if let Err(e) = std::fs::write(&path, &text) {
-                eprintln!("conformance-gen: {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
-            println!("{}: {} positions", path.display(), set.positions.len());
+            continue;
         }
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, &text));
+        if let Err(e) = written {
+            eprintln!("conformance-gen: {}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+        println!("{}: {what}", path.display());
     }
     let mut short = false;
     for (game, (cases, ids)) in coverage(&files) {

@@ -38,14 +38,19 @@ impl CatalogEngine {
     fn after(game: &GameOptions, moves: &[String]) -> Answer<AnyGame> {
         let mut any = CatalogEngine::start(game)?;
         for (index, text) in moves.iter().enumerate() {
-            any.play(text).map_err(|e| EngineFailure::MoveRefused {
-                number: index + 1,
-                text: text.clone(),
-                reason: e.to_string(),
-            })?;
+            play_numbered(&mut any, index, text)?;
         }
         Ok(any)
     }
+}
+
+/// Plays move `index` (from 0) of a case, refusals named by their number from 1.
+fn play_numbered(any: &mut AnyGame, index: usize, text: &str) -> Answer<()> {
+    any.play(text).map_err(|e| EngineFailure::MoveRefused {
+        number: index + 1,
+        text: text.to_string(),
+        reason: e.to_string(),
+    })
 }
 
 /// The result words of a game: the first word of its outcome text, and the text.
@@ -63,8 +68,10 @@ fn result_words(any: &AnyGame) -> ResultWords {
     }
 }
 
-/// go9's area count at the end by the rules (two passes or the move limit).
-fn go9_score(any: &AnyGame) -> Option<Score> {
+/// go9's area count (G-10, after G-9's removal) of a game ended by the rules (two passes or
+/// the move limit); `None` for another game, an unfinished one or one ended by a call.
+#[must_use]
+pub fn go9_score(any: &AnyGame) -> Option<Score> {
     let AnyGame::Go9(go) = any else { return None };
     match go.end_reason()? {
         go9::EndReason::TwoPasses(_) | go9::EndReason::MoveLimit(_) => {
@@ -102,11 +109,7 @@ impl Engine for CatalogEngine {
         let mut any = CatalogEngine::start(game)?;
         let mut legal = vec![any.legal_moves()];
         for (index, text) in moves.iter().enumerate() {
-            any.play(text).map_err(|e| EngineFailure::MoveRefused {
-                number: index + 1,
-                text: text.clone(),
-                reason: e.to_string(),
-            })?;
+            play_numbered(&mut any, index, text)?;
             legal.push(any.legal_moves());
         }
         Ok(Trace {

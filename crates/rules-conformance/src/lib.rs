@@ -36,7 +36,7 @@ mod program_engine;
 pub mod reasons;
 pub mod runner;
 
-pub use catalog_engine::{CatalogEngine, move_number_in};
+pub use catalog_engine::{CatalogEngine, go9_score, move_number_in};
 pub use engine::{
     Answer, Engine, EngineFailure, GameOptions, OutcomeAnswer, ProbeAnswer, ReplayAnswer, Trace,
 };
