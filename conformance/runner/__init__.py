@@ -6,7 +6,8 @@ Standard library only. `run.py` beside this package is the entry point; the pack
 - `checks`: running one case against an adapter, giving a `CaseResult`;
 - `worker`: running cases in a child process with a timeout;
 - `report`: the lines the runner prints and its exit status;
-- `adapters`: the engine adapters (`base` defines the interface).
+- `adapters`: the engine adapters (`base` defines the interface);
+- `bench`: the benchmark harness behind `bench.py` (timing, the Rust binary, the table).
 """
 
 __all__ = ["FORMAT_NAME", "FORMAT_VERSION"]
