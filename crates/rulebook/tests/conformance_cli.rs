@@ -126,6 +126,7 @@ fn a_hanging_or_crashing_program_is_an_error_per_case_and_the_run_goes_on() {
         ),
     ] {
         let program = script("bad.sh", body);
+        let started = std::time::Instant::now();
         let out = rulebook(&[
             "conformance",
             "--timeout",
@@ -141,6 +142,13 @@ fn a_hanging_or_crashing_program_is_an_error_per_case_and_the_run_goes_on() {
             "{text}"
         );
         assert_eq!(text.matches(words).count(), 3, "{body}: {text}");
+        // The sleeping child dies with its shell: the run does not wait out its 30 s for
+        // each case (a bound far above the 0.3 s time-outs, far below 3 × 30 s).
+        assert!(
+            started.elapsed().as_secs() < 45,
+            "{body}: {:?}",
+            started.elapsed()
+        );
     }
 }
 

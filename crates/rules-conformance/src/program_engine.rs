@@ -41,14 +41,20 @@ impl ProgramEngine {
 
     /// Runs the program with `args`, feeding it `input`.
     fn run(&self, args: &[String], input: &str) -> Answer<Run> {
-        let mut child = Command::new("sh")
+        let mut command = Command::new("sh");
+        command
             .arg("-c")
             .arg(format!("{} \"$@\"", self.command))
             .arg("sh")
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // Its own process group, so that a time-out kills whatever the shell started too
+        // (a child left holding the pipes would keep the run waiting).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| EngineFailure::Crashed(format!("cannot start `{}`: {e}", self.command)))?;
         let stdin = child.stdin.take();
@@ -135,14 +141,28 @@ fn wait_with_timeout(child: &mut Child, timeout: Duration) -> Answer<ExitStatus>
         match child.try_wait() {
             Ok(Some(status)) => return Ok(status),
             Ok(None) if start.elapsed() >= timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_group(child);
                 return Err(EngineFailure::TimedOut(timeout));
             }
             Ok(None) => thread::sleep(Duration::from_millis(1)),
             Err(e) => return Err(EngineFailure::Crashed(e.to_string())),
         }
     }
+}
+
+/// Kills `child` and every process of its group.
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        // `kill -KILL -- -PGID`: the standard library kills only the child itself.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// The `result: OUTCOME` line among `lines`, as result words.
