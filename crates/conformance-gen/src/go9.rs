@@ -554,7 +554,7 @@ fn records(file: &mut FileBuilder) {
         };
         file.push(
             &ids,
-            &["engine"],
+            &["engine", "brute-force"],
             None,
             common::accepted_record(&any, format, text.clone()),
         );
@@ -582,7 +582,7 @@ fn records(file: &mut FileBuilder) {
                     }
                     file.push(
                         &ids,
-                        &["engine"],
+                        &["engine", "brute-force"],
                         Some(format!(
                             "move {bad} is changed to the occupied point {point}"
                         )),
@@ -607,7 +607,7 @@ fn records(file: &mut FileBuilder) {
     );
     file.push(
         &["G-13", "G-12"],
-        &["engine"],
+        &["engine", "brute-force"],
         Some("SGF `tt` is a pass".into()),
         {
             let text = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[])\n".to_string();
@@ -617,7 +617,7 @@ fn records(file: &mut FileBuilder) {
     );
     file.push(
         &["G-13", "G-12"],
-        &["engine"],
+        &["engine", "brute-force"],
         Some("a move off the 9x9 board".into()),
         common::refused_record(
             &spec,
@@ -629,7 +629,7 @@ fn records(file: &mut FileBuilder) {
     );
     file.push(
         &["G-13", "G-2"],
-        &["engine"],
+        &["engine", "brute-force"],
         Some("the second move is on an occupied point".into()),
         common::refused_record(
             &spec,
@@ -929,7 +929,7 @@ fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient) {
 pub fn files() -> Vec<FileBuilder> {
     let independent = [
         "gnugo: GNU Go 3.8 (--chinese-rules --komi 7 --positional-superko --forbid-suicide) gives the same legal points at every checked ply, the same is_legal and captures answers in GTP sessions, and the same final count for every end case where neither it nor G-9 removes a stone",
-        "brute-force: the brute-force mover of crates/go9/tests/common/brute.rs (plain arrays, whole-board history) gives the same legal sets and perft counts; crates/go9/tests/conformance_vectors.rs checks them again",
+        "brute-force: the brute-force mover of crates/go9/tests/common/brute.rs (plain arrays, whole-board history) gives the same legal sets, players to move and perft counts, refuses every probe, and replays every record's moves (or refuses the move a refused record names); crates/go9/tests/conformance_vectors.rs checks them again",
     ];
     let mut gnugo = gnugo();
     let mut replay = FileBuilder::new(GameSpec::Go9, "replay", NOTATION, &independent);

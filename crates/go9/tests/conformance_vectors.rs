@@ -194,3 +194,73 @@ fn gnugo_gives_the_legal_points_of_every_replay_check_and_the_counts_it_checked(
     }
     assert!(counted > 100, "GNU Go checked only {counted} counts");
 }
+
+/// The moves of a record text as names (`pass` for a pass, `?` for a move that is no point
+/// of the board): SGF's `;B[..]`/`;W[..]` in order, or JSON's `moves[].move`.
+fn record_moves(format: &str, text: &str) -> Vec<String> {
+    if format == "json" {
+        let value: Value = serde_json::from_str(text).expect("a JSON record");
+        return value["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["move"].as_str().expect("a move").to_uppercase())
+            .map(|m| if m == "PASS" { "pass".to_string() } else { m })
+            .collect();
+    }
+    let mut moves = Vec::new();
+    let bytes = text.as_bytes();
+    for i in 0..bytes.len().saturating_sub(2) {
+        if bytes[i] == b';' && matches!(bytes[i + 1], b'B' | b'W') && bytes[i + 2] == b'[' {
+            let value: &str = text[i + 3..].split(']').next().expect("a closed value");
+            moves.push(match value.as_bytes() {
+                [] | b"tt" => "pass".to_string(),
+                [c @ b'a'..=b'i', r @ b'a'..=b'i'] => {
+                    let column = b"ABCDEFGHJ"[usize::from(c - b'a')] as char;
+                    format!("{column}{}", 9 - usize::from(r - b'a'))
+                }
+                _ => "?".to_string(),
+            });
+        }
+    }
+    moves
+}
+
+#[test]
+fn every_record_replays_or_fails_at_its_move_for_the_brute_force_mover() {
+    let mut checked = 0;
+    for case in cases("record.jsonl") {
+        let expect = &case["expect"];
+        if expect["refusal"] == "not-a-record" {
+            assert!(!checked_by(&case, "brute-force"), "{}", case["id"]);
+            continue;
+        }
+        assert!(checked_by(&case, "brute-force"), "{}", case["id"]);
+        let moves = record_moves(
+            case["format"].as_str().unwrap(),
+            case["text"].as_str().unwrap(),
+        );
+        let id = &case["id"];
+        let mut brute = Brute::new([0; 81], Player::First);
+        if expect["accepted"] == true {
+            assert_eq!(expect["plies"].as_u64(), Some(moves.len() as u64), "{id}");
+            for mv in &moves {
+                assert!(brute.legal().contains(mv), "{id}: {mv}");
+                brute.play(mv);
+            }
+        } else {
+            let number = expect["move"].as_u64().expect("the refused move") as usize;
+            for mv in &moves[..number - 1] {
+                assert!(brute.legal().contains(mv), "{id}: {mv}");
+                brute.play(mv);
+            }
+            let refused = &moves[number - 1];
+            assert!(
+                !brute.legal().contains(refused),
+                "{id}: move {number} {refused}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} records");
+}
