@@ -415,3 +415,20 @@ pub fn round_robin(
     }
     taken
 }
+
+/// Adds a `record` case of a JSON record the crates must refuse (at `mv` when a move is to
+/// blame), named by `tags` and the game's notation decision `notation`.
+pub fn push_refused_json(
+    file: &mut FileBuilder,
+    text: String,
+    mv: Option<usize>,
+    tags: &[&'static str],
+    notation: &'static str,
+    note: &str,
+) {
+    let mut tags: BTreeSet<&'static str> = tags.iter().copied().collect();
+    tags.insert(notation);
+    let tags: Vec<&str> = tags.into_iter().collect();
+    let body = refused_record(&file.spec, "json", text, mv, false);
+    file.push(&tags, &[ENGINE], Some(note.into()), body);
+}

@@ -581,11 +581,7 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                    mv: Option<usize>,
                    tags: &[&'static str],
                    note: &str| {
-        let mut tags: BTreeSet<&'static str> = tags.iter().copied().collect();
-        tags.insert("K-13");
-        let tags: Vec<&str> = tags.into_iter().collect();
-        let body = refused_record(&spec, "json", text, mv, false);
-        file.push(&tags, &[ENGINE], Some(note.into()), body);
+        crate::common::push_refused_json(file, text, mv, tags, "K-13", note);
     };
     let mut made = 0;
     let mut i = 0;
