@@ -74,7 +74,7 @@ _REASON_PATTERNS: Mapping[str, Sequence[Tuple[str, str]]] = {
 
 _GAME_OVER = re.compile(r"is not legal now: the game is over")
 _MOVE_NUMBER = re.compile(r"move (\d+)")
-_NOT_A_RECORD = "no format marker found"
+_NOT_A_RECORD = "not a record of kazura, bao, go9 or bind"
 
 
 def reason_class(game: str, error: BaseException, notation_error: bool) -> Optional[str]:

@@ -308,11 +308,7 @@ pub fn refused_record(
         Err(e) => e,
     };
     let message = error.to_string();
-    assert_eq!(
-        matches!(error, game_catalog::RecordError::NotARecord),
-        not_a_record,
-        "{message}"
-    );
+    assert_eq!(error.is_not_a_record(), not_a_record, "{message}");
     assert_eq!(rules_conformance::move_number_in(&message), mv, "{message}");
     CaseBody::Record {
         format: format.into(),

@@ -291,6 +291,15 @@ pub enum RecordError {
     /// No game's format marker was found (nor SGF's opening parenthesis).
     #[error("not a record of kazura, bao, go9 or bind (no format marker found)")]
     NotARecord,
+    /// The text opens as JSON but is not JSON throughout (a file cut off, or edited by
+    /// hand), so no marker can be read from it.
+    #[error(
+        "not a record of kazura, bao, go9 or bind: the text is not complete JSON ({reason}); is the file cut off?"
+    )]
+    BrokenJson {
+        /// The JSON parser's words, with the line and column.
+        reason: String,
+    },
     /// The game's own record error, naming the first bad move (by its number) or field.
     #[error("{reason}")]
     Replay {
@@ -313,6 +322,18 @@ pub enum RecordError {
         /// The game asked.
         game: GameKind,
     },
+}
+
+impl RecordError {
+    /// Whether the text was no record at all: no game's marker could be read from it
+    /// ([`RecordError::NotARecord`], [`RecordError::BrokenJson`]).
+    #[must_use]
+    pub fn is_not_a_record(&self) -> bool {
+        matches!(
+            self,
+            RecordError::NotARecord | RecordError::BrokenJson { .. }
+        )
+    }
 }
 
 #[cfg(test)]

@@ -37,18 +37,33 @@ fn replay<G: Recorded>(text: &str, game: GameKind) -> Result<G, RecordError> {
     })
 }
 
+/// Why no marker was found in `text`: a text that opens with `{` but does not parse as
+/// JSON is broken JSON (named by the parser's words), anything else is no record.
+fn no_marker(text: &str) -> RecordError {
+    if text.trim_start().starts_with('{')
+        && let Err(error) = serde_json::from_str::<serde_json::Value>(text)
+    {
+        return RecordError::BrokenJson {
+            reason: error.to_string(),
+        };
+    }
+    RecordError::NotARecord
+}
+
 impl AnyGame {
     /// Reads a record of any of the four games, found by its marker ([`record_kind`]), and
     /// replays it through the rules. A text longer than [`game_core::MAX_RECORD_BYTES`] is
     /// refused before any parser sees it.
     ///
     /// # Errors
-    /// [`RecordError::Text`] for a text too long, [`RecordError::NotARecord`] when no game's
-    /// marker is found, [`RecordError::Replay`] with the game's own error (naming the first
-    /// bad move by its number) otherwise.
+    /// [`RecordError::Text`] for a text too long, [`RecordError::BrokenJson`] for a text
+    /// that opens as JSON but is not complete JSON (a file cut off),
+    /// [`RecordError::NotARecord`] when no game's marker is found otherwise,
+    /// [`RecordError::Replay`] with the game's own error (naming the first bad move by its
+    /// number) otherwise.
     pub fn read_record(text: &str) -> Result<AnyGame, RecordError> {
         check_record_length(text)?;
-        Ok(match record_kind(text).ok_or(RecordError::NotARecord)? {
+        Ok(match record_kind(text).ok_or_else(|| no_marker(text))? {
             GameKind::Kazura => AnyGame::Kazura(replay(text, GameKind::Kazura)?),
             GameKind::Bao => AnyGame::Bao(replay(text, GameKind::Bao)?),
             GameKind::Go9 => AnyGame::Go9(replay(text, GameKind::Go9)?),
@@ -125,6 +140,22 @@ mod tests {
             AnyGame::read_record(""),
             Err(RecordError::NotARecord)
         ));
+        // A record cut off in the middle names what is wrong with it, not a missing marker.
+        let mut game = AnyGame::parse_spec("go9").unwrap();
+        game.play_line("E5 C3").unwrap();
+        let whole = game.write_record();
+        let cut = &whole[..whole.len() / 2];
+        let error = AnyGame::read_record(cut).unwrap_err();
+        assert!(error.is_not_a_record());
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "not a record of kazura, bao, go9 or bind: the text is not complete JSON ({}); is the file cut off?",
+                serde_json::from_str::<serde_json::Value>(cut).unwrap_err()
+            )
+        );
+        assert!(error.to_string().contains("EOF while parsing"), "{error}");
+        assert!(RecordError::NotARecord.is_not_a_record());
         let endless = std::io::repeat(b'{');
         assert!(matches!(
             AnyGame::read_record_from(endless),

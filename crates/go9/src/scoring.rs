@@ -233,8 +233,9 @@ impl fmt::Display for AreaCount {
     }
 }
 
-/// The count of `board` and the stones G-9 removed before it, per colour.
-fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2]) {
+/// The count of `board`, the stones G-9 removed before it and the empty points each
+/// colour surrounds (its territory), per colour.
+fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2], [Mask; 2]) {
     let dead = dead_masks(board);
     let black = board.stones_of(Player::First) & !dead[0];
     let white = board.stones_of(Player::Second) & !dead[1];
@@ -262,7 +263,7 @@ fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2]) {
         komi: KOMI,
         dead: ByPlayer::new(dead[0].count_ones(), dead[1].count_ones()),
     };
-    (count, dead)
+    (count, dead, surrounded)
 }
 
 /// The count of a position (G-10), after G-9's removal: each colour's area, the neutral
@@ -277,17 +278,22 @@ pub struct Score {
     pub neutral: u32,
     /// Stones removed as dead before counting, per colour (G-9).
     pub dead: ByPlayer<Vec<Point>>,
+    /// The empty points each colour surrounds once the dead stones are off (G-10): with the
+    /// colour's living stones they make its area. A dead stone's point counts here as the
+    /// empty point it becomes.
+    pub territory: ByPlayer<Vec<Point>>,
 }
 
 impl Score {
     /// Counts `board` as the final count does (G-9 removal, then G-10 area).
     #[must_use]
     pub fn count(board: &Board) -> Score {
-        let (count, dead) = count_with_dead(board);
+        let (count, dead, territory) = count_with_dead(board);
         Score {
             area: count.area,
             neutral: count.neutral,
             dead: ByPlayer::new(points_of(dead[0]), points_of(dead[1])),
+            territory: ByPlayer::new(points_of(territory[0]), points_of(territory[1])),
         }
     }
 
@@ -414,11 +420,14 @@ mod tests {
     }
 
     /// The area count as first written: every empty region by flood fill.
-    fn reference_area(board: &Board) -> [u32; 3] {
+    /// Each colour's area and the neutral points, and each colour's territory, by flood
+    /// fill of every empty region.
+    fn reference_area(board: &Board) -> ([u32; 3], [Mask; 2]) {
         let dead = dead_masks(board);
         let black = board.stones_of(Player::First) & !dead[0];
         let white = board.stones_of(Player::Second) & !dead[1];
         let mut area = [black.count_ones(), white.count_ones(), 0];
+        let mut territory = [0 as Mask; 2];
         for region in components(ON_BOARD & !black & !white) {
             let around = spread(region);
             let i = match (around & black != 0, around & white != 0) {
@@ -427,8 +436,11 @@ mod tests {
                 _ => 2,
             };
             area[i] += region.count_ones();
+            if i < 2 {
+                territory[i] |= region;
+            }
         }
-        area
+        (area, territory)
     }
 
     #[test]
@@ -450,10 +462,14 @@ mod tests {
                     );
                 }
                 let score = Score::count(board);
-                let [b, w, n] = reference_area(board);
+                let ([b, w, n], territory) = reference_area(board);
                 assert_eq!(
                     (score.area.first, score.area.second, score.neutral),
                     (b, w, n)
+                );
+                assert_eq!(
+                    (&score.territory.first, &score.territory.second),
+                    (&points_of(territory[0]), &points_of(territory[1]))
                 );
                 boards += 1;
                 match state.playout_move(&mut rng) {

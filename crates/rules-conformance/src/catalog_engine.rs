@@ -1,9 +1,7 @@
 //! The workspace's own crates as an [`Engine`], in process, through `game-catalog` (and
 //! `go9-gtp` for GTP sessions): what `rulebook conformance` checks.
 
-use game_catalog::{
-    AnyGame, CatalogGame, GameSpec, GameVisitor, Outcome, RecordError, SpecOptions,
-};
+use game_catalog::{AnyGame, CatalogGame, GameSpec, GameVisitor, Outcome, SpecOptions};
 use go9_gtp::GtpEngine;
 
 use crate::engine::{
@@ -159,7 +157,7 @@ impl Engine for CatalogEngine {
             Err(error) => {
                 let message = error.to_string();
                 ReplayAnswer::Refused {
-                    not_a_record: Some(matches!(error, RecordError::NotARecord)),
+                    not_a_record: Some(error.is_not_a_record()),
                     move_number: move_number_in(&message),
                     message,
                 }
