@@ -10,7 +10,8 @@ use super::{cell_of, column_letters};
 /// `superko` (points illegal only by superko, G-5); `passes` (passes in a row);
 /// `moveLimit`; `count`: the count if the game ended now (G-11), computed as the final one:
 /// `black`, `white` (white's total with komi), `komi`, `neutral`, `result` (`B+3`), `text`
-/// (`Black 41 – White 47, komi 7`) and `dead` (the points of the stones G-9 removes);
+/// (`Black 41 – White 47, komi 7`), `dead` (the points of the stones G-9 removes) and
+/// `territory` (the empty points each colour surrounds, black's then white's, G-10);
 /// `counted` (the game ended by the count, so `count` is the final count).
 pub(crate) fn view(game: &Go9) -> Value {
     let board = game.board();
@@ -25,6 +26,10 @@ pub(crate) fn view(game: &Go9) -> Value {
         .flat_map(|points| points.iter().map(|p| p.index()))
         .collect();
     dead.sort_unstable();
+    let territory: Vec<Vec<usize>> = [&score.territory.first, &score.territory.second]
+        .into_iter()
+        .map(|points| points.iter().map(|p| p.index()).collect())
+        .collect();
     let superko: Vec<usize> = game.superko_points().iter().map(|p| p.index()).collect();
     let prisoners = game.prisoners();
     json!({
@@ -43,6 +48,7 @@ pub(crate) fn view(game: &Go9) -> Value {
             "result": summary.result(),
             "text": summary.to_string(),
             "dead": dead,
+            "territory": territory,
         },
         "counted": game.end_reason().is_some_and(|r| r.count().is_some()),
     })
@@ -72,6 +78,24 @@ mod tests {
         assert_eq!(v["counted"], false);
         play(&mut game, "pass pass");
         assert_eq!(view(&game)["counted"], true);
+    }
+
+    #[test]
+    fn the_count_shows_each_colours_territory() {
+        // One black stone surrounds the whole board: 80 empty points are Black's.
+        let mut game = Go9::new();
+        play(&mut game, "E5");
+        let v = view(&game);
+        let black = v["count"]["territory"][0].as_array().unwrap();
+        assert_eq!(black.len(), 80);
+        assert!(!black.contains(&json!(40)), "E5 holds the stone");
+        assert_eq!(v["count"]["territory"][1], json!([]));
+        // A white stone beside it: the one region touches both colours and is nobody's.
+        play(&mut game, "E4");
+        assert_eq!(view(&game)["count"]["territory"], json!([[], []]));
+        // White walls off the A1 corner with B1 and A2: A1 is White's alone.
+        play(&mut game, "pass B1 pass A2");
+        assert_eq!(view(&game)["count"]["territory"], json!([[], [0]]));
     }
 
     #[test]
