@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use bao_nyakua::Bao;
 use bind::Bind;
+use game_core::search::SearchInfo;
 use game_core::{Game, GameRng, Outcome, Player, Recorded};
 use go9::{Go9, SgfNames};
 use kazura_core::Kazura;
@@ -132,15 +133,21 @@ fn legal_texts<G: Game>(game: &G) -> Vec<String> {
 }
 
 fn search_report<G: CatalogGame>(game: &G, computer: &Computer) -> SearchReport {
-    let info = computer.search(game);
-    SearchReport {
-        best: info.best.map(|m| m.to_string()),
-        win_rate: info.win_rate,
-        pv: info.pv.iter().map(ToString::to_string).collect(),
-        playouts: info.playouts,
-        elapsed: info.elapsed,
-        nodes: info.nodes,
-        threads: info.threads,
+    SearchReport::from_info(&computer.search(game))
+}
+
+impl SearchReport {
+    /// The search's report with its moves as text.
+    pub(crate) fn from_info<M: std::fmt::Display>(info: &SearchInfo<M>) -> SearchReport {
+        SearchReport {
+            best: info.best.as_ref().map(ToString::to_string),
+            win_rate: info.win_rate,
+            pv: info.pv.iter().map(ToString::to_string).collect(),
+            playouts: info.playouts,
+            elapsed: info.elapsed,
+            nodes: info.nodes,
+            threads: info.threads,
+        }
     }
 }
 

@@ -10,6 +10,7 @@ mod levels;
 mod record;
 mod spec;
 mod tensors;
+mod thinking;
 
 pub use any::{AnyGame, LineError, PlayoutCount, SearchReport};
 pub use batch::{Batch, BatchError, StepBuffers, StepOutputs};
@@ -23,3 +24,4 @@ pub use game_core::{MAX_RECORD_BYTES, Outcome, Player};
 pub use levels::{Clock, Computer, no_clock_playouts};
 pub use record::record_kind;
 pub use spec::{GameKind, GameSpec, SpecOptions};
+pub use thinking::Thinking;
