@@ -4,6 +4,10 @@
 
 import { loadEngine } from './engine.js';
 import { $, h, sleep, title } from './dom.js';
+import * as history from './history.js';
+import { announce, attachKeyboard, boardHasFocus } from './keyboard.js';
+import { download, fileStem, nameSides, selectPicker } from './picker.js';
+import { showRules } from './rules.js';
 import * as kazura from './games/kazura.js';
 import * as bao from './games/bao.js';
 import * as go9 from './games/go9.js';
@@ -38,8 +42,13 @@ const app = {
   frame: null, // the Bao sowing step on screen
   lastTake: null, // Bind: the square of the piece the last move took
   worker: null,
-  seed: Math.floor(Math.random() * 2 ** 31),
+  // `?seed=N` makes the computer's choices and the random side repeatable (the tests).
+  seed: params.has('seed') ? Number(params.get('seed')) : Math.floor(Math.random() * 2 ** 31),
   firstBoard: false,
+  start: null, // the game's start as a JSON record, or null when it is unknown
+  shown: null, // looking back: { ply, pg, view, lastTake }; null shows the game itself
+  paused: false, // the computer against itself, stopped
+  lastThink: null, // the computer's last move: { ms, level }
 };
 
 // ---- moves --------------------------------------------------------------------------
@@ -47,21 +56,30 @@ const app = {
 /** Whether the person whose turn it is may act now. */
 function personToAct() {
   const v = app.view;
-  return Boolean(v && !v.over && !app.busy && app.seats[v.seatToMove] === 'person');
+  return Boolean(v && !app.shown && !v.over && !app.busy && app.seats[v.seatToMove] === 'person');
 }
+
+/** The view drawn: the game's, or while looking back the one at the chosen move. */
+const drawn = () => app.shown?.view ?? app.view;
 
 /** A click on the board or a move button: plays `text` if a person is to move. */
 async function tryMove(text) {
   if (!personToAct()) {
-    if (app.view?.over) say('The game is over: start a new one or load a record.', 'info');
+    if (app.shown) say(`You are looking back at move ${app.shown.ply}: ▶| returns to the game, or “Play on from here”.`, 'info');
+    else if (app.view?.over) say('The game is over: start a new one, undo, or load a record.', 'info');
     else if (app.thinking) say('The computer is thinking: wait for its move.', 'info');
+    else if (app.busy) say('Wait for the sowing to finish (or Skip).', 'info');
     return false;
   }
-  return applyMove(text);
+  return applyMove(text, 'person');
 }
 
-/** Plays `text`; an illegal move shows the engine's reason and changes nothing. */
-async function applyMove(text) {
+/**
+ * Plays `text` for `by` (`person` or `computer`); an illegal move shows the engine's reason
+ * and changes nothing. A person's move clears the message above the board; the computer's
+ * leaves a notice (a loaded record, a restored game) where it is.
+ */
+async function applyMove(text, by) {
   const before = app.view;
   let steps = [];
   try {
@@ -71,7 +89,10 @@ async function applyMove(text) {
     say(error.message);
     return false;
   }
-  say(null);
+  if (by === 'person') say(null);
+  const mover = before.players[before.toMove];
+  const seat = seatName(before.seatToMove);
+  app.moveWords = `${title(mover)} (${seat}) played ${text}.`;
   app.ui.selected = null;
   hideChooser();
   if (before.game === 'bind') {
@@ -102,11 +123,24 @@ async function animate(steps) {
   $('skip').disabled = true;
 }
 
-/** Reads the view again after a change, redraws, and lets the computer move if it is due. */
+/** Reads the view again after a change, redraws, keeps the game, and lets the computer move if it is due. */
 function refresh() {
   app.view = JSON.parse(app.pg.view());
   render();
+  if (app.moveWords) {
+    const v = app.view;
+    announce(v.over ? `${app.moveWords} ${endWords(v)}` : app.moveWords);
+    app.moveWords = null;
+  }
+  history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
   scheduleComputer();
+}
+
+/** The end in words: "Game over: Black wins. B+3". */
+function endWords(v) {
+  const o = v.outcome;
+  const who = o.state === 'win' ? `${title(v.players[o.winner])} wins` : o.state === 'draw' ? 'a draw' : 'no winner';
+  return `Game over: ${who}. ${o.text}`;
 }
 
 // ---- the computer -------------------------------------------------------------------
@@ -120,7 +154,7 @@ function makeWorker() {
 
 function scheduleComputer() {
   const v = app.view;
-  if (!v || v.over || app.busy || app.seats[v.seatToMove] !== 'computer') return;
+  if (!v || v.over || app.busy || app.shown || app.paused || app.seats[v.seatToMove] !== 'computer') return;
   const id = ++app.token;
   app.busy = true;
   app.thinking = true;
@@ -145,11 +179,12 @@ async function onComputerAnswer({ data }) {
     return;
   }
   app.lastThinkMs = data.ms;
+  app.lastThink = { ms: data.ms, level: app.level, playouts: data.playouts };
   if (data.move === null) {
     render();
     return;
   }
-  const ok = await applyMove(data.move);
+  const ok = await applyMove(data.move, 'computer');
   if (!ok) render();
 }
 
@@ -176,42 +211,140 @@ function startGame(options) {
     say(error.message);
     return;
   }
-  adopt(game);
+  adopt(game, { fresh: true });
 }
 
-/** Makes `game` the game on screen. */
-function adopt(game) {
+/** Makes `game` the game on screen, a new start (`fresh`) or a game loaded or restored. */
+function adopt(game, { fresh = false } = {}) {
   app.pg?.free();
   app.pg = game;
   app.ui = {};
   app.lastTake = null;
   app.frame = null;
+  app.paused = false;
+  leaveHistory();
+  const view = JSON.parse(game.view());
+  app.start = fresh ? game.recordJson() : history.findStart(app.Playground, game, view);
+  if (!fresh) app.lastTake = lastTakeOf(view);
   say(null);
   hideChooser();
+  nameSides(view.game);
   refresh();
 }
 
+/** Bind's piece taken by the last move of a loaded game, found by rebuilding it. */
+function lastTakeOf(view) {
+  if (view.game !== 'bind' || !app.start || !view.moves.length) return null;
+  const { game, lastTake } = history.rebuild(app.Playground, app.start, view.moves, view.moves.length);
+  game.free();
+  return lastTake;
+}
+
+/** Reads the picker's players and level; "sides drawn at random" draws them now. */
 function readSetup() {
-  app.seats = SEATS[$('players').value];
+  const choice = $('players').value;
+  if (choice === 'hr') {
+    app.seats = nextRandom() < 0.5 ? SEATS.hc : SEATS.ch;
+  } else {
+    app.seats = SEATS[choice];
+  }
   app.level = $('level').value;
 }
 
+/** A number in [0, 1) from the page's seed (mulberry32), so a seeded page repeats. */
+function nextRandom() {
+  let t = (app.seed = (app.seed + 0x6d2b79f5) | 0);
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** Whether the computer sits in `seat`. */
+const seatIsComputer = (seat) => app.seats[seat] === 'computer';
+const againstComputer = () => app.seats.includes('person') && app.seats.includes('computer');
+
+/**
+ * Undo: back one move between two people; against the computer, back to the person's
+ * previous turn (the computer's reply and the person's move). A game ended by resignation
+ * first gets its resignation back. Every game does it the same way: its start replayed.
+ */
 function undo() {
-  cancelComputer();
-  try {
-    app.pg.undo();
-    let view = JSON.parse(app.pg.view());
-    // Against the computer, take back its reply too, so the person is to move again.
-    const person = app.seats.includes('person');
-    while (person && view.canUndo && app.seats[view.seatToMove] === 'computer') {
-      app.pg.undo();
-      view = JSON.parse(app.pg.view());
-    }
-    say(null);
-  } catch (error) {
-    say(error.message);
+  if (!app.start) {
+    say('This game began from a set-up position the page cannot rebuild, so it has no undo.', 'info');
+    return;
   }
+  cancelComputer();
+  const moves = app.view.moves;
+  const atPly = (k) => history.rebuild(app.Playground, app.start, moves, k);
+  let k = moves.length;
+  let target = atPly(k);
+  if (!app.view.over || JSON.parse(target.game.view()).over) {
+    target.game.free();
+    k -= 1;
+    if (k < 0) return;
+    target = atPly(k);
+  }
+  while (againstComputer() && k > 0 && seatIsComputer(JSON.parse(target.game.view()).seatToMove)) {
+    target.game.free();
+    k -= 1;
+    target = atPly(k);
+  }
+  app.pg.free();
+  app.pg = target.game;
+  app.lastTake = target.lastTake;
   app.ui = { preview: app.ui.preview };
+  app.frame = null;
+  say(null);
+  app.moveWords = null;
+  announce(`Taken back: ${moves.length - k} move${moves.length - k === 1 ? '' : 's'}. Move ${k + 1} is next.`);
+  refresh();
+}
+
+// ---- looking back through the game --------------------------------------------------
+
+/** Shows the game at move `ply` (0: the start); the last move returns to the game itself. */
+function showPly(ply) {
+  const moves = app.view.moves;
+  if (ply >= moves.length || ply < 0) {
+    if (app.shown) {
+      leaveHistory();
+      say(null);
+      announce(`Back at the game, move ${moves.length}.`);
+      render();
+      scheduleComputer();
+    }
+    return;
+  }
+  if (!app.start) {
+    say('This game began from a set-up position the page cannot rebuild, so it cannot be stepped through.', 'info');
+    return;
+  }
+  cancelComputer();
+  hideChooser();
+  app.ui.selected = null;
+  leaveHistory();
+  const { game, lastTake } = history.rebuild(app.Playground, app.start, moves, ply);
+  app.shown = { ply, pg: game, view: JSON.parse(game.view()), lastTake };
+  say(`Looking back at move ${ply} of ${moves.length}: → or ▶ steps on, ▶| returns to the game.`, 'info');
+  announce(ply ? `Move ${ply}: ${moves[ply - 1]}.` : 'The start of the game.');
+  render();
+}
+
+function leaveHistory() {
+  app.shown?.pg.free();
+  app.shown = null;
+}
+
+/** Makes the position looked at the game, dropping the moves after it. */
+function playFromHere() {
+  if (!app.shown) return;
+  const { ply } = app.shown;
+  const { game, lastTake } = history.rebuild(app.Playground, app.start, app.view.moves, ply);
+  leaveHistory();
+  app.pg.free();
+  app.pg = game;
+  app.lastTake = lastTake;
+  say(`Playing on from move ${ply}; the moves after it are dropped.`, 'info');
   refresh();
 }
 
@@ -243,29 +376,13 @@ function resign(button) {
   refresh();
 }
 
-function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = h('a', { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
-
-function fileStem() {
-  const o = app.view.options;
-  const detail = o.size ? `${o.size}x${o.size}` : o.ruleset ?? o.variant ?? '';
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  return [o.game, detail, stamp].filter(Boolean).join('-');
-}
-
 function saveJson() {
-  download(`${fileStem()}.json`, app.pg.recordJson(), 'application/json');
+  download(`${fileStem(app.view.options)}.json`, app.pg.recordJson(), 'application/json');
 }
 
 function saveSgf() {
   const name = (seat) => (app.seats[seat] === 'computer' ? `Computer (${app.level})` : 'Person');
-  download(`${fileStem()}.sgf`, app.pg.recordSgf(name(0), name(1)), 'application/x-go-sgf');
+  download(`${fileStem(app.view.options)}.sgf`, app.pg.recordSgf(name(0), name(1)), 'application/x-go-sgf');
 }
 
 async function load(input) {
@@ -288,34 +405,51 @@ async function load(input) {
   }
   cancelComputer();
   readSetup();
+  const moves = JSON.parse(game.view()).moves.length;
+  selectPicker(JSON.parse(game.view()).options);
   adopt(game);
-  selectPicker(app.view.options);
-  say(`Loaded ${file.name}: ${app.view.moves.length} moves replayed through the rules.`, 'info');
-}
-
-/** Shows `options` in the game picker when it lists them. */
-function selectPicker(options) {
-  const wanted = JSON.stringify(options);
-  for (const option of $('game').options) {
-    if (JSON.stringify(JSON.parse(option.value)) === wanted) option.selected = true;
-  }
+  say(`Loaded ${file.name}: ${moves} moves replayed through the rules.`, 'info');
 }
 
 // ---- drawing ------------------------------------------------------------------------
 
-/** A message under the status line: an engine's refusal (`error`) or a note (`info`). */
+/**
+ * A message under the status line, in space kept for it so the board never moves: an
+ * engine's refusal (`error`) or a note (`info`); `null` empties it. It is also said once
+ * through the live region.
+ */
 function say(text, kind = 'error') {
   const box = $('message');
-  box.hidden = !text;
   box.textContent = text ?? '';
-  box.className = `message ${kind === 'info' ? 'info' : ''}`;
+  box.title = text ?? '';
+  box.dataset.kind = text ? kind : 'none';
+  if (text) announce(text);
 }
 
 function showChooser(heading, buttons) {
   const box = $('chooser');
   box.replaceChildren(h('div', { class: 'what', text: heading }), ...buttons,
-    h('button', { type: 'button', onclick: () => { hideChooser(); app.ui.selected = null; drawBoard(); } }, 'Cancel'));
+    h('button', { type: 'button', onclick: cancelHalfMove }, 'Cancel'));
   box.hidden = false;
+  box.onkeydown = (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    cancelHalfMove();
+    document.querySelector('#board [data-key][tabindex="0"]')?.focus();
+  };
+  if (boardHasFocus()) box.querySelector('button')?.focus({ preventScroll: true });
+}
+
+/** Escape or Cancel: drops a half-made move (a selected pit or line end). */
+function cancelHalfMove() {
+  const open = !$('chooser').hidden || app.ui.selected !== null && app.ui.selected !== undefined;
+  hideChooser();
+  app.ui.selected = null;
+  if (open) {
+    say(null);
+    announce('Cancelled.');
+  }
+  drawBoard();
 }
 
 function hideChooser() {
@@ -334,10 +468,11 @@ function seatName(seat) {
 /** What the game modules may use. */
 const api = {
   seatName,
-  get view() { return app.view; },
+  seatIsComputer,
+  get view() { return drawn(); },
   get ui() { return app.ui; },
   get frame() { return app.frame; },
-  get lastTake() { return app.lastTake; },
+  get lastTake() { return app.shown ? app.shown.lastTake : app.lastTake; },
   personToAct,
   tryMove,
   say,
@@ -348,34 +483,68 @@ const api = {
 };
 
 function render() {
-  const v = app.view;
+  const v = drawn();
+  const live = app.view;
   renderStatus();
   const banner = $('banner');
-  banner.hidden = !v.over;
-  if (v.over) {
-    const o = v.outcome;
+  banner.hidden = !live.over;
+  if (live.over) {
+    const o = live.outcome;
     $('banner-title').textContent = o.state === 'win'
-      ? `${title(v.players[o.winner])} wins`
+      ? `${title(live.players[o.winner])} wins`
       : o.state === 'draw' ? 'A draw' : 'No winner';
     $('result-text').textContent = o.text;
   }
   drawBoard();
-  $('info').replaceChildren(...GAMES[v.game].info(v, api));
+  $('info').replaceChildren(...GAMES[v.game].info(v, api), ...thinkNote());
   renderActions();
   $('save-sgf').hidden = v.game !== 'go9';
   $('anim').hidden = v.game !== 'bao';
-  $('move-count').textContent = v.moves.length;
-  $('moves').replaceChildren(...v.moves.map((m) => h('li', { text: m })));
+  renderMoves();
   $('diagram').textContent = v.diagram;
 }
 
+/** How long the computer thought for its last move. */
+function thinkNote() {
+  if (!app.lastThink || !app.seats.includes('computer')) return [];
+  const { ms, level, playouts } = app.lastThink;
+  const runs = playouts ? `, ${playouts.toLocaleString('en')} playouts` : '';
+  return [h('div', { class: 'note', id: 'think-time', text: `The computer (${level}) thought ${(ms / 1000).toFixed(2)} s for its last move${runs}.` })];
+}
+
+/** The move list (each move a button that shows the game after it) and the step buttons. */
+function renderMoves() {
+  const moves = app.view.moves;
+  const at = app.shown ? app.shown.ply : moves.length;
+  $('move-count').textContent = moves.length;
+  const item = (ply, text) => h('li', {},
+    h('button', {
+      type: 'button', class: 'move', 'data-ply': ply, 'aria-current': ply === at ? 'step' : undefined,
+      onclick: () => showPly(ply),
+    }, text));
+  $('moves').replaceChildren(item(0, 'start'), ...moves.map((m, i) => item(i + 1, `${i + 1}. ${m}`)));
+  $('moves').querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+  const steppable = Boolean(app.start) && !app.busy;
+  $('first').disabled = !steppable || at === 0;
+  $('back').disabled = !steppable || at === 0;
+  $('forward').disabled = !steppable || at >= moves.length;
+  $('last').disabled = !steppable || at >= moves.length;
+  $('play-here').hidden = !app.shown || app.view.over && app.shown.ply >= moves.length;
+}
+
+/** The ply shown now (the game's own when not looking back). */
+const shownPly = () => (app.shown ? app.shown.ply : app.view.moves.length);
+
 function drawBoard() {
-  const v = app.view;
+  const v = drawn();
+  const hadFocus = boardHasFocus();
   const svg = GAMES[v.game].board(v, api);
   svg.dataset.game = v.game;
   svg.dataset.ply = v.ply;
+  if (app.shown) svg.dataset.lookingBack = 'true';
   if (app.frame) svg.dataset.step = app.frame.step;
   $('board').replaceChildren(svg);
+  attachKeyboard(svg, { hadFocus, onEscape: cancelHalfMove });
   if (!app.firstBoard) {
     app.firstBoard = true;
     performance.mark('first-board');
@@ -386,6 +555,10 @@ function renderStatus() {
   const v = app.view;
   const status = $('status');
   if (!v) return;
+  if (app.shown) {
+    status.replaceChildren(`Looking back: move ${app.shown.ply} of ${v.moves.length}`);
+    return;
+  }
   if (app.frame) {
     const f = app.frame;
     const where = f.pit ? ` ${['S', 'N'][f.owner]}${f.pit}` : '';
@@ -394,11 +567,14 @@ function renderStatus() {
     return;
   }
   if (v.over) {
-    status.replaceChildren(`Game over after ${v.ply} moves`);
+    const o = v.outcome;
+    const who = o.state === 'win' ? `${title(v.players[o.winner])} wins` : o.state === 'draw' ? 'a draw' : 'no winner';
+    status.replaceChildren(`Game over after ${v.ply} moves: ${who}`);
     return;
   }
   const mover = v.players[v.toMove];
-  const who = app.thinking ? `${seatName(v.seatToMove)} is thinking` : seatName(v.seatToMove);
+  const paused = app.paused && seatIsComputer(v.seatToMove);
+  const who = app.thinking ? `${seatName(v.seatToMove)} is thinking` : paused ? `${seatName(v.seatToMove)}, paused` : seatName(v.seatToMove);
   status.replaceChildren(
     h('span', { class: `swatch dot ${mover}` }),
     `${title(mover)} to move`,
@@ -413,20 +589,57 @@ const stepWords = {
 
 function renderActions() {
   const v = app.view;
-  const buttons = [...GAMES[v.game].actions(v, api)];
+  const buttons = app.shown ? [] : [...GAMES[v.game].actions(v, api)];
   const person = app.seats.includes('person');
-  if (v.game === 'go9' && person && !(app.seats[0] === 'computer' && app.seats[1] === 'computer')) {
+  const selfPlay = !person;
+  if (person) {
+    const busy = app.busy && !app.thinking;
+    const undoable = Boolean(app.start) && (v.moves.length > 0 || v.over) && !busy;
     buttons.push(h('button', {
-      type: 'button', id: 'undo', disabled: !v.canUndo || (app.busy && !app.thinking),
+      type: 'button', id: 'undo', disabled: !undoable,
+      title: app.start ? undefined : 'This game began from a set-up position: it has no undo here.',
       onclick: undo,
-    }, app.seats.includes('computer') ? 'Undo my last move' : 'Undo'));
+    }, againstComputer() ? 'Undo my last move' : 'Undo'));
   }
-  if (v.canResign && person) {
+  // The stop is one lasting button (not redrawn with each move, which would make it hard
+  // to click while the computer plays on).
+  $('self-play').hidden = !selfPlay || v.over;
+  $('pause').setAttribute('aria-pressed', app.paused ? 'true' : 'false');
+  $('pause').textContent = app.paused ? 'Resume the computer' : 'Stop the computer';
+  if (v.canResign && person && !app.shown) {
     const button = h('button', { type: 'button', class: 'warn', id: 'resign', disabled: app.busy && !app.thinking }, 'Resign');
     button.addEventListener('click', () => resign(button));
     buttons.push(button);
   }
   $('actions').replaceChildren(...buttons);
+}
+
+/** Stops the computer playing itself after the move in hand, or lets it go on. */
+function togglePause() {
+  app.paused = !app.paused;
+  if (app.paused) {
+    cancelComputer();
+    announce('The computer is stopped.');
+  } else {
+    announce('The computer plays on.');
+  }
+  render();
+  scheduleComputer();
+}
+
+/** ← and → step through the game, unless a form control or the board has the keys. */
+function onPageKey(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target.closest?.('input, select, textarea, #board, dialog')) return;
+  if (!app.view || !app.start || app.busy && !app.thinking) return;
+  if (event.key === 'ArrowLeft') {
+    event.preventDefault();
+    showPly(shownPly() - 1);
+  } else if (event.key === 'ArrowRight') {
+    event.preventDefault();
+    showPly(shownPly() + 1);
+  }
 }
 
 // ---- start --------------------------------------------------------------------------
@@ -443,10 +656,24 @@ async function main() {
     // Changing who plays takes effect at once, in the game on the board too.
     readSetup();
     cancelComputer();
+    app.paused = false;
     render();
+    history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
     scheduleComputer();
   });
-  $('level').addEventListener('change', () => { app.level = $('level').value; });
+  $('game').addEventListener('change', () => nameSides(JSON.parse($('game').value).game));
+  $('rules').addEventListener('click', () => showRules(drawn()?.game ?? JSON.parse($('game').value).game));
+  $('first').addEventListener('click', () => showPly(0));
+  $('back').addEventListener('click', () => showPly(shownPly() - 1));
+  $('forward').addEventListener('click', () => showPly(shownPly() + 1));
+  $('last').addEventListener('click', () => showPly(app.view.moves.length));
+  $('play-here').addEventListener('click', playFromHere);
+  $('pause').addEventListener('click', togglePause);
+  document.addEventListener('keydown', onPageKey);
+  $('level').addEventListener('change', () => {
+    app.level = $('level').value;
+    history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
+  });
   const showSpeed = () => {
     app.speed = Number($('speed').value);
     $('speed-value').textContent = app.speed >= INSTANT ? 'instant' : `${app.speed} steps/s`;
@@ -457,8 +684,32 @@ async function main() {
   $('save-json').addEventListener('click', saveJson);
   $('save-sgf').addEventListener('click', saveSgf);
   $('load').addEventListener('change', (event) => load(event.target));
+  if (!restoreKept()) {
+    readSetup();
+    startGame(JSON.parse($('game').value));
+  }
+}
+
+/** Brings back the game kept in the browser's storage, if there is one; says so. */
+function restoreKept() {
+  const kept = history.restore();
+  if (!kept?.record) return false;
+  let game;
+  try {
+    game = app.Playground.load(kept.record);
+  } catch {
+    history.forget();
+    return false;
+  }
+  if (SEATS[kept.players] || kept.players === 'hr') $('players').value = kept.players;
+  if (['easy', 'normal', 'hard'].includes(kept.level)) $('level').value = kept.level;
   readSetup();
-  startGame(JSON.parse($('game').value));
+  if (Array.isArray(kept.seats) && kept.seats.length === 2) app.seats = kept.seats;
+  const view = JSON.parse(game.view());
+  selectPicker(view.options);
+  adopt(game);
+  say(`Your game was restored from this browser (${view.moves.length} moves). “New game” starts afresh.`, 'info');
+  return true;
 }
 
 // For the browser tests and the console: read-only looks at the game on screen.
@@ -469,6 +720,7 @@ window.playground = {
   personToAct: () => personToAct(),
   seats: () => [...app.seats],
   thinkingMs: () => app.lastThinkMs,
+  shownPly: () => shownPly(),
   benchPlayouts: (options, games, seed) => {
     const game = new app.Playground(JSON.stringify(options));
     const plies = game.randomPlayouts(games, seed);

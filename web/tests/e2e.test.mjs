@@ -7,191 +7,18 @@
 // Bao's sowing animation must end on exactly the engine's position (as `rulebook show`
 // prints it). No page may log a console error. Screenshots go to the folder printed at the
 // start and the end (web/test-output/screenshots, or $SCREENSHOTS_DIR).
-//
-// Needs web/pkg (web/build.sh) and `npm ci`; run with `npm test` in web/.
-// Environment: CHROMIUM (default /usr/bin/chromium), RULEBOOK (a rulebook binary; default
-// `cargo run -q -p rulebook --`).
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../server.mjs';
+import { join } from 'node:path';
+import {
+  DESKTOP, GAME, PHONE, WEB, bannerText, choose, clickPoint, closePage, expectRefused, figures,
+  loadFile, openPage, playToEnd, replayResult, rulebook, save, scratch, settle, shot, start, useBrowser, view,
+} from './support.mjs';
 
-const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const REPO = resolve(WEB, '..');
-const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? join(WEB, 'test-output', 'screenshots'));
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const DESKTOP = { width: 1280, height: 860 };
-const PHONE = { width: 390, height: 844 };
-const GAME = {
-  kazura9: '{"game":"kazura","size":9}',
-  kazura13: '{"game":"kazura","size":13}',
-  kazura19: '{"game":"kazura","size":19}',
-  baoSeed: '{"game":"bao","ruleset":"seed"}',
-  baoReference: '{"game":"bao","ruleset":"reference"}',
-  go9: '{"game":"go9"}',
-  bindMini: '{"game":"bind","variant":"mini"}',
-  bindFull: '{"game":"bind","variant":"full"}',
-};
-
-let server;
-let url;
-let context;
-let userData;
-let scratch;
-const figures = {};
-
-// ---- helpers ------------------------------------------------------------------------
-
-/** Runs `rulebook` with `args` and returns its standard output. */
-function rulebook(...args) {
-  const [command, prefix] = process.env.RULEBOOK
-    ? [process.env.RULEBOOK, []]
-    : ['cargo', ['run', '-q', '-p', 'rulebook', '--']];
-  return execFileSync(command, [...prefix, ...args], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-/** The text after `result: ` in `rulebook replay FILE`. */
-function replayResult(file) {
-  const out = rulebook('replay', file);
-  const line = out.trimEnd().split('\n').at(-1);
-  assert.match(line, /^result: /, out);
-  return line.slice('result: '.length);
-}
-
-/** A new page (tab) whose console errors and page errors are collected in `page.errors`. */
-async function openPage(viewport = DESKTOP, query = '?pause=0') {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  page.errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') page.errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => page.errors.push(`page error: ${error.message}`));
-  page.on('worker', (worker) => worker.on('console', (message) => {
-    if (message.type() === 'error') page.errors.push(`worker console: ${message.text()}`);
-  }));
-  await page.goto(url + query);
-  await page.waitForSelector('#board svg');
-  return page;
-}
-
-async function closePage(page) {
-  assert.deepEqual(page.errors, [], 'the page logged no console error');
-  await page.close();
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-const view = (page) => page.evaluate(() => window.playground.view());
-
-/** Waits until no move is animated and the computer is not thinking. */
-async function settle(page) {
-  await page.waitForFunction(() => !window.playground.busy(), null, { timeout: 120_000 });
-}
-
-/** Starts a game from the picker. */
-async function start(page, game, players = 'hh', level = 'easy') {
-  await page.selectOption('#game', game);
-  await page.selectOption('#players', players);
-  await page.selectOption('#level', level);
-  await page.click('#start');
-  await settle(page);
-}
-
-async function clickPoint(page, name) {
-  await page.click(`[data-point="${name}"]`);
-}
-
-/** Saves the record with `button` and returns the file's path. */
-async function save(page, button, name) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
-  const file = join(scratch, name);
-  await download.saveAs(file);
-  return file;
-}
-
-async function loadFile(page, file) {
-  await page.setInputFiles('#load', file);
-  await page.waitForSelector('#message:not([hidden])');
-  await settle(page);
-}
-
-/** The banner's result text, once the game is over. */
-async function bannerText(page) {
-  await page.waitForSelector('#banner:not([hidden])');
-  return page.textContent('#result-text');
-}
-
-/** Checks that an illegal click shows `reason` (the engine's) and changes nothing. */
-async function expectRefused(page, click, reasonPattern) {
-  const before = await view(page);
-  await click();
-  await page.waitForSelector('#message:not([hidden])');
-  const message = await page.textContent('#message');
-  assert.match(message, reasonPattern);
-  const after = await view(page);
-  assert.deepEqual(after, before, 'a refused move changes nothing');
-  return message;
-}
-
-/** Plays the game to its end: a person clicks legal moves chosen by `pick`, the computer answers. */
-async function playToEnd(page, pick, limit = 2000) {
-  for (let i = 0; i < limit; i++) {
-    await settle(page);
-    const v = await view(page);
-    if (v.over) return v;
-    const personToAct = await page.evaluate(() => window.playground.personToAct());
-    if (!personToAct) continue;
-    await pick(page, v, i);
-  }
-  throw new Error('the game did not end');
-}
-
-/** A seeded choice from a list, so a run is repeatable. */
-const choose = (list, i) => list[(i * 7919 + 13) % list.length];
-
-// ---- set-up -------------------------------------------------------------------------
-
-before(async () => {
-  assert.ok(existsSync(join(WEB, 'pkg', 'rules_wasm_bg.wasm')), 'web/pkg is built (run web/build.sh)');
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  console.log(`# screenshots: ${SHOTS}`);
-  scratch = mkdtempSync(join(tmpdir(), 'playground-records-'));
-  userData = mkdtempSync(join(tmpdir(), 'playground-chromium-'));
-  ({ server, url } = await startServer(WEB, 0));
-  context = await chromium.launchPersistentContext(userData, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    acceptDownloads: true,
-    viewport: DESKTOP,
-  });
-});
-
-after(async () => {
-  await context?.close();
-  server?.close();
-  rmSync(userData, { recursive: true, force: true });
-  if (Object.keys(figures).length) {
-    writeFileSync(join(SHOTS, '..', 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
-    console.log(`# figures: ${JSON.stringify(figures)}`);
-  }
-  console.log(`# screenshots: ${SHOTS}`);
-});
+useBrowser();
 
 // ---- the tests ----------------------------------------------------------------------
 
@@ -562,7 +389,7 @@ describe('records written by rulebook', () => {
     const page = await openPage();
     const before = await view(page);
     await page.setInputFiles('#load', bad);
-    await page.waitForSelector('#message:not([hidden])');
+    await page.waitForSelector('#message:not(:empty)');
     assert.match(await page.textContent('#message'), /2/);
     assert.deepEqual(await view(page), before, 'the game on screen is unchanged');
     await closePage(page);
@@ -577,7 +404,7 @@ describe('records written by rulebook', () => {
     const page = await openPage();
     const before = await view(page);
     await page.setInputFiles('#load', huge);
-    await page.waitForSelector('#message:not([hidden])');
+    await page.waitForSelector('#message:not(:empty)');
     assert.match(await page.textContent('#message'), /huge\.json: longer than 4194304 bytes/);
     assert.deepEqual(await view(page), before, 'the game on screen is unchanged');
     await closePage(page);

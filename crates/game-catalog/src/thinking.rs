@@ -66,6 +66,23 @@ impl<G: CatalogGame> Kept<G> {
     }
 }
 
+impl std::fmt::Debug for Thinking {
+    /// The game, the playouts so far and the budget (the trees are not shown).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let game = match self.inner {
+            Inner::Kazura(_) => "kazura",
+            Inner::Bao(_) => "bao",
+            Inner::Go9(_) => "go9",
+            Inner::Bind(_) => "bind",
+        };
+        f.debug_struct("Thinking")
+            .field("game", &game)
+            .field("playouts", &self.playouts)
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Thinking {
     /// The search of `game`'s position by `computer` (its level, seed and threads), with no
     /// playout yet. Its budget is the level's own, as a clock would keep it

@@ -2,7 +2,7 @@
 //! but the drawing data comes from the catalog (`game-catalog`), the one front door to the
 //! games.
 
-use game_catalog::{AnyGame, Clock, Computer, GameSpec, Level, Outcome, PlayoutCount};
+use game_catalog::{AnyGame, Clock, Computer, GameSpec, Level, Outcome, PlayoutCount, Thinking};
 use game_core::GameRng;
 use serde_json::{Map, Value, json};
 
@@ -13,9 +13,11 @@ use crate::views;
 /// Moves go in as text in the game's notation (as `rulebook --moves` reads them) and every
 /// refusal comes back as the engine's own error text. [`Session::view`] gives the JSON the
 /// page draws from.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Session {
     game: AnyGame,
+    /// The computer's search of the position, grown by [`Session::think`].
+    thinking: Option<Thinking>,
 }
 
 impl Session {
@@ -29,7 +31,10 @@ impl Session {
     /// The catalog's reason, as text.
     pub fn from_options_json(text: &str) -> Result<Session, String> {
         let game = AnyGame::from_json_spec(text).map_err(|e| e.to_string())?;
-        Ok(Session { game })
+        Ok(Session {
+            game,
+            thinking: None,
+        })
     }
 
     /// Reads a record of any of the four games, found by its format marker as `rulebook
@@ -41,7 +46,10 @@ impl Session {
     /// saying that the text is no game's record or too long.
     pub fn load(text: &str) -> Result<Session, String> {
         let game = AnyGame::read_record(text).map_err(|e| e.to_string())?;
-        Ok(Session { game })
+        Ok(Session {
+            game,
+            thinking: None,
+        })
     }
 
     /// The longest record [`Session::load`] reads (the catalog's limit, 4 MiB); the page
@@ -73,6 +81,7 @@ impl Session {
     /// The engine's own text: the parse error of a malformed move or the play error of an
     /// illegal one (occupied, superko, game over, …).
     pub fn play(&mut self, text: &str) -> Result<(), String> {
+        self.thinking = None;
         self.game.play(text).map_err(|e| e.to_string())
     }
 
@@ -84,6 +93,7 @@ impl Session {
     /// # Errors
     /// As [`Session::play`]; nothing changes.
     pub fn play_animated(&mut self, text: &str) -> Result<Value, String> {
+        self.thinking = None;
         match &mut self.game {
             AnyGame::Bao(g) => views::bao::play_with_steps(g, text),
             other => {
@@ -99,6 +109,7 @@ impl Session {
     /// go9's `UndoError` text (no move yet, or the game ended by a call), or for the other
     /// games a message that their rules have no undo.
     pub fn undo(&mut self) -> Result<String, String> {
+        self.thinking = None;
         self.game.undo().map_err(|e| e.to_string())
     }
 
@@ -114,6 +125,7 @@ impl Session {
             .game
             .player_in_seat(seat)
             .ok_or_else(|| format!("seat {seat}: there are seats 0 and 1"))?;
+        self.thinking = None;
         self.game.resign(player).map_err(|e| e.to_string())
     }
 
@@ -149,6 +161,40 @@ impl Session {
             .with_clock(Clock::None)
             .with_seed(GameRng::seed_from(seed).next_u64());
         self.game.computer_move(&computer)
+    }
+
+    /// Starts the computer's search of this position at `level`, for a caller that keeps
+    /// the time itself (the page's worker, which has a clock the search cannot read), and
+    /// returns the level's budget for one move: `{"playouts": N or null, "ms": T or null}`.
+    /// [`Session::think`] then grows the search step by step. The search's seed is drawn
+    /// as [`Session::computer_move`]'s.
+    pub fn think_start(&mut self, level: Level, seed: u64) -> Value {
+        let computer = Computer::new(level).with_seed(GameRng::seed_from(seed).next_u64());
+        let thinking = self.game.thinking(&computer);
+        let budget = json!({
+            "playouts": thinking.budget_playouts(),
+            "ms": thinking.budget_time().map(|t| t.as_secs_f64() * 1000.0),
+        });
+        self.thinking = Some(thinking);
+        budget
+    }
+
+    /// Adds `playouts` playouts to the search begun by [`Session::think_start`] and reports
+    /// it: `{"best": move or null, "playouts": all so far, "winRate": r}`.
+    ///
+    /// # Errors
+    /// When no search was started, or the game changed since (a move, an undo).
+    pub fn think(&mut self, playouts: u32) -> Result<Value, String> {
+        let thinking = self
+            .thinking
+            .as_mut()
+            .ok_or("no search was started: call thinkStart first")?;
+        let report = thinking.think(u64::from(playouts));
+        Ok(json!({
+            "best": report.best,
+            "playouts": thinking.playouts(),
+            "winRate": report.win_rate,
+        }))
     }
 
     /// The game's JSON record (`Recorded::write_record`, what `rulebook selfplay --record`
@@ -253,6 +299,30 @@ mod tests {
 
     fn session(options: &str) -> Session {
         Session::from_options_json(options).unwrap()
+    }
+
+    #[test]
+    fn thinking_in_steps_reports_the_levels_budget_and_a_legal_move() {
+        let mut game = session(r#"{"game": "go9"}"#);
+        assert!(game.think(10).is_err(), "no search started");
+        let budget = game.think_start(Level::Hard, 4);
+        assert_eq!(budget["playouts"], json!(go9::HARD_PLAYOUTS));
+        assert_eq!(budget["ms"], json!(go9::HARD_TIME.as_secs_f64() * 1000.0));
+        assert_eq!(game.think(100).unwrap()["playouts"], 100);
+        let report = game.think(150).unwrap();
+        assert_eq!(report["playouts"], 250);
+        let best = report["best"].as_str().unwrap().to_string();
+        assert!(game.legal_moves().contains(&best));
+        // The same steps from the same seed choose the same move: the page replays.
+        let mut again = session(r#"{"game": "go9"}"#);
+        again.think_start(Level::Hard, 4);
+        again.think(100).unwrap();
+        assert_eq!(again.think(150).unwrap()["best"], json!(best));
+        // A move ends the search: it belonged to the position before.
+        game.play(&best).unwrap();
+        assert!(game.think(10).is_err());
+        let easy = game.think_start(Level::Easy, 1);
+        assert_eq!(easy["ms"], Value::Null);
     }
 
     #[test]

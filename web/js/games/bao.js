@@ -40,13 +40,13 @@ export function board(v, app) {
   const f = app.frame;
   const counts = f ?? b;
   const svg = s('svg', {
-    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': 'Bao board', xmlns: 'http://www.w3.org/2000/svg',
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'group', 'aria-label': 'Bao board, seen from south', xmlns: 'http://www.w3.org/2000/svg',
   });
   svg.append(s('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 12, fill: '#6e4523' }));
   svg.append(s('rect', { x: 4, y: TOP - 4, width: WIDTH - 8, height: 2 * U + 8, rx: 9, fill: '#7f5230' }));
   svg.append(s('rect', { x: 4, y: TOP + 2 * U + 6, width: WIDTH - 8, height: 2 * U + 8, rx: 9, fill: '#7f5230' }));
   const hand = (owner, y) => s('text', {
-    x: WIDTH / 2, y, fill: '#f6e7c8', 'font-size': 15, 'text-anchor': 'middle', 'dominant-baseline': 'central',
+    x: WIDTH / 2, y, fill: '#f6e7c8', 'font-size': 15, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true',
     'data-hand': NAMES[owner],
     text: `${NAMES[owner]} · hand ${counts.hands[owner]}${counts.pending[owner] ? ` · pending ${counts.pending[owner]}` : ''}${v.toMove === owner && !v.over ? ' · to move' : ''}`,
   });
@@ -55,6 +55,10 @@ export function board(v, app) {
   const act = app.personToAct() && !f;
   const lit = new Set(act ? Object.keys(b.choices) : []);
   const selected = app.ui.selected ?? null;
+  // The last move's start pit (`F3R`, `F4R:stop`), on the side of the player who made it.
+  const lastPit = !f && v.lastMove && v.lastMove !== 'pass' ? v.lastMove.slice(0, 2) : null;
+  const lastOwner = (v.toMove + 1) % 2;
+  const overlay = [];
   for (const owner of [0, 1]) {
     for (const [r, row] of ['F', 'B'].entries()) {
       for (let index = 0; index < 8; index++) {
@@ -65,6 +69,7 @@ export function board(v, app) {
         const isLit = owner === v.toMove && lit.has(pit);
         const isStep = f && f.pit === pit && f.owner === owner;
         const isSelected = selected === pit && owner === v.toMove;
+        const isLast = lastPit === pit && owner === lastOwner;
         const attrs = {
           fill: count ? '#3d2612' : '#4a2f17',
           stroke: isStep ? '#ffb000' : isSelected ? '#ffffff' : isLit ? '#7fe0b0' : '#2a1a0c',
@@ -77,27 +82,45 @@ export function board(v, app) {
           'data-pit': `${owner === 0 ? 'S' : 'N'}${pit}`, 'data-count': count,
           ...(isLit ? { 'data-lit': 'true' } : {}),
           ...(nyumba ? { 'data-nyumba': 'owned' } : {}),
-          role: 'button', 'aria-label': `${NAMES[owner]} ${pit}: ${count}`,
+          role: 'button',
+          'aria-label': `${NAMES[owner]} ${pit}${nyumba ? ' (owned NYUMBA)' : ''}: ${count} kete${isLit ? ', can start a move' : ''}${isSelected ? ', selected: choose below, or press Escape' : ''}${isLast ? ', the last move started here' : ''}`,
+          'data-key': `${owner === 0 ? 'S' : 'N'}${pit}`, 'data-row': place(owner, pit).row, 'data-col': place(owner, pit).col,
+          'data-legal': isLit ? 'true' : 'false',
           style: 'cursor: pointer',
           onclick: () => click(v, app, owner, pit),
-        }, shape,
-        s('text', {
-          x, y: y - 3, fill: count ? '#fff3d6' : '#9c7b56', 'font-size': count > 9 ? 16 : 18, 'font-weight': 600,
-          'text-anchor': 'middle', 'dominant-baseline': 'central', text: count,
-        }),
-        s('text', {
-          x, y: y + U * 0.25, fill: '#b99a70', 'font-size': 8.5, 'text-anchor': 'middle',
-          'dominant-baseline': 'central', text: pit,
-        }));
+        }, shape);
         svg.append(g);
-        if (isStep && f.inFlight) {
-          svg.append(s('text', {
-            x, y: y + (owner === 0 ? U * 0.62 : -U * 0.62), fill: '#ffcf4d', 'font-size': 12, 'font-weight': 700,
-            'text-anchor': 'middle', 'dominant-baseline': 'central', text: `✋${f.inFlight}`,
-          }));
+        // The count and the pit's name are drawn over the button, not inside it (its label
+        // says both), and let clicks through.
+        svg.append(s('g', { 'aria-hidden': 'true', 'pointer-events': 'none' },
+          s('text', {
+            x, y: y - 3, fill: count ? '#fff3d6' : '#9c7b56', 'font-size': count > 9 ? 16 : 18, 'font-weight': 600,
+            'text-anchor': 'middle', 'dominant-baseline': 'central', text: count,
+          }),
+          s('text', {
+            x, y: y + U * 0.25, fill: '#b99a70', 'font-size': 8.5, 'text-anchor': 'middle',
+            'dominant-baseline': 'central', text: pit,
+          })));
+        if (isLast) {
+          g.append(s('circle', { cx: x + U * 0.3, cy: y - U * 0.3, r: 4.5, fill: '#ffcf4d', stroke: '#2a1a0c', 'data-last': `${owner === 0 ? 'S' : 'N'}${pit}` }));
         }
+        if (isStep && f.inFlight) overlay.push({ x, y, owner });
       }
     }
+  }
+  // The kete in hand during a sowing, drawn last so no pit covers it, in plain text (no
+  // emoji: a machine without an emoji font draws an empty box).
+  for (const { x, y, owner } of overlay) {
+    const label = `${f.inFlight} in hand`;
+    const width = 8 + label.length * 6.6;
+    const ly = owner === 0 ? y + U * 0.5 + 2 : y - U * 0.5 - 2;
+    const cx = Math.min(Math.max(x, width / 2 + 2), WIDTH - width / 2 - 2);
+    svg.append(s('g', { 'data-in-hand': f.inFlight, 'aria-hidden': 'true' },
+      s('rect', { x: cx - width / 2, y: ly - 9, width, height: 18, rx: 9, fill: '#2a1a0c', stroke: '#ffcf4d', 'stroke-width': 1.5 }),
+      s('text', {
+        x: cx, y: ly, fill: '#ffcf4d', 'font-size': 12, 'font-weight': 700,
+        'text-anchor': 'middle', 'dominant-baseline': 'central', text: label,
+      })));
   }
   return svg;
 }

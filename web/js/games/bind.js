@@ -70,8 +70,50 @@ export function board(v, app) {
     const [x, y] = f.at(app.lastTake);
     marks.append(s('circle', { cx: x + UNIT * 0.3, cy: y - UNIT * 0.3, r: UNIT * 0.11, fill: '#d23b2a', 'data-took': f.name(app.lastTake) }));
   }
-  f.hits((i) => click(v, app, f, i));
+  // The last move: a blue dot on each square it filled.
+  const lastSquares = new Set(lastMoveSquares(v.lastMove, b));
+  for (const i of lastSquares) {
+    const [x, y] = f.at(i);
+    marks.append(s('circle', { cx: x - UNIT * 0.3, cy: y - UNIT * 0.3, r: UNIT * 0.09, fill: '#2b6cb0', 'data-last': f.name(i) }));
+  }
+  const lit = new Set(selected === null ? starts : ends.keys());
+  f.hits((i) => click(v, app, f, i), (i) => {
+    const words = [['empty', 'black piece', 'white piece'][b.cells[i]]];
+    if (lastSquares.has(i)) words.push('placed by the last move');
+    if (i === app.lastTake && v.lastMove) words.push('its piece was just taken');
+    if (act) {
+      if (selected === i) words.push('selected: choose where the line ends, or press Escape');
+      else if (selected !== null && ends.has(i)) words.push('a line can end here');
+      else if (selected === null && starts.has(i)) {
+        const takes = b.moves.some((m) => m.takes === i);
+        words.push(takes ? 'can be taken' : b.cells[i] ? 'can start a line' : 'you can place here');
+      }
+    }
+    return { text: words.join(', '), legal: lit.has(i) };
+  });
   return f.svg;
+}
+
+/** The squares `text` (`C3-E3`, `E5`) filled: a line's squares from end to end, or one. */
+function lastMoveSquares(text, b) {
+  if (!text || text === 'pass') return [];
+  const index = (name) => {
+    const col = b.columns.indexOf(name[0]);
+    const row = Number(name.slice(1)) - 1;
+    return col < 0 || !(row >= 0) ? null : row * b.size + col;
+  };
+  const ends = text.split('-').map(index);
+  if (ends.some((i) => i === null)) return [];
+  if (ends.length === 1) return ends;
+  const [a, z] = ends;
+  const dc = Math.sign((z % b.size) - (a % b.size));
+  const dr = Math.sign(Math.floor(z / b.size) - Math.floor(a / b.size));
+  const squares = [a];
+  for (let i = a; i !== z && squares.length <= b.size;) {
+    i += dr * b.size + dc;
+    squares.push(i);
+  }
+  return squares;
 }
 
 function click(v, app, f, i) {

@@ -19,6 +19,23 @@ export function board(v, app) {
   }
   const showCount = app.ui.preview || g.counted;
   const dead = new Set(showCount ? g.count.dead : []);
+  // Each colour's territory (G-10), shaded at the end and in the count preview.
+  const owner = new Map();
+  if (showCount) {
+    const territory = f.layer('territory');
+    for (const [c, points] of g.count.territory.entries()) {
+      for (const i of points) {
+        owner.set(i, c);
+        const [x, y] = f.at(i);
+        const d = UNIT * 0.17;
+        territory.append(s('rect', {
+          x: x - d, y: y - d, width: 2 * d, height: 2 * d, rx: 2,
+          fill: c === 0 ? '#1d1d1d' : '#f7f7f2', stroke: c === 0 ? '#000' : '#6b675e', 'stroke-width': 1,
+          opacity: 0.8, 'data-territory': c === 0 ? 'black' : 'white',
+        }));
+      }
+    }
+  }
   const stones = f.layer('stones');
   const last = v.lastMove && v.lastMove !== 'pass' ? v.lastMove : null;
   for (let i = 0; i < g.cells.length; i++) {
@@ -57,7 +74,18 @@ export function board(v, app) {
       marks.append(s('circle', { cx: x, cy: y, r: 3, fill: '#1f6f5c', opacity: 0.5, 'data-legal': f.name(i) }));
     }
   }
-  f.hits((i) => app.tryMove(f.name(i)));
+  const act = app.personToAct();
+  const legal = new Set(act ? v.legal : []);
+  const superko = new Set(v.over ? [] : g.superko);
+  f.hits((i) => app.tryMove(f.name(i)), (i) => {
+    const colour = ['empty', 'black stone', 'white stone'][g.cells[i]];
+    const words = [colour];
+    if (f.name(i) === last) words.push('the last move');
+    if (dead.has(i)) words.push('dead, removed in the count');
+    if (owner.has(i)) words.push(`${owner.get(i) === 0 ? 'Black' : 'White'}’s territory`);
+    if (act && !g.cells[i]) words.push(legal.has(f.name(i)) ? 'legal' : superko.has(i) ? 'forbidden by superko' : 'not legal');
+    return { text: words.join(', '), legal: legal.has(f.name(i)) };
+  });
   return f.svg;
 }
 
@@ -75,11 +103,13 @@ export function info(v, app) {
   if (g.counted) {
     rows.push(h('div', { class: 'badge', 'data-count': 'final' },
       `Final count: ${g.count.text} (${g.count.result})`,
-      g.count.dead.length ? ` — ${g.count.dead.length} dead stone${g.count.dead.length > 1 ? 's' : ''} marked ×` : ''));
+      g.count.dead.length ? ` — ${g.count.dead.length} dead stone${g.count.dead.length > 1 ? 's' : ''} marked ×` : '',
+      '; small squares: each colour’s territory.'));
   } else if (app.ui.preview) {
     rows.push(h('div', { class: 'badge', 'data-count': 'preview' },
       `If it ended now: ${g.count.text} (${g.count.result})`,
-      g.count.dead.length ? ` — dead stones marked ×` : ''));
+      g.count.dead.length ? ` — dead stones marked ×` : '',
+      '; small squares: each colour’s territory.'));
   }
   if (!v.over && g.superko.length) {
     rows.push(h('div', { class: 'note', text: `Red squares: forbidden by superko (${g.superko.length}).` }));
@@ -91,10 +121,9 @@ export function actions(v, app) {
   const buttons = [];
   const act = app.personToAct();
   if (!v.over) {
-    buttons.push(h('button', {
-      type: 'button', id: 'pass', disabled: !act,
-      onclick: () => app.tryMove('pass'),
-    }, 'Pass'));
+    const button = h('button', { type: 'button', id: 'pass', disabled: !act }, 'Pass');
+    button.addEventListener('click', () => pass(v, app, button));
+    buttons.push(button);
   }
   if (!v.go9.counted) {
     buttons.push(h('button', {
@@ -103,4 +132,30 @@ export function actions(v, app) {
     }, app.ui.preview ? 'Hide count' : 'Count preview'));
   }
   return buttons;
+}
+
+/**
+ * Pass, after a confirmation when the pass may end the game: the opponent passed last (two
+ * passes in a row end it), or the opponent is the computer, which may pass back.
+ */
+function pass(v, app, button) {
+  const ends = v.go9.passes >= 1;
+  const computerNext = app.seatIsComputer(1 - v.seatToMove);
+  if ((!ends && !computerNext) || button.dataset.armed === 'true') {
+    app.tryMove('pass');
+    return;
+  }
+  button.dataset.armed = 'true';
+  button.textContent = ends ? 'Pass and end the game?' : 'Pass? (if the computer passes too, the game ends)';
+  button.classList.add('warn');
+  app.say(ends
+    ? 'Your opponent has just passed: a second pass ends the game and it is counted. Click again to pass.'
+    : 'If the computer passes back, the game ends at once and is counted. Click again to pass.', 'info');
+  setTimeout(() => {
+    if (button.isConnected && button.dataset.armed === 'true') {
+      button.dataset.armed = 'false';
+      button.textContent = 'Pass';
+      button.classList.remove('warn');
+    }
+  }, 5000);
 }

@@ -22,13 +22,14 @@ export function frame({ size, columns, background, lines, label }) {
   const name = (i) => `${columns[i % size]}${Math.floor(i / size) + 1}`;
   const svg = s('svg', {
     viewBox: `0 0 ${width} ${width}`,
-    role: 'img',
+    role: 'group',
     'aria-label': label,
     xmlns: 'http://www.w3.org/2000/svg',
   });
-  svg.append(s('rect', { x: 0, y: 0, width, height: width, rx: 10, fill: background }));
+  svg.append(s('rect', { x: 0, y: 0, width, height: width, rx: 10, fill: background, 'aria-hidden': 'true' }));
+  // Only the click targets speak to a screen reader: they carry each point's words.
   const layer = (cls) => {
-    const g = s('g', { class: cls });
+    const g = s('g', { class: cls, 'aria-hidden': cls === 'hits' ? undefined : 'true' });
     svg.append(g);
     return g;
   };
@@ -52,14 +53,24 @@ export function frame({ size, columns, background, lines, label }) {
       s('text', { class: 'label', x: width - LABEL, y: p, text: size - k }),
     );
   }
-  /** One transparent square per point on top of everything, carrying the point's name. */
-  const hits = (onClick) => {
+  /**
+   * One transparent square per point on top of everything: the click target and the
+   * keyboard's focus, carrying the point's name and `describe(i)`'s words for a screen
+   * reader (`{ text, legal }`: what stands there, and whether a move there is offered).
+   */
+  const hits = (onClick, describe) => {
     const g = layer('hits');
-    for (let i = 0; i < size * size; i++) {
+    // In reading order (the top row first, each from the left), as a screen reader lists them.
+    const order = [];
+    for (let row = size - 1; row >= 0; row--) for (let col = 0; col < size; col++) order.push(row * size + col);
+    for (const i of order) {
       const [x, y] = at(i);
+      const { text, legal } = describe(i);
       g.append(s('rect', {
         class: 'hit', x: x - UNIT / 2, y: y - UNIT / 2, width: UNIT, height: UNIT,
-        'data-point': name(i), 'aria-label': name(i), role: 'button',
+        'data-point': name(i), 'data-key': name(i), 'data-legal': legal ? 'true' : 'false',
+        'data-row': size - 1 - Math.floor(i / size), 'data-col': i % size,
+        'aria-label': `${name(i)}: ${text}`, role: 'button',
         onclick: () => onClick(i),
       }));
     }

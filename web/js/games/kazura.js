@@ -54,7 +54,17 @@ export function board(v, app) {
       marks.append(s('circle', { cx: x, cy: y, r: UNIT * 0.08, fill: '#1f6f5c', opacity: 0.55, 'data-legal': f.name(i) }));
     }
   }
-  f.hits((i) => app.tryMove(f.name(i)));
+  const act = app.personToAct();
+  const legal = new Set(act ? v.legal : []);
+  f.hits((i) => app.tryMove(f.name(i)), (i) => {
+    const c = k.cells[i];
+    const words = [['empty', 'black stone', 'white stone'][c]];
+    if (c) words.push(`in a group of length ${k.lengths[i]}`);
+    if (c && onPath[c - 1].has(i)) words.push('on the longest path');
+    if (f.name(i) === last) words.push('the last move');
+    if (act && !c) words.push(legal.has(f.name(i)) ? 'legal' : 'not legal: it would close a loop');
+    return { text: words.join(', '), legal: legal.has(f.name(i)) };
+  });
   return f.svg;
 }
 
