@@ -5,8 +5,9 @@
 import { loadEngine } from './engine.js';
 import { $, h, sleep, title } from './dom.js';
 import * as history from './history.js';
-import { announce, attachKeyboard, boardHasFocus } from './keyboard.js';
+import { announce, boardHasFocus } from './keyboard.js';
 import { download, fileStem, nameSides, selectPicker } from './picker.js';
+import { createRenderer, endWords } from './render.js';
 import { showRules } from './rules.js';
 import * as kazura from './games/kazura.js';
 import * as bao from './games/bao.js';
@@ -134,13 +135,6 @@ function refresh() {
   }
   history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
   scheduleComputer();
-}
-
-/** The end in words: "Game over: Black wins. B+3". */
-function endWords(v) {
-  const o = v.outcome;
-  const who = o.state === 'win' ? `${title(v.players[o.winner])} wins` : o.state === 'draw' ? 'a draw' : 'no winner';
-  return `Game over: ${who}. ${o.text}`;
 }
 
 // ---- the computer -------------------------------------------------------------------
@@ -482,137 +476,12 @@ const api = {
   rerender: () => render(),
 };
 
-function render() {
-  const v = drawn();
-  const live = app.view;
-  renderStatus();
-  const banner = $('banner');
-  banner.hidden = !live.over;
-  if (live.over) {
-    const o = live.outcome;
-    $('banner-title').textContent = o.state === 'win'
-      ? `${title(live.players[o.winner])} wins`
-      : o.state === 'draw' ? 'A draw' : 'No winner';
-    $('result-text').textContent = o.text;
-  }
-  drawBoard();
-  $('info').replaceChildren(...GAMES[v.game].info(v, api), ...thinkNote());
-  renderActions();
-  $('save-sgf').hidden = v.game !== 'go9';
-  $('anim').hidden = v.game !== 'bao';
-  renderMoves();
-  $('diagram').textContent = v.diagram;
-}
-
-/** How long the computer thought for its last move. */
-function thinkNote() {
-  if (!app.lastThink || !app.seats.includes('computer')) return [];
-  const { ms, level, playouts } = app.lastThink;
-  const runs = playouts ? `, ${playouts.toLocaleString('en')} playouts` : '';
-  return [h('div', { class: 'note', id: 'think-time', text: `The computer (${level}) thought ${(ms / 1000).toFixed(2)} s for its last move${runs}.` })];
-}
-
-/** The move list (each move a button that shows the game after it) and the step buttons. */
-function renderMoves() {
-  const moves = app.view.moves;
-  const at = app.shown ? app.shown.ply : moves.length;
-  $('move-count').textContent = moves.length;
-  const item = (ply, text) => h('li', {},
-    h('button', {
-      type: 'button', class: 'move', 'data-ply': ply, 'aria-current': ply === at ? 'step' : undefined,
-      onclick: () => showPly(ply),
-    }, text));
-  $('moves').replaceChildren(item(0, 'start'), ...moves.map((m, i) => item(i + 1, `${i + 1}. ${m}`)));
-  $('moves').querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
-  const steppable = Boolean(app.start) && !app.busy;
-  $('first').disabled = !steppable || at === 0;
-  $('back').disabled = !steppable || at === 0;
-  $('forward').disabled = !steppable || at >= moves.length;
-  $('last').disabled = !steppable || at >= moves.length;
-  $('play-here').hidden = !app.shown || app.view.over && app.shown.ply >= moves.length;
-}
+const { render, drawBoard, renderStatus, renderActions } = createRenderer({
+  app, api, games: GAMES, drawn, seatName, seatIsComputer, againstComputer, undo, resign, showPly, cancelHalfMove,
+});
 
 /** The ply shown now (the game's own when not looking back). */
 const shownPly = () => (app.shown ? app.shown.ply : app.view.moves.length);
-
-function drawBoard() {
-  const v = drawn();
-  const hadFocus = boardHasFocus();
-  const svg = GAMES[v.game].board(v, api);
-  svg.dataset.game = v.game;
-  svg.dataset.ply = v.ply;
-  if (app.shown) svg.dataset.lookingBack = 'true';
-  if (app.frame) svg.dataset.step = app.frame.step;
-  $('board').replaceChildren(svg);
-  attachKeyboard(svg, { hadFocus, onEscape: cancelHalfMove });
-  if (!app.firstBoard) {
-    app.firstBoard = true;
-    performance.mark('first-board');
-  }
-}
-
-function renderStatus() {
-  const v = app.view;
-  const status = $('status');
-  if (!v) return;
-  if (app.shown) {
-    status.replaceChildren(`Looking back: move ${app.shown.ply} of ${v.moves.length}`);
-    return;
-  }
-  if (app.frame) {
-    const f = app.frame;
-    const where = f.pit ? ` ${['S', 'N'][f.owner]}${f.pit}` : '';
-    const flying = f.inFlight ? `, ${f.inFlight} in hand` : '';
-    status.replaceChildren(`Sowing: step ${f.index} of ${f.total} — ${stepWords[f.step] ?? f.step}${where}${flying}`);
-    return;
-  }
-  if (v.over) {
-    const o = v.outcome;
-    const who = o.state === 'win' ? `${title(v.players[o.winner])} wins` : o.state === 'draw' ? 'a draw' : 'no winner';
-    status.replaceChildren(`Game over after ${v.ply} moves: ${who}`);
-    return;
-  }
-  const mover = v.players[v.toMove];
-  const paused = app.paused && seatIsComputer(v.seatToMove);
-  const who = app.thinking ? `${seatName(v.seatToMove)} is thinking` : paused ? `${seatName(v.seatToMove)}, paused` : seatName(v.seatToMove);
-  status.replaceChildren(
-    h('span', { class: `swatch dot ${mover}` }),
-    `${title(mover)} to move`,
-    h('span', { class: `who ${app.thinking ? 'thinking' : ''}`, text: `(${who}, move ${v.ply + 1})` }),
-  );
-}
-
-const stepWords = {
-  place: 'a kete from the hand into', lift: 'lift', sow: 'sow into', lapEnd: 'the lap ends in',
-  capture: 'capture from', relay: 'relay: lift', addition: 'end-pit addition into', end: 'done',
-};
-
-function renderActions() {
-  const v = app.view;
-  const buttons = app.shown ? [] : [...GAMES[v.game].actions(v, api)];
-  const person = app.seats.includes('person');
-  const selfPlay = !person;
-  if (person) {
-    const busy = app.busy && !app.thinking;
-    const undoable = Boolean(app.start) && (v.moves.length > 0 || v.over) && !busy;
-    buttons.push(h('button', {
-      type: 'button', id: 'undo', disabled: !undoable,
-      title: app.start ? undefined : 'This game began from a set-up position: it has no undo here.',
-      onclick: undo,
-    }, againstComputer() ? 'Undo my last move' : 'Undo'));
-  }
-  // The stop is one lasting button (not redrawn with each move, which would make it hard
-  // to click while the computer plays on).
-  $('self-play').hidden = !selfPlay || v.over;
-  $('pause').setAttribute('aria-pressed', app.paused ? 'true' : 'false');
-  $('pause').textContent = app.paused ? 'Resume the computer' : 'Stop the computer';
-  if (v.canResign && person && !app.shown) {
-    const button = h('button', { type: 'button', class: 'warn', id: 'resign', disabled: app.busy && !app.thinking }, 'Resign');
-    button.addEventListener('click', () => resign(button));
-    buttons.push(button);
-  }
-  $('actions').replaceChildren(...buttons);
-}
 
 /** Stops the computer playing itself after the move in hand, or lets it go on. */
 function togglePause() {
