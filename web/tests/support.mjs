@@ -92,7 +92,13 @@ export async function closePage(page) {
   await page.close();
 }
 
+/**
+ * Takes a screenshot of the whole page, after checking that the page is no wider than
+ * the window (nothing makes a phone scroll sideways).
+ */
 export async function shot(page, name) {
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= width, `${name}: the page is ${scroll} px wide in a ${width} px window`);
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
