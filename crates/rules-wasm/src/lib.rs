@@ -10,9 +10,10 @@
 //! group's longest path, read from the crate's lengths).
 //!
 //! [`Session`] is one game of any of the four with JSON view data ([`Session::view`]). It is
-//! plain Rust, tested natively. In the WebAssembly build a `Playground` class wraps it for
-//! JavaScript (module `wasm`, compiled only for `wasm32`); `web/build.sh` builds the crate
-//! for `wasm32-unknown-unknown` and binds it with `wasm-bindgen --target web`.
+//! plain Rust, tested natively. Built for `wasm32` the crate also exports a small ABI of
+//! plain functions (module `abi`: numbers, UTF-8 text in Rust-owned buffers, games in a
+//! table by handle), which `web/js/engine.js` presents to the page as the JavaScript class
+//! `Playground`; `web/build.sh` builds it for `wasm32-unknown-unknown` with no other tool.
 //!
 //! ```
 //! use rules_wasm::{Level, Session};
@@ -30,12 +31,14 @@
 //! # Ok::<(), String>(())
 //! ```
 
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: the module of the exports allows it for `#[unsafe(no_mangle)]` alone.
+#![deny(unsafe_code)]
 
+// The exports exist in the `wasm32` build; the native tests call them too.
+#[cfg(any(target_arch = "wasm32", test))]
+mod abi;
 mod session;
 mod views;
-#[cfg(target_arch = "wasm32")]
-mod wasm;
 
 pub use game_catalog::{Level, PlayoutCount};
 pub use session::Session;
