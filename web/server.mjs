@@ -1,5 +1,6 @@
 // A static file server for the playground (no dependencies): serves this folder on
-// 127.0.0.1, with the wasm MIME type the browser's streaming compiler wants.
+// 127.0.0.1, with the wasm MIME type the browser's streaming compiler wants, and the text
+// files and the wasm compressed (brotli or gzip, node:zlib) when the request accepts it.
 //
 //   node server.mjs [PORT]       (PORT 0 picks a free port; the URL is printed)
 
@@ -7,6 +8,8 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -20,6 +23,58 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** The kinds of file sent compressed; the others (images) are sent as they are. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt']);
+
+/**
+ * The encodings the server sends, best first: brotli at quality 9 (within a few per cent
+ * of quality 11 on the wasm, at a fiftieth of its time) and gzip at level 9.
+ */
+const ENCODERS = {
+  br: (bytes) => promisify(brotliCompress)(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  }),
+  gzip: (bytes) => promisify(gzip)(bytes, { level: 9 }),
+};
+
+/**
+ * The encoding to send for an `Accept-Encoding` header: the first of ENCODERS that it
+ * accepts (by name or `*`, with a quality above 0), or `undefined` for the file as it is.
+ */
+export function chooseEncoding(header = '') {
+  const quality = new Map();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    quality.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  return Object.keys(ENCODERS).find((name) => (quality.get(name) ?? quality.get('*') ?? 0) > 0);
+}
+
+/**
+ * The compressed bytes of each file and encoding, made once and kept while the file's
+ * size and modification time stay the same (a rebuild replaces them).
+ */
+const compressed = new Map();
+
+/** `file`'s bytes in `encoding`, from the cache or compressed now. */
+function compressedFile(file, info, encoding) {
+  const key = `${encoding}:${file}`;
+  const stamp = `${info.size}:${info.mtimeMs}`;
+  let entry = compressed.get(key);
+  if (entry?.stamp !== stamp) {
+    entry = { stamp, bytes: readFile(file).then(ENCODERS[encoding]) };
+    const made = entry;
+    made.bytes.catch(() => compressed.get(key) === made && compressed.delete(key));
+    compressed.set(key, entry);
+  }
+  return entry.bytes;
+}
 
 /** The folder this file is in: what the server serves. */
 export const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -37,13 +92,28 @@ export function startServer(root = ROOT, port = 8080) {
         response.writeHead(403).end('forbidden');
         return;
       }
-      if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      response.writeHead(200, {
+      let info = await stat(file);
+      if (info.isDirectory()) {
+        file = join(file, 'index.html');
+        info = await stat(file);
+      }
+      const headers = {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-store',
-      });
-      response.end(body);
+      };
+      let body;
+      if (COMPRESSIBLE.has(extname(file))) {
+        headers.Vary = 'Accept-Encoding';
+        const encoding = chooseEncoding(request.headers['accept-encoding']);
+        if (encoding) {
+          headers['Content-Encoding'] = encoding;
+          body = await compressedFile(file, info, encoding);
+        }
+      }
+      body ??= await readFile(file);
+      headers['Content-Length'] = body.length;
+      response.writeHead(200, headers);
+      response.end(request.method === 'HEAD' ? undefined : body);
     } catch {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     }
