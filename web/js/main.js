@@ -9,6 +9,7 @@ import { announce, boardHasFocus } from './keyboard.js';
 import { download, fileStem, nameSides, selectPicker } from './picker.js';
 import { createRenderer, endWords } from './render.js';
 import { showRules } from './rules.js';
+import { initSpeedPanel } from './speed.js';
 import * as kazura from './games/kazura.js';
 import * as bao from './games/bao.js';
 import * as go9 from './games/go9.js';
@@ -538,6 +539,7 @@ async function main() {
   $('last').addEventListener('click', () => showPly(app.view.moves.length));
   $('play-here').addEventListener('click', playFromHere);
   $('pause').addEventListener('click', togglePause);
+  initSpeedPanel(() => app.view.options);
   document.addEventListener('keydown', onPageKey);
   $('level').addEventListener('change', () => {
     app.level = $('level').value;

@@ -46,6 +46,18 @@ describe('the page', () => {
       figures.playoutsPerSecond[name] = Math.round(rate);
     }
     await closePage(page);
+    // `hard` on 9×9 Go: the time of the computer's first replies in the page (docs/web.md).
+    const go = await openPage(DESKTOP, '?pause=0&seed=1');
+    await start(go, GAME.go9, 'hc', 'hard');
+    figures.hardGo9ThinkMs = [];
+    for (const point of ['E5', 'C3', 'G7', 'C7']) {
+      if ((await view(go)).over) break;
+      const free = (await view(go)).legal.includes(point) ? point : (await view(go)).legal[0];
+      await clickPoint(go, free);
+      await settle(go);
+      figures.hardGo9ThinkMs.push(Math.round(await go.evaluate(() => window.playground.thinkingMs())));
+    }
+    await closePage(go);
     const phone = await openPage(PHONE, '');
     await shot(phone, '00-first-board-phone');
     await closePage(phone);

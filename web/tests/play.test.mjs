@@ -237,6 +237,21 @@ describe('the players and the computer', () => {
     await closePage(page);
   });
 
+  test('the page says how long the computer thought, and the speed panel measures the engine', async () => {
+    const page = await openPage(DESKTOP, '?pause=0&seed=2');
+    await start(page, GAME.go9, 'hc', 'normal');
+    await clickPoint(page, 'E5');
+    await settle(page);
+    assert.match(await page.textContent('#think-time'), /^The computer \(normal\) thought \d+\.\d\d s for its last move, [\d,]+ playouts\.$/);
+    await page.click('#speed-panel summary');
+    await page.click('#measure');
+    await page.waitForSelector('[data-speed="browser"]');
+    assert.match(await page.textContent('[data-speed="browser"]'), /^[\d,]+ games\/s \([\d,]+ moves\/s\)$/);
+    assert.match(await page.textContent('[data-speed="native"]'), /games\/s — the browser runs at \d+ % of it/);
+    await shot(page, 'play-06-speed-panel');
+    await closePage(page);
+  });
+
   test('the computer playing itself can be stopped and resumed', async () => {
     const page = await openPage(DESKTOP, '?pause=400');
     // Not `start`, which waits until the computer is done: here that is the game's end.
