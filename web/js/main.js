@@ -415,10 +415,23 @@ async function load(input) {
  */
 function say(text, kind = 'error') {
   const box = $('message');
+  if (text && kind === 'error') text = withoutDecisionIds(text);
   box.textContent = text ?? '';
   box.title = text ?? '';
   box.dataset.kind = text ? kind : 'none';
   if (text) announce(text);
+}
+
+/**
+ * An engine's refusal in a player's words: the ids of the project's decisions (`N-8`,
+ * `B-10`), which mean nothing to someone who has not read the docs, are left out, and the
+ * rules card is pointed to instead.
+ */
+function withoutDecisionIds(text) {
+  const plain = text
+    .replace(/\s*\((?:[KBGN]-\d+(?:,\s*)?)+\)/g, '')
+    .replace(/,\s*[KBGN]-\d+/g, '');
+  return plain === text ? text : `${plain} — the Rules button explains.`;
 }
 
 function showChooser(heading, buttons) {

@@ -295,6 +295,24 @@ describe('the players and the computer', () => {
   });
 });
 
+describe('messages in a player\'s words', () => {
+  test('a refusal names no decision id and points to the rules', async () => {
+    const page = await openPage();
+    await start(page, GAME.bindMini, 'hh');
+    await clickPoint(page, 'C3');
+    await clickPoint(page, 'E3');
+    assert.deepEqual((await view(page)).moves, ['C3-E3']);
+    await clickPoint(page, 'B3');
+    const said = await message(page, /single placement/);
+    assert.doesNotMatch(said, /N-\d/);
+    assert.match(said, /take-and-place move exists, so a single placement is not allowed \(rule 4 has priority\) — the Rules button explains\./);
+    await page.click('#rules');
+    assert.match(await page.textContent('#rules-dialog'), /If such a move exists you must make one/);
+    await page.click('#rules-close');
+    await closePage(page);
+  });
+});
+
 describe('keeping and loading games', () => {
   test('a reload brings the game back, with a notice', async () => {
     const page = await openPage();
