@@ -217,6 +217,7 @@ function adopt(game, { fresh = false } = {}) {
   app.lastTake = null;
   app.frame = null;
   app.paused = false;
+  app.lastThink = null;
   leaveHistory();
   const view = JSON.parse(game.view());
   app.start = fresh ? game.recordJson() : history.findStart(app.Playground, game, view);
