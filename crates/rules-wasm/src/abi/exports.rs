@@ -113,7 +113,9 @@ pub extern "C" fn playground_think_start(game: u32, seed: u32) -> i32 {
             .trim()
             .parse()
             .map_err(|e: ParseLevelError| e.to_string())?;
-        Ok(Some(session.think_start(level, u64::from(seed)).to_string()))
+        Ok(Some(
+            session.think_start(level, u64::from(seed)).to_string(),
+        ))
     })
 }
 
@@ -122,7 +124,9 @@ pub extern "C" fn playground_think_start(game: u32, seed: u32) -> i32 {
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
 pub extern "C" fn playground_think(game: u32, playouts: u32) -> i32 {
     call(game, |session, []| {
-        session.think(playouts).map(|report| Some(report.to_string()))
+        session
+            .think(playouts)
+            .map(|report| Some(report.to_string()))
     })
 }
 
