@@ -25,7 +25,7 @@
 
 use std::cell::RefCell;
 
-use crate::Session;
+use crate::{Level, Session};
 
 #[allow(unsafe_code)] // only for `#[unsafe(no_mangle)]`: nothing in it is unsafe otherwise
 pub mod exports;
@@ -163,6 +163,13 @@ fn texts<const N: usize>(mut bytes: &[u8]) -> Result<[&str; N], String> {
     texts
         .try_into()
         .map_err(|_| format!("{count} text arguments where the call takes {N}"))
+}
+
+/// A computer level from its name (`easy`, `normal`, `hard`; spaces around it ignored).
+pub fn level(text: &str) -> Result<Level, String> {
+    text.trim()
+        .parse()
+        .map_err(|e: game_core::search::ParseLevelError| e.to_string())
 }
 
 /// The error of a handle that names no game.

@@ -150,6 +150,29 @@ fn errors_are_answers_never_panics() {
 }
 
 #[test]
+fn the_search_grown_step_by_step() {
+    let game = new_game(r#"{"game":"bind","variant":"mini"}"#);
+    assert_eq!(playground_think(game, 10), ERROR, "no search started");
+    write(&[b"fast"]);
+    assert_eq!(playground_think_start(game, 1), ERROR);
+    write(&[b" easy"]);
+    assert_eq!(playground_think_start(game, 1), OK);
+    let budget: serde_json::Value = serde_json::from_str(&answer()).unwrap();
+    assert!(
+        budget.get("playouts").is_some() && budget.get("ms").is_some(),
+        "{budget}"
+    );
+    assert_eq!(playground_think(game, 20), OK);
+    let report: serde_json::Value = serde_json::from_str(&answer()).unwrap();
+    assert!(report["playouts"].as_u64().unwrap() >= 20, "{report}");
+    let best = report["best"].as_str().unwrap().to_string();
+    write(&[best.as_bytes()]);
+    assert_eq!(playground_play(game), NOTHING, "the search's move is legal");
+    assert_eq!(playground_think(game, 20), ERROR, "a move ends the search");
+    assert_eq!(playground_free(game), NOTHING);
+}
+
+#[test]
 fn freed_slots_are_reused() {
     let a = new_game(r#"{"game":"go9"}"#);
     let b = new_game(r#"{"game":"go9"}"#);
