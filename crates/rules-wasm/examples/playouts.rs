@@ -54,7 +54,7 @@ fn main() -> Result<(), String> {
         }
     }
     if json {
-        println!("[\n{}\n]", rows.join(",\n"));
+        println!("[\n{}\n  ]", rows.join(",\n"));
     }
     Ok(())
 }
