@@ -5,6 +5,8 @@ use std::num::NonZeroUsize;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::search::variety::Variety;
+
 /// How long one search may run: a number of playouts, a wall-clock time, or both (whichever
 /// is reached first). Every search thread plays at least one playout.
 ///
@@ -117,12 +119,18 @@ pub struct SearchConfig {
     /// [`SearchHooks::reward`](crate::search::SearchHooks::reward) as it stands (the default
     /// reward counts an unfinished game as half a win).
     pub max_playout_plies: usize,
+    /// Variety in the opening: `None` (the default) plays the root's most visited move
+    /// every time; with a [`Variety`], a position early in the game plays a move drawn from
+    /// the seeded generator among those the search rates nearly as well, so that games
+    /// differ from seed to seed. Each game's levels set their own
+    /// ([`Opponent::search_config`](crate::search::Opponent::search_config)).
+    pub variety: Option<Variety>,
 }
 
 impl Default for SearchConfig {
     /// 1,000 playouts, one thread, seed 0, `c` = √2, RAVE `k` = 1,000 (active only with
     /// AMAF keys), first-play urgency ∞, expansion on the second visit, 1,048,576 nodes,
-    /// playouts capped at 2,000 plies.
+    /// playouts capped at 2,000 plies, no variety (the most visited move every time).
     fn default() -> Self {
         SearchConfig {
             budget: Budget::default(),
@@ -134,6 +142,7 @@ impl Default for SearchConfig {
             expand_visits: 1,
             max_nodes: 1 << 20,
             max_playout_plies: 2_000,
+            variety: None,
         }
     }
 }
@@ -208,6 +217,13 @@ impl SearchConfig {
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: usize) -> SearchConfig {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// With this variety in the opening (see [`SearchConfig::variety`]).
+    #[must_use]
+    pub fn with_variety(mut self, variety: Variety) -> SearchConfig {
+        self.variety = Some(variety);
         self
     }
 }

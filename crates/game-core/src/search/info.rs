@@ -22,12 +22,14 @@ pub struct MoveInfo<M> {
 #[non_exhaustive]
 pub struct SearchInfo<M> {
     /// The move to play: the most visited at the root (ties: the better win rate, then the
-    /// first generated); `None` when the game is over.
+    /// first generated), or early in the game with a
+    /// [`SearchConfig::variety`](crate::search::SearchConfig::variety), a move drawn among
+    /// those nearly as good; `None` when the game is over.
     pub best: Option<M>,
-    /// The best move's win rate for the player to move (½ when nothing is known): the
+    /// The move to play's win rate for the player to move (½ when nothing is known): the
     /// search's estimate of how the game stands.
     pub win_rate: f64,
-    /// The principal variation: the best move, then at each step the reply visited most.
+    /// The principal variation: the move to play, then at each step the reply visited most.
     pub pv: Vec<M>,
     /// Playouts played by this search, over all threads.
     pub playouts: u64,

@@ -18,16 +18,19 @@
 //! [`SearchConfig::expand_visits`] visits (and while the tree has room), plays the hooks'
 //! playout from there and adds its reward to every node of the path (and, with RAVE, to
 //! the AMAF statistics of the path nodes' children whose move was played later). The move
-//! chosen is the root's most visited.
+//! chosen is the root's most visited, or early in the game with a [`Variety`], one drawn
+//! among the root moves nearly as good.
 
 mod config;
 mod hooks;
 mod info;
 mod searcher;
 mod tree;
+mod variety;
 mod worker;
 
 pub use config::{Budget, Level, ParseLevelError, SearchConfig};
 pub use hooks::{DefaultHooks, Opponent, Playout, Prior, SearchHooks};
 pub use info::{MoveInfo, SearchInfo};
 pub use searcher::{NO_CLOCK_PLAYOUTS, Searcher};
+pub use variety::Variety;

@@ -253,7 +253,32 @@ where
         let deadline = start.and_then(|start| budget.time.map(|t| start + t));
         let limits = thread_limits(budget, threads, deadline);
         let playouts = run_threads(&mut self.slots, &self.hooks, &self.config, position, limits);
-        self.report(start, playouts, threads)
+        let ply = position.ply();
+        let mut info = self.report(start, playouts, threads);
+        self.vary(&mut info, ply);
+        info
+    }
+
+    /// With a [`Variety`](crate::search::Variety) that applies at `ply`, makes the report's
+    /// move one drawn among the root moves nearly as good as the most visited, with its win
+    /// rate and line. The draw comes from a generator of its own, seeded from the seed and
+    /// the ply ([`variety_seed`]), so a seed replays, the playouts' generators are left as
+    /// they were (the statistics are those of a search without variety), and a search grown
+    /// in steps draws as one of the same playouts does.
+    fn vary(&self, info: &mut SearchInfo<G::Move>, ply: usize) {
+        let Some(variety) = self.config.variety.filter(|v| v.applies_at(ply)) else {
+            return;
+        };
+        let mut rng = GameRng::seed_from(variety_seed(self.config.seed, ply));
+        let Some(chosen) = variety.choose(&info.moves, &mut rng) else {
+            return;
+        };
+        let chosen = info.moves[chosen];
+        if info.best != Some(chosen.mv) {
+            info.best = Some(chosen.mv);
+            info.win_rate = chosen.win_rate;
+            info.pv = principal_variation(&self.slots, chosen.mv);
+        }
     }
 
     /// The report of a position with at most one move: that move (none once the game is
@@ -379,6 +404,12 @@ fn run_threads<G: Game + Send, H: SearchHooks<G>>(
 /// (the generator then mixes the seed through SplitMix64 again).
 fn thread_seed(seed: u64, index: usize) -> u64 {
     seed.wrapping_add((index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+/// The seed of the variety's draw at `ply`: apart from every thread's (whose indices are
+/// small) and different at each ply (the generator then mixes the seed through SplitMix64).
+fn variety_seed(seed: u64, ply: usize) -> u64 {
+    thread_seed(seed, usize::MAX - ply)
 }
 
 /// The playouts a search plays on a platform without a clock when its budget has no playout
