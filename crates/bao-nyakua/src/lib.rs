@@ -88,7 +88,7 @@ pub use move_object::{ChoiceName, MoveObject, MoveType, SideName};
 pub use moves::{Move, NyumbaChoice, ParseMoveError};
 pub use observer::{NoObserver, Observer, Step};
 pub use opponent::{
-    BaoHooks, EASY_PLAYOUTS, EXPLORATION, HARD_PLAYOUTS, NORMAL_PLAYOUTS, PLAYOUT_PLIES,
+    BaoHooks, EASY_PLAYOUTS, EXPLORATION, HARD_PLAYOUTS, NORMAL_PLAYOUTS, PLAYOUT_PLIES, VARIETY,
 };
 pub use pit::{Direction, Pit, Row};
 pub use position::{

@@ -5,7 +5,9 @@
 //! (the NYUMBA's `:stop` and `:use` of B-22 included), so the rules stay exact; the hooks
 //! add knowledge only through priors, the playout's policy and the reward.
 
-use game_core::search::{Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks};
+use game_core::search::{
+    Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks, Variety,
+};
 use game_core::{Game, GameRng, Player};
 
 use crate::Bao;
@@ -156,17 +158,30 @@ impl SearchHooks<Bao> for BaoHooks {
 /// Each level's settings, the same for [`Bao`] and [`Position`] (documented in
 /// `docs/bao-nyakua.md`).
 fn config(level: Level) -> SearchConfig {
-    let playouts = match level {
-        Level::Easy => EASY_PLAYOUTS,
-        Level::Normal => NORMAL_PLAYOUTS,
-        _ => HARD_PLAYOUTS,
+    let (playouts, variety) = match level {
+        Level::Easy => (EASY_PLAYOUTS, VARIETY[0]),
+        Level::Normal => (NORMAL_PLAYOUTS, VARIETY[1]),
+        _ => (HARD_PLAYOUTS, VARIETY[2]),
     };
     let mut config = SearchConfig::default()
         .with_budget(Budget::playouts(playouts))
-        .with_exploration(EXPLORATION);
+        .with_exploration(EXPLORATION)
+        .with_variety(variety);
     config.max_playout_plies = PLAYOUT_PLIES;
     config
 }
+
+/// Each level's variety in the opening (`easy`, `normal`, `hard`): over the first 20 plies
+/// (captures are compulsory, so many early positions have one good move and the window is
+/// longer than the other games'), a move drawn among those within 5, 3 or 2 points of win
+/// rate of the most visited, with at least a fifth, a tenth or a tenth of its visits. The
+/// margin shrinks as the budget grows (the estimates are finer and strength matters more);
+/// `docs/bao-nyakua.md` gives the games it makes and what it costs.
+pub const VARIETY: [Variety; 3] = [
+    Variety::new(20, 0.05, 0.2),
+    Variety::new(20, 0.03, 0.1),
+    Variety::new(20, 0.02, 0.1),
+];
 
 /// Playouts per move at `easy`.
 pub const EASY_PLAYOUTS: u64 = 300;

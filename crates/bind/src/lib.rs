@@ -76,7 +76,7 @@ struct ReadmeExample;
 pub use end::EndReason;
 pub use error::PlayError;
 pub use moves::{Move, ParseMoveError};
-pub use opponent::{BindHooks, LEVEL_PLAYOUTS};
+pub use opponent::{BindHooks, LEVEL_PLAYOUTS, VARIETY};
 #[cfg(feature = "serde")]
 pub use record::{BadMoveReason, RECORD_MARKER, Record, RecordError};
 pub use setup::{Colour, Setup, SetupError};

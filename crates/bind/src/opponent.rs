@@ -12,7 +12,7 @@
 //!
 //! Budgets are playout counts, so a level plays the same whatever the machine's load.
 
-use game_core::search::{Budget, Level, Opponent, Prior, SearchConfig, SearchHooks};
+use game_core::search::{Budget, Level, Opponent, Prior, SearchConfig, SearchHooks, Variety};
 use game_core::{Game, GameRng};
 
 use crate::{Bind, Move};
@@ -96,6 +96,17 @@ impl SearchHooks<Bind> for BindHooks {
 /// Playouts per move at each level (`easy`, `normal`, `hard`), on every variant.
 pub const LEVEL_PLAYOUTS: [u64; 3] = [1_000, 10_000, 100_000];
 
+/// Each level's variety in the opening (`easy`, `normal`, `hard`): over the first 8 plies
+/// (a mini game lasts about 15), a move drawn among those within 5, 3 or 2 points of win
+/// rate of the most visited, with at least a fifth, a tenth or a tenth of its visits. The
+/// margin shrinks as the budget grows (the estimates are finer and strength matters more);
+/// `docs/bind.md` gives the games it makes and what it costs.
+pub const VARIETY: [Variety; 3] = [
+    Variety::new(8, 0.05, 0.2),
+    Variety::new(8, 0.03, 0.1),
+    Variety::new(8, 0.02, 0.1),
+];
+
 impl Opponent for Bind {
     type Hooks = BindHooks;
 
@@ -105,17 +116,19 @@ impl Opponent for Bind {
 
     /// [`LEVEL_PLAYOUTS`] (1,000, 10,000, 100,000 playouts a move), RAVE with `k` = 1,000, a
     /// small exploration constant (0.3), and playouts capped at 500 plies (an unfinished
-    /// playout counts half: the rules have no move limit, N-13).
+    /// playout counts half: the rules have no move limit, N-13), and the level's [`VARIETY`]
+    /// in the opening.
     fn search_config(level: Level) -> SearchConfig {
-        let playouts = match level {
-            Level::Easy => LEVEL_PLAYOUTS[0],
-            Level::Normal => LEVEL_PLAYOUTS[1],
-            _ => LEVEL_PLAYOUTS[2],
+        let (playouts, variety) = match level {
+            Level::Easy => (LEVEL_PLAYOUTS[0], VARIETY[0]),
+            Level::Normal => (LEVEL_PLAYOUTS[1], VARIETY[1]),
+            _ => (LEVEL_PLAYOUTS[2], VARIETY[2]),
         };
         let mut config = SearchConfig::default()
             .with_budget(Budget::playouts(playouts))
             .with_exploration(0.3)
-            .with_rave_equivalence(1_000.0);
+            .with_rave_equivalence(1_000.0)
+            .with_variety(variety);
         config.max_playout_plies = 500;
         config
     }

@@ -216,6 +216,7 @@ pub fn no_clock_playouts(spec: &GameSpec, level: Level) -> u64 {
 #[cfg(test)]
 mod tests {
     use bind::Variant;
+    use game_core::search::Opponent;
 
     use super::*;
 
@@ -290,6 +291,80 @@ mod tests {
         };
         assert_eq!(no_clock_playouts(&mini, Level::Normal), 20_000);
         assert_eq!(no_clock_playouts(&full, Level::Normal), 10_000);
+    }
+
+    /// The searches of a level from `game`'s start with seeds `0..8`, as a browser makes
+    /// them (no clock), with the level's variety or without it.
+    fn first_searches<G: CatalogGame>(
+        game: &G,
+        level: Level,
+        variety: bool,
+    ) -> Vec<SearchInfo<G::Move>> {
+        (0..8)
+            .map(|seed| {
+                let computer = Computer::new(level).with_seed(seed).with_clock(Clock::None);
+                let mut config = computer.search_config(game);
+                if !variety {
+                    config.variety = None;
+                }
+                let hooks = <G::Searched as Opponent>::hooks(level);
+                Searcher::new(config, hooks).search(&game.searched())
+            })
+            .collect()
+    }
+
+    /// A game at `normal`: each seed's first move is one its level's variety allows, drawn
+    /// from the statistics the search without variety has too; some seeds play another
+    /// move than their most visited, the seeds play several first moves, and a seed
+    /// replays its own.
+    fn seeds_vary<G: CatalogGame>(game: &G) {
+        let level = Level::Normal;
+        let variety = Computer::new(level)
+            .search_config(game)
+            .variety
+            .expect("the level has a variety");
+        let with = first_searches(game, level, true);
+        let without = first_searches(game, level, false);
+        let name = G::NAME;
+        let mut varied = 0;
+        for (w, plain) in with.iter().zip(&without) {
+            assert_eq!(w.moves, plain.moves, "{name}: the same playouts");
+            let chosen = w.moves.iter().position(|m| Some(m.mv) == w.best);
+            let chosen = chosen.expect("a root move");
+            assert!(variety.candidates(&plain.moves).contains(&chosen), "{name}");
+            varied += usize::from(chosen != 0);
+        }
+        let firsts: Vec<G::Move> = with.iter().filter_map(|i| i.best).collect();
+        let distinct = (0..firsts.len())
+            .filter(|&i| !firsts[..i].contains(&firsts[i]))
+            .count();
+        assert!(varied >= 1 && distinct >= 2, "{name}: {firsts:?}");
+        let computer = Computer::new(level).with_seed(3);
+        assert_eq!(computer.search(game).best, Some(firsts[3]), "{name}");
+    }
+
+    #[test]
+    fn the_levels_vary_their_opening_with_the_seed() {
+        let kazura = kazura_core::Kazura::new(9).unwrap();
+        let bao = bao_nyakua::Bao::new(bao_nyakua::Ruleset::Seed);
+        let go9 = go9::Go9::new();
+        let bind = bind::Bind::new(Variant::MINI);
+        for level in Level::ALL {
+            let varieties = [
+                Computer::new(level).search_config(&kazura).variety,
+                Computer::new(level).search_config(&bao).variety,
+                Computer::new(level).search_config(&go9).variety,
+                Computer::new(level).search_config(&bind).variety,
+            ];
+            assert!(
+                varieties.iter().all(|v| v.is_some_and(|v| v.plies >= 8)),
+                "{level}"
+            );
+        }
+        seeds_vary(&kazura);
+        seeds_vary(&bao);
+        seeds_vary(&go9);
+        seeds_vary(&bind);
     }
 
     #[test]

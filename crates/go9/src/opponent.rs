@@ -15,7 +15,9 @@
 
 use std::time::Duration;
 
-use game_core::search::{Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks};
+use game_core::search::{
+    Budget, Level, Opponent, Playout, Prior, SearchConfig, SearchHooks, Variety,
+};
 use game_core::{Game, GameRng, Player};
 
 use crate::layout::{Mask, WIDTH, at_most_one, bit, cell_of, spread};
@@ -259,6 +261,17 @@ pub const HARD_PLAYOUTS: u64 = 40_000;
 /// The time limit of `hard`.
 pub const HARD_TIME: Duration = Duration::from_millis(900);
 
+/// Each level's variety in the opening (`easy`, `normal`, `hard`): over the first 12 plies
+/// (6 moves a side), a move drawn among those within 5, 3 or 2 points of win rate of the
+/// most visited, with at least a fifth, a tenth or a tenth of its visits. The margin
+/// shrinks as the budget grows (the estimates are finer and strength matters more);
+/// `docs/go9.md` gives the games it makes and what it costs.
+pub const VARIETY: [Variety; 3] = [
+    Variety::new(12, 0.05, 0.2),
+    Variety::new(12, 0.03, 0.1),
+    Variety::new(12, 0.02, 0.1),
+];
+
 impl Opponent for Go9 {
     type Hooks = Go9Hooks;
 
@@ -273,14 +286,19 @@ impl Opponent for Go9 {
 
     /// `easy` [`EASY_PLAYOUTS`], `normal` [`NORMAL_PLAYOUTS`], `hard` [`HARD_PLAYOUTS`]
     /// or [`HARD_TIME`]; exploration 0.2 with RAVE (`k` = 2,000), leaves expanded on their
-    /// third visit.
+    /// third visit, and the level's [`VARIETY`] in the opening.
     fn search_config(level: Level) -> SearchConfig {
-        let budget = match level {
-            Level::Easy => Budget::playouts(EASY_PLAYOUTS),
-            Level::Normal => Budget::playouts(NORMAL_PLAYOUTS),
-            _ => Budget::playouts_or_time(HARD_PLAYOUTS, HARD_TIME),
+        let (budget, variety) = match level {
+            Level::Easy => (Budget::playouts(EASY_PLAYOUTS), VARIETY[0]),
+            Level::Normal => (Budget::playouts(NORMAL_PLAYOUTS), VARIETY[1]),
+            _ => (
+                Budget::playouts_or_time(HARD_PLAYOUTS, HARD_TIME),
+                VARIETY[2],
+            ),
         };
-        let mut config = SearchConfig::for_level(level).with_budget(budget);
+        let mut config = SearchConfig::for_level(level)
+            .with_budget(budget)
+            .with_variety(variety);
         config.exploration = 0.2;
         config.rave_equivalence = 2_000.0;
         config.first_play_urgency = 1.0;

@@ -79,7 +79,7 @@ pub use end::EndReason;
 pub use error::{PlayError, SetupError};
 pub use lengths::{Comparison, GroupLengths};
 pub use moves::{Move, ParseMoveError};
-pub use opponent::{HARD_TIME, KazuraHooks, LEVEL_PLAYOUTS};
+pub use opponent::{HARD_TIME, KazuraHooks, LEVEL_PLAYOUTS, VARIETY};
 #[cfg(feature = "serde")]
 pub use record::{BadMoveReason, RECORD_MARKER, Record, RecordError, RecordSetup};
 pub use setup::Setup;

@@ -17,7 +17,7 @@
 use std::time::Duration;
 
 use board_geometry::Point;
-use game_core::search::{Budget, Level, Opponent, Prior, SearchConfig, SearchHooks};
+use game_core::search::{Budget, Level, Opponent, Prior, SearchConfig, SearchHooks, Variety};
 use game_core::{Game, GameRng};
 
 use crate::{Colour, Kazura, Move};
@@ -127,6 +127,17 @@ pub const LEVEL_PLAYOUTS: [u64; 3] = [300, 3_000, 30_000];
 /// 9×9 and 13×13, and only the opening of 19×19 (about 1.2 s of playouts) reaches it.
 pub const HARD_TIME: Duration = Duration::from_secs(1);
 
+/// Each level's variety in the opening (`easy`, `normal`, `hard`): over the first 12 plies
+/// (6 moves a side, swap included), a move drawn among those within 5, 3 or 2 points of win
+/// rate of the most visited, with at least a fifth, a tenth or a tenth of its visits. The
+/// margin shrinks as the budget grows (the estimates are finer and strength matters more);
+/// `docs/kazura.md` gives the games it makes and what it costs.
+pub const VARIETY: [Variety; 3] = [
+    Variety::new(12, 0.05, 0.2),
+    Variety::new(12, 0.03, 0.1),
+    Variety::new(12, 0.02, 0.1),
+];
+
 impl Opponent for Kazura {
     type Hooks = KazuraHooks;
 
@@ -136,17 +147,22 @@ impl Opponent for Kazura {
 
     /// [`LEVEL_PLAYOUTS`] (300, 3,000, 30,000 playouts a move; `hard` also stops at
     /// [`HARD_TIME`] if that comes first), RAVE with `k` = 1,000 and a small exploration
-    /// constant (0.3, as usual with RAVE and priors).
+    /// constant (0.3, as usual with RAVE and priors), and the level's [`VARIETY`] in the
+    /// opening.
     fn search_config(level: Level) -> SearchConfig {
-        let budget = match level {
-            Level::Easy => Budget::playouts(LEVEL_PLAYOUTS[0]),
-            Level::Normal => Budget::playouts(LEVEL_PLAYOUTS[1]),
-            _ => Budget::playouts_or_time(LEVEL_PLAYOUTS[2], HARD_TIME),
+        let (budget, variety) = match level {
+            Level::Easy => (Budget::playouts(LEVEL_PLAYOUTS[0]), VARIETY[0]),
+            Level::Normal => (Budget::playouts(LEVEL_PLAYOUTS[1]), VARIETY[1]),
+            _ => (
+                Budget::playouts_or_time(LEVEL_PLAYOUTS[2], HARD_TIME),
+                VARIETY[2],
+            ),
         };
         SearchConfig::default()
             .with_budget(budget)
             .with_exploration(0.3)
             .with_rave_equivalence(1_000.0)
+            .with_variety(variety)
     }
 }
 
