@@ -1,0 +1,274 @@
+//! The server's shared state: the store, the rooms in memory, the limits, the flag-fall
+//! timers and the shutdown signal.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex as StdMutex, PoisonError};
+use std::time::Duration;
+
+use game_catalog::{AnyGame, GameSpec};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, watch};
+
+use crate::clock::{Clock, ClockSpec};
+use crate::limits::{PerIp, Rate};
+use crate::protocol::{ErrorCode, ProtocolError};
+use crate::room::Room;
+use crate::store::{GameStore, NewGame};
+use crate::{now_ms, token};
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The folder of static files served at `/` (the playground); `None` serves none.
+    pub web_root: Option<PathBuf>,
+    /// Origins allowed to open a game's WebSocket besides the server's own host
+    /// (`https://example.org`); a request with no `Origin` header (not a browser) is let in.
+    pub allowed_origins: Vec<String>,
+    /// Messages per WebSocket connection.
+    pub message_rate: Rate,
+    /// Games made per client address.
+    pub create_rate: Rate,
+}
+
+impl Default for Config {
+    /// No static files, no other origin, 20 messages a second (bursts of 40) per
+    /// connection, 10 games a minute (bursts of 20) per address.
+    fn default() -> Config {
+        Config {
+            web_root: None,
+            allowed_origins: Vec::new(),
+            message_rate: Rate {
+                burst: 40.0,
+                per_second: 20.0,
+            },
+            create_rate: Rate {
+                burst: 20.0,
+                per_second: 10.0 / 60.0,
+            },
+        }
+    }
+}
+
+/// The state every request shares.
+pub struct App {
+    pub(crate) store: Arc<dyn GameStore>,
+    pub(crate) config: Config,
+    rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
+    pub(crate) create_limit: PerIp,
+    pub(crate) shutdown: watch::Receiver<bool>,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A request to make a game (`POST /games`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// The game spec: a string (`kazura:size=9`) or its JSON form.
+    pub game: Value,
+    /// The maker's side: `first`, `second`, a player's name (`black`, `north`, …) or
+    /// `random` (the default).
+    #[serde(default)]
+    pub side: Option<String>,
+    /// The clock, if any.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+}
+
+fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
+    ProtocolError::new(code, message)
+}
+
+impl App {
+    /// The shared state over `store`, stopped when `shutdown` turns true.
+    pub(crate) fn new(
+        store: Arc<dyn GameStore>,
+        config: Config,
+        shutdown: watch::Receiver<bool>,
+    ) -> App {
+        let create_limit = PerIp::new(config.create_rate);
+        App {
+            store,
+            config,
+            rooms: StdMutex::new(HashMap::new()),
+            create_limit,
+            shutdown,
+        }
+    }
+
+    /// The room of game `id`, loaded from the store the first time.
+    ///
+    /// # Errors
+    /// [`ErrorCode::UnknownGame`] if there is no such game, [`ErrorCode::Internal`] if the
+    /// store fails.
+    pub(crate) async fn room(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<Arc<Mutex<Room>>, ProtocolError> {
+        let unknown = || refuse(ErrorCode::UnknownGame, format!("no game has the id {id:?}"));
+        if !token::is_game_id(id) {
+            return Err(unknown());
+        }
+        if let Some(room) = self.rooms().get(id) {
+            return Ok(Arc::clone(room));
+        }
+        let store = Arc::clone(&self.store);
+        let key = id.to_string();
+        let stored = tokio::task::spawn_blocking(move || store.load(&key))
+            .await
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
+            .ok_or_else(unknown)?;
+        let room =
+            Room::from_stored(stored).map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        let fresh = Arc::new(Mutex::new(room));
+        let room = Arc::clone(self.rooms().entry(id.to_string()).or_insert(fresh));
+        {
+            let mut guard = room.lock().await;
+            if guard.timer.is_none() {
+                self.reschedule(&room, &mut guard);
+            }
+        }
+        Ok(room)
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
+        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Loads every game whose clock runs, so that its flag falls even if nobody connects.
+    pub(crate) async fn load_running_clocks(self: &Arc<Self>) -> Result<(), ProtocolError> {
+        let store = Arc::clone(&self.store);
+        let ids = tokio::task::spawn_blocking(move || store.running_clocks())
+            .await
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        for id in ids {
+            self.room(&id).await?;
+        }
+        Ok(())
+    }
+
+    /// Sets the room's flag-fall timer to the mover's deadline (or none).
+    pub(crate) fn reschedule(self: &Arc<Self>, handle: &Arc<Mutex<Room>>, room: &mut Room) {
+        if let Some(timer) = room.timer.take() {
+            timer.abort();
+        }
+        if room.flag_deadline().is_none() {
+            return;
+        }
+        let app = Arc::clone(self);
+        let handle = Arc::clone(handle);
+        let task = tokio::spawn(async move {
+            loop {
+                let deadline = handle.lock().await.flag_deadline();
+                let Some(deadline) = deadline else { return };
+                let wait = deadline.saturating_sub(now_ms());
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                let mut room = handle.lock().await;
+                match room.check_flag(&app.store, now_ms()).await {
+                    Ok(true) => {
+                        room.timer = None;
+                        return;
+                    }
+                    Ok(false) => {}
+                    // The store failed: try again in a second.
+                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+                }
+            }
+        });
+        room.timer = Some(task.abort_handle());
+    }
+
+    /// Stops every flag-fall timer (the server is stopping).
+    pub(crate) async fn stop_timers(&self) {
+        let rooms: Vec<_> = self.rooms().values().cloned().collect();
+        for room in rooms {
+            if let Some(timer) = room.lock().await.timer.take() {
+                timer.abort();
+            }
+        }
+    }
+
+    /// Makes a game: checks the spec, side and clock, draws the tokens and keeps it.
+    ///
+    /// # Errors
+    /// [`ErrorCode::BadSpec`], [`ErrorCode::BadClock`], [`ErrorCode::BadMessage`] for a bad
+    /// side, [`ErrorCode::Internal`] if the store or the random source fails.
+    pub(crate) async fn create(&self, request: CreateRequest) -> Result<Value, ProtocolError> {
+        let spec = match &request.game {
+            Value::String(text) => GameSpec::parse(text),
+            other => GameSpec::from_json(&other.to_string()),
+        }
+        .map_err(|e| refuse(ErrorCode::BadSpec, e.to_string()))?;
+        let game = AnyGame::new(&spec);
+        if let Some(clock) = &request.clock {
+            clock
+                .validate()
+                .map_err(|e| refuse(ErrorCode::BadClock, e.to_string()))?;
+        }
+        let names = game.player_names();
+        let internal = |e: token::RandomError| refuse(ErrorCode::Internal, e.to_string());
+        let side = request
+            .side
+            .as_deref()
+            .unwrap_or("random")
+            .to_ascii_lowercase();
+        let seat = match side.as_str() {
+            "first" => 0,
+            "second" => 1,
+            "random" => usize::from(token::new_token().map_err(internal)?.as_bytes()[0] % 2 == 1),
+            name if name == names[0] => 0,
+            name if name == names[1] => 1,
+            other => {
+                return Err(refuse(
+                    ErrorCode::BadMessage,
+                    format!(
+                        "side {other:?}: first, second, random, {} or {}",
+                        names[0], names[1]
+                    ),
+                ));
+            }
+        };
+        let tokens = [
+            token::new_token().map_err(internal)?,
+            token::new_token().map_err(internal)?,
+        ];
+        let id = token::new_game_id().map_err(internal)?;
+        let new = NewGame {
+            id: id.clone(),
+            spec: spec.to_string(),
+            token_digests: [token::digest(&tokens[0]), token::digest(&tokens[1])],
+            clock: request.clock.map(Clock::new),
+            created_ms: now_ms(),
+        };
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || store.create(&new))
+            .await
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
+            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        let other = 1 - seat;
+        Ok(json!({
+            "id": id,
+            "spec": spec.to_string(),
+            "seats": names,
+            "you": {"seat": seat, "token": tokens[seat]},
+            "opponent": {
+                "seat": other,
+                "token": tokens[other],
+                "link": format!("/?game={id}#token={}", tokens[other]),
+            },
+            "watch_link": format!("/?game={id}"),
+            "websocket": format!("/games/{id}/ws"),
+            "clock": request.clock,
+        }))
+    }
+}

@@ -1,0 +1,238 @@
+//! The HTTP routes: making games, their state and records, and the static playground.
+
+use std::net::SocketAddr;
+use std::path::{Component, Path as FsPath};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use crate::app::{App, CreateRequest};
+use crate::protocol::{ErrorCode, MAX_MESSAGE_BYTES, ProtocolError};
+use crate::{now_ms, ws};
+
+/// The largest request body read at all; past [`MAX_MESSAGE_BYTES`] it is refused with a
+/// typed error.
+const BODY_LIMIT: usize = 64 * 1024;
+
+/// The routes over `app`.
+pub(crate) fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/games", post(create_game))
+        .route("/games/{id}", get(game_state))
+        .route("/games/{id}/record", get(record))
+        .route("/games/{id}/record.sgf", get(record_sgf))
+        .route("/games/{id}/ws", get(ws::upgrade))
+        .fallback(static_file)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app)
+}
+
+/// A typed error as an HTTP response: its JSON and a status fitting its code.
+pub(crate) fn error_response(error: &ProtocolError) -> Response {
+    let status = match error.code {
+        ErrorCode::UnknownGame | ErrorCode::NotFound => StatusCode::NOT_FOUND,
+        ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorCode::BadOrigin => StatusCode::FORBIDDEN,
+        ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    json_response(status, error.to_json())
+}
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        body,
+    )
+        .into_response()
+}
+
+async fn create_game(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Response {
+    if body.len() > MAX_MESSAGE_BYTES {
+        return error_response(&ProtocolError::new(
+            ErrorCode::TooLarge,
+            format!("a request is at most {MAX_MESSAGE_BYTES} bytes"),
+        ));
+    }
+    if !app.create_limit.try_take(peer.ip()) {
+        return error_response(&ProtocolError::new(
+            ErrorCode::RateLimited,
+            "too many games made from this address; wait a little",
+        ));
+    }
+    let value: serde_json::Value = match serde_json::from_slice(&body) {
+        Ok(v) => v,
+        Err(e) => {
+            return error_response(&ProtocolError::new(
+                ErrorCode::BadJson,
+                format!("not JSON: {e}"),
+            ));
+        }
+    };
+    let request: CreateRequest = match serde_json::from_value(value) {
+        Ok(r) => r,
+        Err(e) => {
+            return error_response(&ProtocolError::new(
+                ErrorCode::BadMessage,
+                format!("no game request: {e}"),
+            ));
+        }
+    };
+    match app.create(request).await {
+        Ok(answer) => json_response(StatusCode::CREATED, answer.to_string()),
+        Err(e) => error_response(&e),
+    }
+}
+
+async fn game_state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    match app.room(&id).await {
+        Ok(room) => {
+            let state = room.lock().await.state_json(None, now_ms());
+            json_response(StatusCode::OK, state.to_string())
+        }
+        Err(e) => error_response(&e),
+    }
+}
+
+fn attachment(name: &str, content_type: &'static str, body: String) -> Response {
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    match app.room(&id).await {
+        Ok(room) => {
+            let text = room.lock().await.game().write_record();
+            attachment(&format!("{id}.json"), "application/json", text)
+        }
+        Err(e) => error_response(&e),
+    }
+}
+
+async fn record_sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let room = match app.room(&id).await {
+        Ok(room) => room,
+        Err(e) => return error_response(&e),
+    };
+    let sgf = room.lock().await.game().to_sgf("Black", "White");
+    match sgf {
+        Ok(text) => attachment(&format!("{id}.sgf"), "application/x-go-sgf", text),
+        Err(e) => error_response(&ProtocolError::new(ErrorCode::NotFound, e.to_string())),
+    }
+}
+
+/// The content type of a static file by its extension.
+fn content_type(path: &FsPath) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" => "application/json",
+        "wasm" => "application/wasm",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Whether a request path's segments are plain file names (no `..`, no hidden files, no
+/// escapes, no back-slashes): the only paths the static server looks up.
+pub(crate) fn safe_relative_path(path: &str) -> Option<&FsPath> {
+    let rel = path.strip_prefix('/')?;
+    let ok_segment = |s: &str| {
+        !s.is_empty()
+            && !s.starts_with('.')
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+    };
+    if !rel.split('/').all(ok_segment) {
+        return None;
+    }
+    let p = FsPath::new(rel);
+    p.components()
+        .all(|c| matches!(c, Component::Normal(_)))
+        .then_some(p)
+}
+
+async fn static_file(State(app): State<Arc<App>>, uri: Uri) -> Response {
+    let not_found = || {
+        error_response(&ProtocolError::new(
+            ErrorCode::NotFound,
+            format!("nothing at {}", uri.path()),
+        ))
+    };
+    let Some(root) = &app.config.web_root else {
+        return not_found();
+    };
+    let path = match uri.path() {
+        "/" => "/index.html",
+        p => p,
+    };
+    let Some(rel) = safe_relative_path(path) else {
+        return not_found();
+    };
+    // The file must be inside the root once links are resolved.
+    let (Ok(root), Ok(file)) = (
+        tokio::fs::canonicalize(root).await,
+        tokio::fs::canonicalize(root.join(rel)).await,
+    ) else {
+        return not_found();
+    };
+    if !file.starts_with(&root) {
+        return not_found();
+    }
+    match tokio::fs::read(&file).await {
+        Ok(bytes) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, content_type(&file))],
+            bytes,
+        )
+            .into_response(),
+        Err(_) => not_found(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_paths_are_looked_up() {
+        assert!(safe_relative_path("/index.html").is_some());
+        assert!(safe_relative_path("/js/app.js").is_some());
+        for bad in [
+            "/../Cargo.toml",
+            "/js/../../x",
+            "/.git/config",
+            "//etc/passwd",
+            "/a\\b",
+            "/%2e%2e/x",
+            "/js/",
+            "relative",
+        ] {
+            assert!(safe_relative_path(bad).is_none(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! A game server for people playing each other on the four rule engines (Kazura, Bao,
+//! go9, Bind), through [`game_catalog`].
+//!
+//! One player makes a game over HTTP (`POST /games`) and gets a secret token for their
+//! seat, a play link for the other seat and a watch link. Moves travel over a WebSocket as
+//! JSON ([`protocol`]); the server checks each with the rules crates and is the only
+//! judge; it keeps the clocks; and it writes every move to a SQLite database before it
+//! tells anyone of it, so a restarted server loses nothing that was acknowledged.
+//! docs/server.md describes the protocol and the decisions.
+//!
+//! ```no_run
+//! use std::sync::Arc;
+//! use game_server::{Config, Server, store::SqliteStore};
+//!
+//! # async fn start() -> Result<(), Box<dyn std::error::Error>> {
+//! let store = SqliteStore::open("data/games.sqlite3".as_ref())?;
+//! let server = Server::start("127.0.0.1:8080".parse()?, Arc::new(store), Config::default()).await?;
+//! println!("listening on http://{}", server.addr());
+//! server.stop().await;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The protocol's parser is a pure function:
+//!
+//! ```
+//! use game_server::protocol::{ClientMessage, ErrorCode, parse_client};
+//!
+//! let hello = parse_client(r#"{"type":"hello","protocol":1,"token":"ab12"}"#).unwrap();
+//! assert!(matches!(hello, ClientMessage::Hello { protocol: 1, .. }));
+//! let e = parse_client(r#"{"type":"move","move":"E5"}"#).unwrap_err();
+//! assert_eq!(e.code, ErrorCode::BadMessage); // no version: a move must say what it saw
+//! assert_eq!(parse_client("{oops").unwrap_err().code, ErrorCode::BadJson);
+//! ```
+#![forbid(unsafe_code)]
+
+mod app;
+pub mod clock;
+mod http;
+pub mod limits;
+pub mod protocol;
+mod room;
+pub mod store;
+pub mod token;
+mod ws;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub use app::Config;
+pub use limits::Rate;
+pub use store::GameStore;
+
+/// The time now, in Unix milliseconds (what the store keeps; a clock set back is read as
+/// no time passing).
+#[must_use]
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    app: Arc<app::App>,
+    shutdown: watch::Sender<bool>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// Binds `listen` (port 0 picks a free one), restarts the flag timers of the games
+    /// whose clocks run, and serves.
+    ///
+    /// # Errors
+    /// The bind's I/O error, or the store's failure to list running games.
+    pub async fn start(
+        listen: SocketAddr,
+        store: Arc<dyn GameStore>,
+        config: Config,
+    ) -> std::io::Result<Server> {
+        let listener = TcpListener::bind(listen).await?;
+        let addr = listener.local_addr()?;
+        let (shutdown, rx) = watch::channel(false);
+        let app = Arc::new(app::App::new(store, config, rx.clone()));
+        app.load_running_clocks()
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let router = http::router(Arc::clone(&app));
+        let mut stop = rx;
+        let task = tokio::spawn(async move {
+            axum::serve(
+                listener,
+                router.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .with_graceful_shutdown(async move {
+                let _ = stop.wait_for(|s| *s).await;
+            })
+            .await
+        });
+        Ok(Server {
+            addr,
+            app,
+            shutdown,
+            task,
+        })
+    }
+
+    /// The address it listens on.
+    #[must_use]
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops taking connections, closes every WebSocket and stops the flag timers; returns
+    /// once the listener is closed. Everything acknowledged is already in the store.
+    pub async fn stop(self) {
+        let _ = self.shutdown.send(true);
+        self.app.stop_timers().await;
+        let _ = self.task.await;
+    }
+
+    /// Serves until `signal` completes (then stops as [`Server::stop`]) or the server fails.
+    ///
+    /// # Errors
+    /// The server's I/O error.
+    pub async fn serve_until(mut self, signal: impl Future<Output = ()>) -> std::io::Result<()> {
+        tokio::select! {
+            ended = &mut self.task => match ended {
+                Ok(result) => result,
+                Err(e) => Err(std::io::Error::other(e.to_string())),
+            },
+            () = signal => {
+                self.stop().await;
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,610 @@
+//! A game being played: the rules' state, its seats, clock, offers and result, and every
+//! change to it, each written to the store before it is told to anyone.
+//!
+//! The rules crates are the only judge: a move is played on a copy of the game through
+//! [`AnyGame::play`], and the copy replaces the game only once the store has committed.
+
+use std::sync::Arc;
+
+use game_catalog::{AnyGame, MoveError, Outcome};
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use crate::clock::{Charge, Clock};
+use crate::protocol::{ErrorCode, PROTOCOL_VERSION, ProtocolError};
+use crate::store::{
+    EndReason, GameStore, MoveChange, StoreError, StoredEnd, StoredGame, StoredMove, Update,
+};
+use crate::token;
+
+/// Messages a room sends to every connection watching it, as JSON text.
+pub type Broadcast = broadcast::Sender<Arc<str>>;
+
+/// What can be offered to the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferKind {
+    /// An agreed draw.
+    Draw,
+    /// Taking back the last move.
+    Undo,
+}
+
+impl OfferKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::Undo => "undo",
+        }
+    }
+}
+
+/// One game on the server.
+#[derive(Debug)]
+pub struct Room {
+    id: String,
+    game: AnyGame,
+    digests: [Vec<u8>; 2],
+    joined: [bool; 2],
+    version: u64,
+    clock: Option<Clock>,
+    end: Option<StoredEnd>,
+    /// The seat with an open offer of each kind: draw, undo.
+    offers: [Option<usize>; 2],
+    tx: Broadcast,
+    /// The flag-fall timer's task, replaced whenever the turn changes.
+    pub(crate) timer: Option<tokio::task::AbortHandle>,
+}
+
+fn internal(e: &StoreError) -> ProtocolError {
+    ProtocolError::new(
+        ErrorCode::Internal,
+        format!("the store failed; nothing changed: {e}"),
+    )
+}
+
+fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
+    ProtocolError::new(code, message)
+}
+
+/// Commits `update` on a blocking thread (SQLite waits on the disk).
+async fn commit(store: &Arc<dyn GameStore>, update: Update) -> Result<(), ProtocolError> {
+    let store = Arc::clone(store);
+    match tokio::task::spawn_blocking(move || store.update(&update)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(internal(&e)),
+        Err(e) => Err(refuse(
+            ErrorCode::Internal,
+            format!("the store's task failed: {e}"),
+        )),
+    }
+}
+
+impl Room {
+    /// The room of a stored game: its moves replayed through the rules and its ending call
+    /// applied again.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] if the spec or a move is refused by the rules.
+    pub fn from_stored(stored: StoredGame) -> Result<Room, StoreError> {
+        let mut game = AnyGame::parse_spec(&stored.spec)
+            .map_err(|e| StoreError::Corrupt(format!("spec {}: {e}", stored.spec)))?;
+        for m in &stored.moves {
+            game.play(&m.text)
+                .map_err(|e| StoreError::Corrupt(format!("move {}: {e}", m.ply)))?;
+        }
+        if let Some(end) = &stored.end {
+            apply_call(&mut game, end.reason, end.seat);
+        }
+        let (tx, _) = broadcast::channel(256);
+        Ok(Room {
+            id: stored.id,
+            game,
+            digests: stored.token_digests,
+            joined: stored.joined,
+            version: stored.version,
+            clock: stored.clock,
+            end: stored.end,
+            offers: [None; 2],
+            tx,
+            timer: None,
+        })
+    }
+
+    /// The broadcast channel of the room's messages.
+    #[must_use]
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.tx.subscribe()
+    }
+
+    /// The rules' state.
+    #[must_use]
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The seat whose token is `token`, compared in constant time with both seats'.
+    #[must_use]
+    pub fn seat_of_token(&self, token: &str) -> Option<usize> {
+        let first = token::matches(token, &self.digests[0]);
+        let second = token::matches(token, &self.digests[1]);
+        match (first, second) {
+            (true, _) => Some(0),
+            (false, true) => Some(1),
+            (false, false) => None,
+        }
+    }
+
+    /// The seat to move, `None` once the game is over.
+    #[must_use]
+    pub fn seat_to_move(&self) -> Option<usize> {
+        (self.end.is_none() && !self.game.is_over()).then(|| self.game.seat_of(self.game.to_move()))
+    }
+
+    /// When the mover's flag falls (Unix milliseconds), if a clock runs.
+    #[must_use]
+    pub fn flag_deadline(&self) -> Option<u64> {
+        let seat = self.seat_to_move()?;
+        self.clock.as_ref()?.deadline(seat)
+    }
+
+    fn send(&self, message: &Value) {
+        // No receiver is no error: nobody is watching.
+        let _ = self.tx.send(Arc::from(message.to_string()));
+    }
+
+    fn update(&self, version: u64) -> Update {
+        Update {
+            id: self.id.clone(),
+            from_version: self.version,
+            version,
+            joined: self.joined,
+            clock: self.clock,
+            change: None,
+            end: self.end.clone(),
+        }
+    }
+
+    fn check_open(&self, version: u64) -> Result<(), ProtocolError> {
+        if self.end.is_some() || self.game.is_over() {
+            return Err(refuse(ErrorCode::GameOver, "the game is over"));
+        }
+        if version != self.version {
+            return Err(refuse(
+                ErrorCode::Stale,
+                format!(
+                    "the message is for version {version}; the game is at version {}",
+                    self.version
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Seat `seat` has connected: marks it joined and starts the clock once both have.
+    ///
+    /// # Errors
+    /// [`ErrorCode::Internal`] if the store fails.
+    pub async fn join(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        seat: usize,
+        now_ms: u64,
+    ) -> Result<(), ProtocolError> {
+        if self.joined[seat] {
+            return Ok(());
+        }
+        let mut next = self.update(self.version);
+        next.joined[seat] = true;
+        let starts = next.joined == [true, true] && self.seat_to_move().is_some();
+        if starts && let Some(clock) = &mut next.clock {
+            clock.turn_started_ms = Some(now_ms);
+        }
+        commit(store, next.clone()).await?;
+        self.joined = next.joined;
+        self.clock = next.clock;
+        self.send(&json!({"type": "joined", "seat": seat, "clock": self.clock_json(now_ms)}));
+        Ok(())
+    }
+
+    /// Seat `seat` plays `text` against `version`.
+    ///
+    /// # Errors
+    /// A typed refusal; the game is unchanged (but a flag found fallen ends it).
+    pub async fn play(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        seat: usize,
+        version: u64,
+        text: &str,
+        now_ms: u64,
+    ) -> Result<(), ProtocolError> {
+        self.check_open(version)?;
+        if self.seat_to_move() != Some(seat) {
+            return Err(refuse(ErrorCode::NotYourTurn, "the other seat is to move"));
+        }
+        let mut clock = self.clock;
+        if let Some(c) = &mut clock
+            && c.charge(seat, now_ms) == Charge::FlagFell
+        {
+            self.flag_fall(store, now_ms).await?;
+            return Err(refuse(
+                ErrorCode::GameOver,
+                "your flag fell before the move arrived",
+            ));
+        }
+        let mut game = self.game.clone();
+        game.play(text).map_err(|e| match e {
+            MoveError::Parse { .. } => refuse(ErrorCode::BadMove, e.to_string()),
+            _ => refuse(ErrorCode::IllegalMove, e.to_string()),
+        })?;
+        let moves = game.moves();
+        let canonical = moves.last().cloned().unwrap_or_default();
+        let ply = moves.len() as u64;
+        let end = game.is_over().then(|| rules_end(&game, now_ms));
+        if end.is_some()
+            && let Some(c) = &mut clock
+        {
+            c.turn_started_ms = None;
+        }
+        let mut next = self.update(self.version + 1);
+        next.clock = clock;
+        next.end.clone_from(&end);
+        next.change = Some(MoveChange::Append(StoredMove {
+            ply,
+            seat,
+            text: canonical.clone(),
+            played_ms: now_ms,
+        }));
+        commit(store, next).await?;
+        self.game = game;
+        self.version += 1;
+        self.clock = clock;
+        self.end = end;
+        self.offers = [None; 2];
+        self.send(&json!({
+            "type": "move",
+            "version": self.version,
+            "number": ply,
+            "seat": seat,
+            "move": canonical,
+            "to_move": self.seat_to_move(),
+            "clock": self.clock_json(now_ms),
+        }));
+        self.send_over();
+        Ok(())
+    }
+
+    /// Seat `seat` resigns.
+    ///
+    /// # Errors
+    /// A typed refusal; the game is unchanged.
+    pub async fn resign(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        seat: usize,
+        version: u64,
+        now_ms: u64,
+    ) -> Result<(), ProtocolError> {
+        self.check_open(version)?;
+        self.end_by_call(store, EndReason::Resign, Some(seat), now_ms)
+            .await
+    }
+
+    /// Ends the game on time if the mover's flag has fallen by `now_ms`; true if it did.
+    ///
+    /// # Errors
+    /// [`ErrorCode::Internal`] if the store fails.
+    pub async fn check_flag(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        now_ms: u64,
+    ) -> Result<bool, ProtocolError> {
+        match self.flag_deadline() {
+            Some(deadline) if now_ms >= deadline => {
+                self.flag_fall(store, now_ms).await?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    async fn flag_fall(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        now_ms: u64,
+    ) -> Result<(), ProtocolError> {
+        let seat = self.seat_to_move();
+        self.end_by_call(store, EndReason::Time, seat, now_ms).await
+    }
+
+    /// Ends the game by a call (resignation, time, agreed draw): through the rules where
+    /// they have the call, else as the server's own result.
+    async fn end_by_call(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        reason: EndReason,
+        seat: Option<usize>,
+        now_ms: u64,
+    ) -> Result<(), ProtocolError> {
+        let mut game = self.game.clone();
+        let by_rules = apply_call(&mut game, reason, seat);
+        let names = self.seat_names();
+        let (winner_seat, text) = if by_rules {
+            let end = rules_end(&game, now_ms);
+            (end.winner_seat, end.text)
+        } else {
+            match (reason, seat) {
+                (EndReason::Draw, _) | (_, None) => (None, "draw by agreement".to_string()),
+                (EndReason::Resign, Some(s)) => (
+                    Some(1 - s),
+                    format!(
+                        "{} wins: {} resigned (the server's call; the rules have none)",
+                        names[1 - s],
+                        names[s]
+                    ),
+                ),
+                (_, Some(s)) => (
+                    Some(1 - s),
+                    format!(
+                        "{} wins on time: {} ran out of time",
+                        names[1 - s],
+                        names[s]
+                    ),
+                ),
+            }
+        };
+        let mut clock = self.clock;
+        if let Some(c) = &mut clock {
+            match (reason, seat) {
+                (EndReason::Time, Some(s)) => c.spend_all(s),
+                _ => {
+                    if let Some(mover) = self.seat_to_move() {
+                        c.stop(mover, now_ms);
+                    }
+                }
+            }
+            c.turn_started_ms = None;
+        }
+        let end = StoredEnd {
+            reason,
+            seat,
+            winner_seat,
+            text,
+            finished_ms: now_ms,
+        };
+        let mut next = self.update(self.version + 1);
+        next.clock = clock;
+        next.end = Some(end.clone());
+        commit(store, next).await?;
+        self.game = game;
+        self.version += 1;
+        self.clock = clock;
+        self.end = Some(end);
+        self.offers = [None; 2];
+        self.send_over();
+        Ok(())
+    }
+
+    /// Seat `seat` offers a draw or an undo.
+    ///
+    /// # Errors
+    /// [`ErrorCode::NotInRules`] where the game has no such call, [`ErrorCode::Refused`]
+    /// when it cannot be made now, and the usual stale and over refusals.
+    pub fn offer(
+        &mut self,
+        seat: usize,
+        kind: OfferKind,
+        version: u64,
+    ) -> Result<(), ProtocolError> {
+        self.check_open(version)?;
+        let is_go9 = matches!(self.game, AnyGame::Go9(_));
+        match kind {
+            OfferKind::Draw if !is_go9 => {
+                return Err(refuse(
+                    ErrorCode::NotInRules,
+                    format!("{}'s rules have no agreed draw", self.game.name()),
+                ));
+            }
+            OfferKind::Undo if !is_go9 => {
+                return Err(refuse(
+                    ErrorCode::NotInRules,
+                    format!("{}'s rules have no undo", self.game.name()),
+                ));
+            }
+            OfferKind::Undo if !self.game.can_undo() => {
+                return Err(refuse(ErrorCode::Refused, "no move to take back"));
+            }
+            _ => {}
+        }
+        let slot = &mut self.offers[kind as usize];
+        if slot.is_some() {
+            return Err(refuse(
+                ErrorCode::Refused,
+                format!("a {} offer is already open", kind.as_str()),
+            ));
+        }
+        *slot = Some(seat);
+        self.send(
+            &json!({"type": "offer", "kind": kind.as_str(), "seat": seat, "version": self.version}),
+        );
+        Ok(())
+    }
+
+    /// Seat `seat` declines the opponent's open offers.
+    ///
+    /// # Errors
+    /// [`ErrorCode::NoOffer`] if the opponent has none open.
+    pub fn decline(&mut self, seat: usize, version: u64) -> Result<(), ProtocolError> {
+        self.check_open(version)?;
+        let mut any = false;
+        for kind in [OfferKind::Draw, OfferKind::Undo] {
+            if self.offers[kind as usize] == Some(1 - seat) {
+                self.offers[kind as usize] = None;
+                any = true;
+                self.send(&json!({"type": "declined", "kind": kind.as_str(), "seat": seat}));
+            }
+        }
+        if any {
+            Ok(())
+        } else {
+            Err(refuse(ErrorCode::NoOffer, "the opponent has no open offer"))
+        }
+    }
+
+    /// Seat `seat` accepts the opponent's open offer of `kind`.
+    ///
+    /// # Errors
+    /// [`ErrorCode::NoOffer`] without one; the store's failure; the usual refusals.
+    pub async fn accept(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        seat: usize,
+        kind: OfferKind,
+        version: u64,
+        now_ms: u64,
+    ) -> Result<(), ProtocolError> {
+        self.check_open(version)?;
+        if self.offers[kind as usize] != Some(1 - seat) {
+            return Err(refuse(
+                ErrorCode::NoOffer,
+                format!("the opponent has no open {} offer", kind.as_str()),
+            ));
+        }
+        match kind {
+            OfferKind::Draw => self.end_by_call(store, EndReason::Draw, None, now_ms).await,
+            OfferKind::Undo => self.undo(store, now_ms).await,
+        }
+    }
+
+    async fn undo(&mut self, store: &Arc<dyn GameStore>, now_ms: u64) -> Result<(), ProtocolError> {
+        let mut game = self.game.clone();
+        let ply = game.ply() as u64;
+        let taken = game
+            .undo()
+            .map_err(|e| refuse(ErrorCode::Refused, e.to_string()))?;
+        let mut clock = self.clock;
+        if let Some(c) = &mut clock {
+            c.restart_turn(now_ms);
+        }
+        let mut next = self.update(self.version + 1);
+        next.clock = clock;
+        next.change = Some(MoveChange::RemoveLast { ply });
+        commit(store, next).await?;
+        self.game = game;
+        self.version += 1;
+        self.clock = clock;
+        self.offers = [None; 2];
+        self.send(&json!({
+            "type": "undo",
+            "version": self.version,
+            "number": ply,
+            "move": taken,
+            "to_move": self.seat_to_move(),
+            "clock": self.clock_json(now_ms),
+        }));
+        Ok(())
+    }
+
+    fn send_over(&self) {
+        if self.end.is_some() {
+            self.send(&json!({
+                "type": "over",
+                "version": self.version,
+                "result": self.result_json(),
+            }));
+        }
+    }
+
+    /// The player names in each seat (`["black", "white"]`, swapped after Kazura's swap).
+    fn seat_names(&self) -> [&'static str; 2] {
+        let names = self.game.player_names();
+        let of = |seat: usize| {
+            self.game
+                .player_in_seat(seat)
+                .map_or(names[seat], |p| names[p.index()])
+        };
+        [of(0), of(1)]
+    }
+
+    fn result_json(&self) -> Value {
+        match &self.end {
+            None => Value::Null,
+            Some(e) => json!({
+                "reason": e.reason.as_str(),
+                "seat": e.seat,
+                "winner": e.winner_seat,
+                "text": e.text,
+            }),
+        }
+    }
+
+    fn clock_json(&self, now_ms: u64) -> Value {
+        let Some(c) = &self.clock else {
+            return Value::Null;
+        };
+        let to_move = self.seat_to_move().filter(|_| c.turn_started_ms.is_some());
+        let side = |s: usize| {
+            let v = c.view(s, to_move, now_ms);
+            json!({"remaining_ms": v.remaining_ms, "periods": v.periods})
+        };
+        json!({
+            "spec": c.spec,
+            "sides": [side(0), side(1)],
+            "running": to_move,
+        })
+    }
+
+    /// The whole state as the `state` message, for `you` (a seat, or `None` for a
+    /// spectator).
+    #[must_use]
+    pub fn state_json(&self, you: Option<usize>, now_ms: u64) -> Value {
+        let offer = |k: OfferKind| self.offers[k as usize];
+        json!({
+            "type": "state",
+            "protocol": PROTOCOL_VERSION,
+            "game": self.id,
+            "spec": self.game.spec().to_string(),
+            "you": you,
+            "seats": self.seat_names(),
+            "joined": self.joined,
+            "moves": self.game.moves(),
+            "version": self.version,
+            "to_move": self.seat_to_move(),
+            "legal": if self.end.is_some() { Vec::new() } else { self.game.legal_moves() },
+            "can_undo": self.game.can_undo(),
+            "offers": {"draw": offer(OfferKind::Draw), "undo": offer(OfferKind::Undo)},
+            "clock": self.clock_json(now_ms),
+            "result": self.result_json(),
+            "server_ms": now_ms,
+        })
+    }
+}
+
+/// Applies an ending call to the rules' state where the rules have it; true if they did.
+fn apply_call(game: &mut AnyGame, reason: EndReason, seat: Option<usize>) -> bool {
+    let player = seat.and_then(|s| game.player_in_seat(s));
+    if let (EndReason::Resign, Some(p)) = (reason, player) {
+        return game.has_resignation() && game.resign(p).is_ok();
+    }
+    match (reason, player, game) {
+        (EndReason::Rules, ..) => true,
+        (EndReason::Draw, _, AnyGame::Go9(g)) => g.agree_draw().is_ok(),
+        (EndReason::Time, Some(p), AnyGame::Go9(g)) => g.lose_on_time(p).is_ok(),
+        _ => false,
+    }
+}
+
+/// The result the rules give an ended game.
+fn rules_end(game: &AnyGame, now_ms: u64) -> StoredEnd {
+    let winner_seat = match game.outcome() {
+        Outcome::Win { winner, .. } => Some(game.seat_of(winner)),
+        _ => None,
+    };
+    StoredEnd {
+        reason: EndReason::Rules,
+        seat: None,
+        winner_seat,
+        text: game.outcome_text(),
+        finished_ms: now_ms,
+    }
+}

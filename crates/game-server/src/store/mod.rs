@@ -1,0 +1,196 @@
+//! Where games are kept: the [`GameStore`] trait and its SQLite implementation.
+//!
+//! The server calls the store before it tells anyone of a change: a move, an undo, a clock
+//! start or an end is one [`Update`], written in one transaction, and only after it has
+//! committed is the change sent to the players and spectators. Another database (such as
+//! PostgreSQL) is another implementation of the trait.
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+use crate::clock::Clock;
+
+/// What can go wrong in a store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Database(String),
+    /// The stored version is not the one the update was made from (another writer).
+    #[error("game {id} changed under this server (version {found}, expected {expected})")]
+    Conflict {
+        /// The game.
+        id: String,
+        /// The version in the store.
+        found: u64,
+        /// The version the update expected.
+        expected: u64,
+    },
+    /// A stored value is out of range.
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+}
+
+/// A new game, as made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// The game's id.
+    pub id: String,
+    /// The canonical game spec (`kazura:size=9`).
+    pub spec: String,
+    /// The SHA-256 digests of the seats' tokens, seat 0 first.
+    pub token_digests: [[u8; 32]; 2],
+    /// The clock, if any (stopped).
+    pub clock: Option<Clock>,
+    /// When it was made (Unix milliseconds).
+    pub created_ms: u64,
+}
+
+/// One move as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// The move's number, from 1.
+    pub ply: u64,
+    /// The seat that played it.
+    pub seat: usize,
+    /// Its canonical text.
+    pub text: String,
+    /// When it was played (Unix milliseconds).
+    pub played_ms: u64,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// By the rules (the board, two passes, the move limit, …).
+    Rules,
+    /// A seat resigned.
+    Resign,
+    /// A seat's flag fell.
+    Time,
+    /// A draw both seats agreed.
+    Draw,
+}
+
+impl EndReason {
+    /// The stored word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Rules => "rules",
+            EndReason::Resign => "resign",
+            EndReason::Time => "time",
+            EndReason::Draw => "draw",
+        }
+    }
+
+    /// The reason of a stored word.
+    #[must_use]
+    pub fn parse(word: &str) -> Option<EndReason> {
+        Some(match word {
+            "rules" => EndReason::Rules,
+            "resign" => EndReason::Resign,
+            "time" => EndReason::Time,
+            "draw" => EndReason::Draw,
+            _ => return None,
+        })
+    }
+}
+
+/// A game's result as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredEnd {
+    /// How it ended.
+    pub reason: EndReason,
+    /// The seat that made the call (resigned, ran out of time); `None` otherwise.
+    pub seat: Option<usize>,
+    /// The winning seat; `None` for a draw or no winner.
+    pub winner_seat: Option<usize>,
+    /// The result in words (the rules' `result:` text, or the server's for its own calls).
+    pub text: String,
+    /// When it ended (Unix milliseconds).
+    pub finished_ms: u64,
+}
+
+/// A game as loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The game's id.
+    pub id: String,
+    /// The canonical game spec.
+    pub spec: String,
+    /// The seats' token digests.
+    pub token_digests: [Vec<u8>; 2],
+    /// Which seats have joined at least once.
+    pub joined: [bool; 2],
+    /// The game's version.
+    pub version: u64,
+    /// The clock, if any.
+    pub clock: Option<Clock>,
+    /// Every move, in order.
+    pub moves: Vec<StoredMove>,
+    /// The result, once over.
+    pub end: Option<StoredEnd>,
+    /// When it was made.
+    pub created_ms: u64,
+}
+
+/// A change to the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveChange {
+    /// A move played.
+    Append(StoredMove),
+    /// The last move (number `ply`) taken back.
+    RemoveLast {
+        /// The number of the move taken back.
+        ply: u64,
+    },
+}
+
+/// One change to a game, written in one transaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Update {
+    /// The game.
+    pub id: String,
+    /// The version the change was made from (checked against the store).
+    pub from_version: u64,
+    /// The version after it.
+    pub version: u64,
+    /// Which seats have joined.
+    pub joined: [bool; 2],
+    /// The clock after the change.
+    pub clock: Option<Clock>,
+    /// The move list's change, if any.
+    pub change: Option<MoveChange>,
+    /// The result, if the change ended the game.
+    pub end: Option<StoredEnd>,
+}
+
+/// A place to keep games.
+pub trait GameStore: Send + Sync {
+    /// Keeps a new game.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it could not be written.
+    fn create(&self, game: &NewGame) -> Result<(), StoreError>;
+
+    /// Loads the game `id`, moves and all; `None` if there is none.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it could not be read.
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+
+    /// Writes `update` in one transaction: all of it or nothing.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the stored version is not `update.from_version`, or
+    /// another [`StoreError`]; nothing is written then.
+    fn update(&self, update: &Update) -> Result<(), StoreError>;
+
+    /// The ids of games not over whose clock is running (to restart their timers).
+    ///
+    /// # Errors
+    /// [`StoreError`] if they could not be read.
+    fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+}

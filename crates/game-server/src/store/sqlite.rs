@@ -1,0 +1,460 @@
+//! [`SqliteStore`]: games in one SQLite file, schema by versioned migrations.
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::{
+    EndReason, GameStore, MoveChange, NewGame, StoreError, StoredEnd, StoredGame, StoredMove,
+    Update,
+};
+use crate::clock::{ByoYomi, Clock, ClockSpec, SideTime};
+
+/// The migrations, in order: version and SQL. Each runs once, in a transaction, and is
+/// recorded in `schema_version`.
+const MIGRATIONS: &[(u32, &str)] = &[(1, include_str!("../../migrations/0001_init.sql"))];
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// Games in one SQLite file (or in memory, for tests).
+///
+/// Every write is one transaction with `synchronous = FULL` in WAL mode: once
+/// [`GameStore::update`] returns, the change survives a crash or a power cut.
+#[derive(Debug)]
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+impl SqliteStore {
+    /// Opens (or makes) the database at `path`, creating its folder, and brings its schema
+    /// up to date.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the file cannot be opened or a migration fails.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Database(format!("{}: {e}", dir.display())))?;
+        }
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        SqliteStore::with_connection(conn)
+    }
+
+    /// A store in memory (gone when dropped).
+    ///
+    /// # Errors
+    /// [`StoreError`] if SQLite fails.
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        SqliteStore::with_connection(Connection::open_in_memory()?)
+    }
+
+    fn with_connection(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        migrate(&mut conn)?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The schema versions applied, in order.
+    ///
+    /// # Errors
+    /// [`StoreError`] if SQLite fails.
+    pub fn schema_versions(&self) -> Result<Vec<u32>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("SELECT version FROM schema_version ORDER BY version")?;
+        let rows = stmt.query_map([], |r| r.get::<_, u32>(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// Applies every migration not yet recorded in `schema_version`, each in its own
+/// transaction.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_version (
+             version INTEGER PRIMARY KEY NOT NULL,
+             applied_ms INTEGER NOT NULL
+         )",
+    )?;
+    for &(version, sql) in MIGRATIONS {
+        let tx = conn.transaction()?;
+        let done: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM schema_version WHERE version = ?1)",
+            [version],
+            |r| r.get(0),
+        )?;
+        if !done {
+            tx.execute_batch(sql)?;
+            tx.execute(
+                "INSERT INTO schema_version (version, applied_ms) VALUES (?1, ?2)",
+                params![version, to_i64(crate::now_ms())],
+            )?;
+        }
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn to_u64(v: i64) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| StoreError::Corrupt(format!("negative value {v}")))
+}
+
+fn seat(v: Option<i64>) -> Result<Option<usize>, StoreError> {
+    match v {
+        None => Ok(None),
+        Some(s @ 0..=1) => Ok(Some(usize::try_from(s).unwrap_or(0))),
+        Some(s) => Err(StoreError::Corrupt(format!("seat {s}"))),
+    }
+}
+
+/// The clock's columns, in the order `update` and `create` write them.
+type ClockColumns = [Option<i64>; 9];
+
+fn clock_columns(clock: Option<&Clock>) -> ClockColumns {
+    let Some(c) = clock else {
+        return [None; 9];
+    };
+    let i = |v: u64| Some(to_i64(v));
+    [
+        i(c.spec.main_ms),
+        c.spec.byoyomi.map(|b| i64::from(b.periods)),
+        c.spec.byoyomi.and_then(|b| i(b.period_ms)),
+        c.spec.increment_ms.and_then(i),
+        i(c.sides[0].remaining_ms),
+        i(c.sides[1].remaining_ms),
+        Some(i64::from(c.sides[0].periods)),
+        Some(i64::from(c.sides[1].periods)),
+        c.turn_started_ms.and_then(i),
+    ]
+}
+
+fn read_clock(row: &Row<'_>) -> Result<Option<Clock>, StoreError> {
+    let get = |name: &str| -> Result<Option<i64>, StoreError> { Ok(row.get(name)?) };
+    let Some(main) = get("clock_main_ms")? else {
+        return Ok(None);
+    };
+    let u = |v: Option<i64>| -> Result<u64, StoreError> { to_u64(v.unwrap_or(0)) };
+    let p = |v: Option<i64>| -> Result<u32, StoreError> {
+        u32::try_from(v.unwrap_or(0)).map_err(|_| StoreError::Corrupt("periods".into()))
+    };
+    let byoyomi = match (get("clock_periods")?, get("clock_period_ms")?) {
+        (Some(n), Some(ms)) => Some(ByoYomi {
+            periods: p(Some(n))?,
+            period_ms: u(Some(ms))?,
+        }),
+        _ => None,
+    };
+    let spec = ClockSpec {
+        main_ms: to_u64(main)?,
+        byoyomi,
+        increment_ms: get("clock_increment_ms")?.map(to_u64).transpose()?,
+    };
+    Ok(Some(Clock {
+        spec,
+        sides: [
+            SideTime {
+                remaining_ms: u(get("remaining_ms_0")?)?,
+                periods: p(get("periods_0")?)?,
+            },
+            SideTime {
+                remaining_ms: u(get("remaining_ms_1")?)?,
+                periods: p(get("periods_1")?)?,
+            },
+        ],
+        turn_started_ms: get("turn_started_ms")?.map(to_u64).transpose()?,
+    }))
+}
+
+impl GameStore for SqliteStore {
+    fn create(&self, game: &NewGame) -> Result<(), StoreError> {
+        let c = clock_columns(game.clock.as_ref());
+        self.conn().execute(
+            "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
+                 clock_main_ms, clock_periods, clock_period_ms, clock_increment_ms,
+                 remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            params![
+                game.id,
+                game.spec,
+                to_i64(game.created_ms),
+                &game.token_digests[0][..],
+                &game.token_digests[1][..],
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4],
+                c[5],
+                c[6],
+                c[7],
+                c[8],
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let conn = self.conn();
+        let game = conn
+            .query_row("SELECT * FROM games WHERE id = ?1", [id], |row| {
+                Ok(read_game(row))
+            })
+            .optional()?;
+        let Some(game) = game else {
+            return Ok(None);
+        };
+        let mut game = game?;
+        let mut stmt = conn.prepare(
+            "SELECT ply, seat, text, played_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
+        let rows = stmt.query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })?;
+        for row in rows {
+            let (ply, s, text, played) = row?;
+            game.moves.push(StoredMove {
+                ply: to_u64(ply)?,
+                seat: seat(Some(s))?.unwrap_or(0),
+                text,
+                played_ms: to_u64(played)?,
+            });
+        }
+        Ok(Some(game))
+    }
+
+    fn update(&self, u: &Update) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let found: Option<i64> = tx
+            .query_row("SELECT version FROM games WHERE id = ?1", [&u.id], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let found = to_u64(found.ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?)?;
+        if found != u.from_version {
+            return Err(StoreError::Conflict {
+                id: u.id.clone(),
+                found,
+                expected: u.from_version,
+            });
+        }
+        match &u.change {
+            Some(MoveChange::Append(m)) => {
+                tx.execute(
+                    "INSERT INTO moves (game_id, ply, seat, text, played_ms)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![
+                        u.id,
+                        to_i64(m.ply),
+                        i64::try_from(m.seat).unwrap_or(0),
+                        m.text,
+                        to_i64(m.played_ms)
+                    ],
+                )?;
+            }
+            Some(MoveChange::RemoveLast { ply }) => {
+                let n = tx.execute(
+                    "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2
+                       AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?1)",
+                    params![u.id, to_i64(*ply)],
+                )?;
+                if n != 1 {
+                    return Err(StoreError::Corrupt(format!("move {ply} is not the last")));
+                }
+            }
+            None => {}
+        }
+        let c = clock_columns(u.clock.as_ref());
+        let end = u.end.as_ref();
+        tx.execute(
+            "UPDATE games SET version = ?2, joined_0 = ?3, joined_1 = ?4,
+                 remaining_ms_0 = ?5, remaining_ms_1 = ?6, periods_0 = ?7, periods_1 = ?8,
+                 turn_started_ms = ?9,
+                 end_reason = ?10, end_seat = ?11, winner_seat = ?12, result_text = ?13,
+                 finished_ms = ?14
+             WHERE id = ?1",
+            params![
+                u.id,
+                to_i64(u.version),
+                u.joined[0],
+                u.joined[1],
+                c[4],
+                c[5],
+                c[6],
+                c[7],
+                c[8],
+                end.map(|e| e.reason.as_str()),
+                end.and_then(|e| e.seat).and_then(|s| i64::try_from(s).ok()),
+                end.and_then(|e| e.winner_seat)
+                    .and_then(|s| i64::try_from(s).ok()),
+                end.map(|e| e.text.as_str()),
+                end.map(|e| to_i64(e.finished_ms)),
+            ],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE end_reason IS NULL AND turn_started_ms IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+fn read_game(row: &Row<'_>) -> Result<StoredGame, StoreError> {
+    let end = match row.get::<_, Option<String>>("end_reason")? {
+        None => None,
+        Some(word) => Some(StoredEnd {
+            reason: EndReason::parse(&word)
+                .ok_or_else(|| StoreError::Corrupt(format!("end reason {word}")))?,
+            seat: seat(row.get("end_seat")?)?,
+            winner_seat: seat(row.get("winner_seat")?)?,
+            text: row
+                .get::<_, Option<String>>("result_text")?
+                .unwrap_or_default(),
+            finished_ms: to_u64(row.get::<_, Option<i64>>("finished_ms")?.unwrap_or(0))?,
+        }),
+    };
+    Ok(StoredGame {
+        id: row.get("id")?,
+        spec: row.get("spec")?,
+        token_digests: [row.get("token_digest_0")?, row.get("token_digest_1")?],
+        joined: [row.get("joined_0")?, row.get("joined_1")?],
+        version: to_u64(row.get("version")?)?,
+        clock: read_clock(row)?,
+        moves: Vec::new(),
+        end,
+        created_ms: to_u64(row.get("created_ms")?)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_game(id: &str, clock: Option<Clock>) -> NewGame {
+        NewGame {
+            id: id.into(),
+            spec: "go9".into(),
+            token_digests: [[1; 32], [2; 32]],
+            clock,
+            created_ms: 7,
+        }
+    }
+
+    #[test]
+    fn migrations_apply_once_and_reopening_changes_nothing() {
+        let dir = std::env::temp_dir().join(format!("gs-store-{}", std::process::id()));
+        let path = dir.join("sub").join("games.sqlite3");
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.schema_versions().unwrap(), [1]);
+        store.create(&new_game("a", None)).unwrap();
+        drop(store);
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.schema_versions().unwrap(), [1]);
+        assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
+        drop(store);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn updates_are_checked_and_round_trip() {
+        let store = SqliteStore::in_memory().unwrap();
+        let clock = Clock::new(ClockSpec {
+            main_ms: 1000,
+            byoyomi: Some(ByoYomi {
+                periods: 3,
+                period_ms: 10,
+            }),
+            increment_ms: None,
+        });
+        store.create(&new_game("g", Some(clock))).unwrap();
+        let mut running = clock;
+        running.turn_started_ms = Some(99);
+        let mv = StoredMove {
+            ply: 1,
+            seat: 0,
+            text: "E5".into(),
+            played_ms: 99,
+        };
+        let update = Update {
+            id: "g".into(),
+            from_version: 0,
+            version: 1,
+            joined: [true, true],
+            clock: Some(running),
+            change: Some(MoveChange::Append(mv.clone())),
+            end: None,
+        };
+        store.update(&update).unwrap();
+        // The same update again is a conflict, and writes nothing.
+        assert!(matches!(
+            store.update(&update),
+            Err(StoreError::Conflict { found: 1, .. })
+        ));
+        let g = store.load("g").unwrap().unwrap();
+        assert_eq!(g.moves, [mv]);
+        assert_eq!(g.clock, Some(running));
+        assert_eq!(g.version, 1);
+        assert_eq!(store.running_clocks().unwrap(), ["g"]);
+        let end = StoredEnd {
+            reason: EndReason::Time,
+            seat: Some(1),
+            winner_seat: Some(0),
+            text: "black wins on time".into(),
+            finished_ms: 5,
+        };
+        store
+            .update(&Update {
+                from_version: 1,
+                version: 2,
+                change: Some(MoveChange::RemoveLast { ply: 1 }),
+                end: Some(end.clone()),
+                ..update
+            })
+            .unwrap();
+        let g = store.load("g").unwrap().unwrap();
+        assert!(g.moves.is_empty());
+        assert_eq!(g.end, Some(end));
+        assert!(store.running_clocks().unwrap().is_empty());
+        assert_eq!(store.load("h").unwrap(), None);
+    }
+
+    #[test]
+    fn hostile_text_is_only_ever_a_parameter() {
+        let store = SqliteStore::in_memory().unwrap();
+        let id = "x'); DROP TABLE games; --";
+        assert_eq!(store.load(id).unwrap(), None);
+        store.create(&new_game(id, None)).unwrap();
+        assert_eq!(store.load(id).unwrap().unwrap().id, id);
+    }
+}
