@@ -24,7 +24,7 @@
 //!   pointing at a wall cell past the board that matches no colour, so the loops on the
 //!   placement path have a fixed length and no bounds to test.
 
-use board_geometry::{MAX_POINTS, MAX_SIZE, Point};
+use board_geometry::{MAX_POINTS, Point};
 
 use crate::colour::Colour;
 use crate::point_bits::PointBits;
@@ -47,39 +47,11 @@ const EMPTY: u8 = 0;
 /// The contents of the one cell past the board, which every missing neighbour points at.
 const WALL: u8 = 3;
 /// The index of that cell.
-const OFF_BOARD: u16 = MAX_POINTS as u16;
+pub(crate) const OFF_BOARD: u16 = MAX_POINTS as u16;
 
 /// Four neighbours per point, missing ones as [`OFF_BOARD`]: loops over neighbours have a
 /// fixed length and need no degree or bounds (the wall cell matches no colour).
 pub(crate) type NeighbourTable = [[u16; 4]; MAX_POINTS];
-
-/// The neighbour table of every board size, computed at compile time.
-pub(crate) static NEIGHBOURS: [NeighbourTable; MAX_SIZE as usize + 1] = {
-    let mut tables = [[[OFF_BOARD; 4]; MAX_POINTS]; MAX_SIZE as usize + 1];
-    let mut size = 1;
-    while size <= MAX_SIZE as usize {
-        let mut index = 0;
-        while index < size * size {
-            let (row, col) = (index / size, index % size);
-            let entry = &mut tables[size][index];
-            if row > 0 {
-                entry[0] = (index - size) as u16;
-            }
-            if col > 0 {
-                entry[1] = (index - 1) as u16;
-            }
-            if col + 1 < size {
-                entry[2] = (index + 1) as u16;
-            }
-            if row + 1 < size {
-                entry[3] = (index + size) as u16;
-            }
-            index += 1;
-        }
-        size += 1;
-    }
-    tables
-};
 
 /// All stones of both colours, their groups, trees and longest paths.
 #[derive(Clone, PartialEq, Eq)]

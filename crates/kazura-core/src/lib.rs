@@ -66,6 +66,7 @@ mod point_bits;
 mod record;
 mod setup;
 mod state;
+mod tables;
 
 pub use board_geometry::{self, Coord, Geometry, GeometryError, ParsePointError};
 pub use game_core::search::{Level, Opponent};

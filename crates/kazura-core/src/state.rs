@@ -10,10 +10,11 @@ use game_core::{ByPlayer, Game, GameRng, Outcome, Player};
 use crate::colour::{Colour, Seat};
 use crate::end::EndReason;
 use crate::error::{PlayError, SetupError};
-use crate::forest::{Forest, NEIGHBOURS};
+use crate::forest::Forest;
 use crate::lengths::GroupLengths;
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::Setup;
+use crate::tables::size_tables;
 
 /// The default board side (K-1).
 pub const STANDARD_SIZE: usize = 13;
@@ -26,38 +27,6 @@ fn geometry(size: u8) -> &'static Geometry {
     GEOMETRIES[usize::from(size)]
         .get_or_init(|| Geometry::new(usize::from(size)).expect("sizes are checked on creation"))
 }
-
-/// The column and row of every point index on every board size, computed at compile time so
-/// that listing moves never divides.
-static COORDS: [[Coord; MAX_POINTS]; MAX_SIZE as usize + 1] = {
-    let mut table = [[Coord::new(0, 0); MAX_POINTS]; MAX_SIZE as usize + 1];
-    let mut size = 1;
-    while size <= MAX_SIZE as usize {
-        let mut index = 0;
-        while index < size * size {
-            table[size][index] = Coord::new((index % size) as u8, (index / size) as u8);
-            index += 1;
-        }
-        size += 1;
-    }
-    table
-};
-
-/// The placement on every point index of every board size, so that listing a move is one
-/// copy of a 4-byte value.
-static PLACEMENTS: [[Move; MAX_POINTS]; MAX_SIZE as usize + 1] = {
-    let mut table = [[Move::Pass; MAX_POINTS]; MAX_SIZE as usize + 1];
-    let mut size = 1;
-    while size <= MAX_SIZE as usize {
-        let mut index = 0;
-        while index < size * size {
-            table[size][index] = Move::Place(COORDS[size][index]);
-            index += 1;
-        }
-        size += 1;
-    }
-    table
-};
 
 /// A Kazura game: the board, whose turn it is, the swap, the moves played, and everything
 /// the rules need kept up to date move by move.
@@ -178,7 +147,7 @@ impl Kazura {
             };
             if !game.legal[colour.index()].contains(p) {
                 return Err(SetupError::ClosesLoop {
-                    point: COORDS[usize::from(game.size)][p.index()],
+                    point: size_tables(game.size).coords[p.index()],
                     colour,
                 });
             }
@@ -193,7 +162,7 @@ impl Kazura {
     /// and the player to move. The moves, the swap and a resignation are not part of it.
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let coords = &COORDS[usize::from(self.size)];
+        let coords = &size_tables(self.size).coords;
         let mut stones = ByPlayer::<Vec<Coord>>::default();
         for p in self.geometry().points() {
             if let Some(colour) = self.forest.colour_at(p) {
@@ -323,7 +292,7 @@ impl Kazura {
     /// `A1`, from the board alone, as [`Kazura::can_place`].
     #[must_use]
     pub fn placements(&self, colour: Colour) -> Vec<Coord> {
-        let coords = &COORDS[usize::from(self.size)];
+        let coords = &size_tables(self.size).coords;
         let mut points = Vec::with_capacity(self.legal[colour.index()].count());
         self.legal[colour.index()].for_each(|index| points.push(coords[index]));
         points
@@ -368,7 +337,7 @@ impl Kazura {
     /// ```
     #[must_use]
     pub fn longest_paths(&self, colour: Colour) -> Vec<Vec<Coord>> {
-        let coords = &COORDS[usize::from(self.size)];
+        let coords = &size_tables(self.size).coords;
         let longest = self.longest[colour.index()];
         let mut paths = Vec::new();
         for p in self.geometry().points() {
@@ -582,7 +551,7 @@ impl Kazura {
     pub(crate) fn length_after(&self, colour: Colour, point: Point) -> Option<u16> {
         self.legal[colour.index()].contains(point).then(|| {
             self.forest
-                .length_after(&NEIGHBOURS[usize::from(self.size)], point, colour)
+                .length_after(&size_tables(self.size).neighbours, point, colour)
         })
     }
 
@@ -618,7 +587,7 @@ impl Kazura {
     fn place_stone(&mut self, p: Point, colour: Colour) {
         let (mine, theirs) = (colour.index(), colour.other().index());
         self.forest.place(
-            &NEIGHBOURS[usize::from(self.size)],
+            &size_tables(self.size).neighbours,
             p,
             colour,
             &mut self.legal[mine],
@@ -663,7 +632,7 @@ impl Game for Kazura {
         let count = legal.count() + usize::from(self.swap_available());
         let k = rng.below(count);
         Some(match legal.nth(k) {
-            Some(index) => PLACEMENTS[usize::from(self.size)][index],
+            Some(index) => size_tables(self.size).placements[index],
             None => Move::Swap,
         })
     }
@@ -683,7 +652,7 @@ impl Game for Kazura {
             moves.push(Move::Pass);
             return;
         }
-        let placements = &PLACEMENTS[usize::from(self.size)];
+        let placements = &size_tables(self.size).placements;
         self.legal[mine].for_each(|index| moves.push(placements[index]));
         if self.swap_available() {
             moves.push(Move::Swap);
@@ -715,7 +684,7 @@ impl Game for Kazura {
             Move::Pass => match self.legal[colour.index()].first() {
                 Some(p) => Err(PlayError::PassNotAllowed {
                     colour,
-                    example: COORDS[usize::from(self.size)][p.index()],
+                    example: size_tables(self.size).coords[p.index()],
                 }),
                 None => Ok(()),
             },
