@@ -263,13 +263,15 @@ pub const HARD_TIME: Duration = Duration::from_millis(900);
 
 /// Each level's variety in the opening (`easy`, `normal`, `hard`): over the first 12 plies
 /// (6 moves a side), a move drawn among those within 5, 3 or 2 points of win rate of the
-/// most visited, with at least a fifth, a tenth or a tenth of its visits. The margin
+/// most visited, with at least a fifth, a tenth or half of its visits
+/// (`hard` takes only moves searched nearly as much as the first: with a tenth, Bind's
+/// `hard` lost games to itself without variety). The margin
 /// shrinks as the budget grows (the estimates are finer and strength matters more);
 /// `docs/go9.md` gives the games it makes and what it costs.
 pub const VARIETY: [Variety; 3] = [
     Variety::new(12, 0.05, 0.2),
     Variety::new(12, 0.03, 0.1),
-    Variety::new(12, 0.02, 0.1),
+    Variety::new(12, 0.02, 0.5),
 ];
 
 impl Opponent for Go9 {
