@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
@@ -48,7 +49,7 @@ pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     if !origin_allowed(&headers, &app.config.allowed_origins) {
         return error_response(&ProtocolError::new(
@@ -59,6 +60,12 @@ pub(crate) async fn upgrade(
     let room = match app.room(&id).await {
         Ok(room) => room,
         Err(e) => return error_response(&e),
+    };
+    let Ok(ws) = ws else {
+        return error_response(&ProtocolError::new(
+            ErrorCode::BadMessage,
+            "this address takes only a WebSocket upgrade",
+        ));
     };
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)

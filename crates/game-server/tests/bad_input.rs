@@ -1,0 +1,337 @@
+//! Bad input never panics and never changes a game: each refusal is a typed error naming
+//! what was wrong, and the server stays up.
+
+mod common;
+
+use common::{Client, TempDir, create, http_json, loose, start, tokens};
+use futures_util::SinkExt;
+use game_server::{Config, Rate};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A go9 game with one move played (Black E5): the server, its id, its tokens, the two
+/// players and the state after the move.
+struct Fixture {
+    server: game_server::Server,
+    id: String,
+    tokens: [String; 2],
+    black: Client,
+    white: Client,
+    _dir: TempDir,
+}
+
+async fn fixture(name: &str, config: Config) -> Fixture {
+    let dir = TempDir::new(name);
+    let server = start(&dir.db(), config).await;
+    let addr = server.addr();
+    let made = create(addr, json!({"game": "go9", "side": "first"})).await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (mut black, _) = Client::join(addr, &id, Some(&t[0])).await;
+    let (mut white, _) = Client::join(addr, &id, Some(&t[1])).await;
+    black
+        .send(&json!({"type": "move", "version": 0, "move": "E5"}))
+        .await;
+    black.next_of("move").await;
+    white.next_of("move").await;
+    Fixture {
+        server,
+        id,
+        tokens: t,
+        black,
+        white,
+        _dir: dir,
+    }
+}
+
+/// The parts of the state a refusal must leave alone.
+fn essentials(state: &Value) -> Value {
+    json!([
+        state["moves"],
+        state["version"],
+        state["to_move"],
+        state["result"],
+        state["offers"]
+    ])
+}
+
+#[tokio::test]
+async fn every_bad_message_is_a_typed_error_and_changes_nothing() {
+    let mut f = fixture("bad-messages", loose()).await;
+    let addr = f.server.addr();
+    let before = essentials(&f.white.sync().await);
+    assert_eq!(before[0], json!(["E5"]));
+
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("black", "{not json".into(), "bad_json"),
+        ("black", "\u{0}\u{1}".into(), "bad_json"),
+        ("black", json!({"type": "fly"}).to_string(), "bad_message"),
+        (
+            "black",
+            json!({"type": "move", "move": "D4"}).to_string(),
+            "bad_message",
+        ),
+        (
+            "black",
+            json!({"type": "move", "version": "1", "move": "D4"}).to_string(),
+            "bad_message",
+        ),
+        (
+            "black",
+            json!({"type": "move", "version": 1, "move": "D4", "x": 1}).to_string(),
+            "bad_message",
+        ),
+        (
+            "black",
+            format!(
+                r#"{{"type":"move","version":1,"move":"{}"}}"#,
+                "D".repeat(5000)
+            ),
+            "too_large",
+        ),
+        // Out of turn: White is to move.
+        (
+            "black",
+            json!({"type": "move", "version": 1, "move": "D4"}).to_string(),
+            "not_your_turn",
+        ),
+        // A replayed old message (the version before Black's move).
+        (
+            "white",
+            json!({"type": "move", "version": 0, "move": "D4"}).to_string(),
+            "stale",
+        ),
+        (
+            "white",
+            json!({"type": "move", "version": 7, "move": "D4"}).to_string(),
+            "stale",
+        ),
+        (
+            "white",
+            json!({"type": "move", "version": 1, "move": "E5"}).to_string(),
+            "illegal_move",
+        ),
+        (
+            "white",
+            json!({"type": "move", "version": 1, "move": "Z99"}).to_string(),
+            "bad_move",
+        ),
+        (
+            "white",
+            json!({"type": "move", "version": 1, "move": "'; DROP TABLE moves; --"}).to_string(),
+            "bad_move",
+        ),
+        (
+            "white",
+            json!({"type": "accept_draw", "version": 1}).to_string(),
+            "no_offer",
+        ),
+        (
+            "white",
+            json!({"type": "decline", "version": 1}).to_string(),
+            "no_offer",
+        ),
+        (
+            "white",
+            json!({"type": "hello", "protocol": 1}).to_string(),
+            "hello_first",
+        ),
+    ];
+    for (who, text, code) in &cases {
+        let c = if *who == "black" {
+            &mut f.black
+        } else {
+            &mut f.white
+        };
+        c.send_text(text).await;
+        assert_eq!(
+            c.error_code().await,
+            *code,
+            "{who} sent {}",
+            &text[..text.len().min(80)]
+        );
+        assert_eq!(essentials(&c.sync().await), before, "after {code}");
+    }
+    // A binary frame.
+    f.black
+        .socket
+        .send(Message::binary(vec![1u8, 2, 3]))
+        .await
+        .unwrap();
+    assert_eq!(f.black.error_code().await, "binary");
+
+    // A spectator cannot play; nobody may act before hello.
+    let (mut w, _) = Client::join(addr, &f.id, None).await;
+    w.send(&json!({"type": "move", "version": 1, "move": "D4"}))
+        .await;
+    assert_eq!(w.error_code().await, "not_a_player");
+    w.send(&json!({"type": "resign", "version": 1})).await;
+    assert_eq!(w.error_code().await, "not_a_player");
+    let mut c = Client::connect(addr, &f.id).await;
+    c.send(&json!({"type": "move", "version": 1, "move": "D4"}))
+        .await;
+    assert_eq!(c.error_code().await, "hello_first");
+    c.send(&json!({"type": "hello", "protocol": 2})).await;
+    assert_eq!(c.error_code().await, "bad_protocol");
+    c.send(&json!({"type": "hello", "protocol": 1, "token": "0".repeat(64)}))
+        .await;
+    assert_eq!(c.error_code().await, "bad_token");
+
+    // Another game's token is no token of this one.
+    let other = create(addr, json!({"game": "go9"})).await;
+    let other_tokens = tokens(&other);
+    c.send(&json!({"type": "hello", "protocol": 1, "token": other_tokens[1]}))
+        .await;
+    assert_eq!(c.error_code().await, "bad_token");
+    // Nor is this game's token of the other game.
+    let other_id = other["id"].as_str().unwrap();
+    let mut d = Client::connect(addr, other_id).await;
+    d.send(&json!({"type": "hello", "protocol": 1, "token": f.tokens[1]}))
+        .await;
+    assert_eq!(d.error_code().await, "bad_token");
+
+    // Kazura has no agreed draw and no undo.
+    let kazura = create(addr, json!({"game": "kazura:size=5", "side": "first"})).await;
+    let kid = kazura["id"].as_str().unwrap();
+    let (mut k, _) = Client::join(addr, kid, Some(&tokens(&kazura)[0])).await;
+    k.send(&json!({"type": "offer_draw", "version": 0})).await;
+    assert_eq!(k.error_code().await, "not_in_rules");
+    k.send(&json!({"type": "offer_undo", "version": 0})).await;
+    assert_eq!(k.error_code().await, "not_in_rules");
+    // go9 at the start has nothing to take back.
+    let (mut g, _) = Client::join(addr, other_id, Some(&other_tokens[0])).await;
+    g.send(&json!({"type": "offer_undo", "version": 0})).await;
+    assert_eq!(g.error_code().await, "refused");
+
+    // The game is as it was, and still plays.
+    let after = f.white.sync().await;
+    assert_eq!(essentials(&after), before);
+    f.white
+        .send(&json!({"type": "move", "version": 1, "move": "D4"}))
+        .await;
+    assert_eq!(f.black.next_of("move").await["version"], 2);
+    f.server.stop().await;
+}
+
+#[tokio::test]
+async fn bad_http_requests_are_typed_errors() {
+    let dir = TempDir::new("bad-http");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let cases: Vec<(&str, &str, String, u16, &str)> = vec![
+        ("GET", "/games/0123456789abcdef01234567", String::new(), 404, "unknown_game"),
+        ("GET", "/games/..%2f..%2fetc/record", String::new(), 404, "unknown_game"),
+        ("GET", "/games/nope", String::new(), 404, "unknown_game"),
+        ("GET", "/games/nope/record", String::new(), 404, "unknown_game"),
+        ("GET", "/games/nope/ws", String::new(), 404, "unknown_game"),
+        ("POST", "/games", "{".into(), 400, "bad_json"),
+        ("POST", "/games", json!({"game": "chess"}).to_string(), 400, "bad_spec"),
+        ("POST", "/games", json!({"game": "go9:size=13"}).to_string(), 400, "bad_spec"),
+        ("POST", "/games", json!({"game": {"game": "kazura", "size": 99}}).to_string(), 400, "bad_spec"),
+        ("POST", "/games", json!({"game": "go9", "side": "purple"}).to_string(), 400, "bad_message"),
+        ("POST", "/games", json!({"game": "go9", "colour": "black"}).to_string(), 400, "bad_message"),
+        ("POST", "/games", json!({"game": "go9", "clock": {"main_ms": 0}}).to_string(), 400, "bad_clock"),
+        ("POST", "/games", json!({"game": "go9", "clock": {"main_ms": 1, "increment_ms": 1, "byoyomi": {"periods": 1, "period_ms": 1}}}).to_string(), 400, "bad_clock"),
+        ("POST", "/games", json!({"game": "go9", "clock": {"main_ms": -1}}).to_string(), 400, "bad_message"),
+        ("POST", "/games", format!(r#"{{"game":"go9","pad":"{}"}}"#, "x".repeat(5000)), 413, "too_large"),
+        ("GET", "/../Cargo.toml", String::new(), 404, "not_found"),
+    ];
+    for (method, path, body, status, code) in &cases {
+        let (got, answer) = http_json(addr, method, path, body).await;
+        assert_eq!(
+            (got, answer["code"].as_str().unwrap()),
+            (*status, *code),
+            "{method} {path}"
+        );
+        assert_eq!(answer["type"], "error");
+    }
+    // A WebSocket from a foreign page is refused before the upgrade; the server's own
+    // origin and a listed one are let in.
+    let made = create(addr, json!({"game": "bind"})).await;
+    let id = made["id"].as_str().unwrap();
+    assert_eq!(
+        Client::connect_from(addr, id, "http://evil.example")
+            .await
+            .err(),
+        Some(403)
+    );
+    assert!(
+        Client::connect_from(addr, id, &format!("http://{addr}"))
+            .await
+            .is_ok()
+    );
+    server.stop().await;
+
+    let config = Config {
+        allowed_origins: vec!["https://play.example".into()],
+        ..loose()
+    };
+    let server = start(&dir.db(), config).await;
+    assert!(
+        Client::connect_from(server.addr(), id, "https://play.example")
+            .await
+            .is_ok()
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn floods_are_limited_and_the_server_stays_up() {
+    // No refill: a bucket once empty stays empty, so the test does not depend on speed.
+    let config = Config {
+        message_rate: Rate {
+            burst: 6.0,
+            per_second: 0.0,
+        },
+        create_rate: Rate {
+            burst: 3.0,
+            per_second: 0.0,
+        },
+        ..Config::default()
+    };
+    let mut f = fixture("flood", config).await;
+    let addr = f.server.addr();
+    // Black has used 2 of its 6 (hello, move): 4 pings pass, the 5th is refused.
+    for _ in 0..4 {
+        f.black.send(&json!({"type": "ping"})).await;
+        f.black.next_of("pong").await;
+    }
+    f.black
+        .send(&json!({"type": "move", "version": 1, "move": "D4"}))
+        .await;
+    assert_eq!(f.black.error_code().await, "rate_limited");
+    // A flood: every message refused, then the connection closed; the game unchanged.
+    for _ in 0..200 {
+        if f.black
+            .socket
+            .send(Message::text(r#"{"type":"ping"}"#))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let mut limited = 0;
+    while let Some(m) = f.black.recv().await {
+        assert_eq!(m["code"], "rate_limited");
+        limited += 1;
+    }
+    assert!(limited > 0);
+    let (_, state) = http_json(addr, "GET", &format!("/games/{}", f.id), "").await;
+    assert_eq!(state["moves"], json!(["E5"]));
+    // White's connection has its own bucket and still plays.
+    f.white
+        .send(&json!({"type": "move", "version": 1, "move": "D4"}))
+        .await;
+    assert_eq!(f.white.next_of("move").await["version"], 2);
+    // Games made from one address: the fixture made one, two more pass, the next waits.
+    for _ in 0..2 {
+        create(addr, json!({"game": "go9"})).await;
+    }
+    let (status, answer) = http_json(addr, "POST", "/games", r#"{"game":"go9"}"#).await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (429, Some("rate_limited"))
+    );
+    f.server.stop().await;
+}

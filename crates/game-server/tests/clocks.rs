@@ -1,0 +1,141 @@
+//! The server's clocks: a flag falls on its own, by the game's own call where the rules
+//! have one, and a clock survives a restart. No test measures time: each waits for the
+//! server's message, with margins of minutes against an hour's main time.
+
+mod common;
+
+use common::{Client, TempDir, create, http, http_json, loose, start, tokens};
+use game_catalog::AnyGame;
+use serde_json::{Value, json};
+
+const HOUR: u64 = 3_600_000;
+
+#[tokio::test]
+async fn go9_loses_on_time_by_its_own_call() {
+    let dir = TempDir::new("flag-go9");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let made = create(
+        addr,
+        json!({"game": "go9", "side": "first", "clock": {"main_ms": 200}}),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (mut w, state) = Client::join(addr, &id, None).await;
+    // The clock waits for both seats.
+    assert_eq!(state["clock"]["running"], Value::Null);
+    let (_a, _) = Client::join(addr, &id, Some(&t[0])).await;
+    let (_b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    // Black never moves.
+    let over = w.next_of("over").await;
+    assert_eq!(over["result"]["reason"], "time");
+    assert_eq!(over["result"]["seat"], 0);
+    assert_eq!(over["result"]["winner"], 1);
+    let (_, record) = http(addr, "GET", &format!("/games/{id}/record"), "").await;
+    let game = AnyGame::read_record(&record).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.outcome_text(), over["result"]["text"]);
+    let (_, sgf) = http(addr, "GET", &format!("/games/{id}/record.sgf"), "").await;
+    assert!(sgf.contains("RE[W+T]"), "{sgf}");
+    let state = w.sync().await;
+    assert_eq!(state["clock"]["sides"][0]["remaining_ms"], 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn other_games_lose_on_time_by_the_servers_call() {
+    let dir = TempDir::new("flag-kazura");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let clock = json!({"main_ms": 0, "byoyomi": {"periods": 2, "period_ms": 100}});
+    let made = create(
+        addr,
+        json!({"game": "kazura:size=5", "side": "first", "clock": clock}),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (mut a, _) = Client::join(addr, &id, Some(&t[0])).await;
+    let (_b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    let over = a.next_of("over").await;
+    assert_eq!(over["result"]["reason"], "time");
+    assert_eq!(over["result"]["winner"], 1);
+    assert_eq!(
+        over["result"]["text"],
+        "white wins on time: black ran out of time"
+    );
+    // The rules' record has no time loss: the game there is simply unfinished, and the
+    // server's result is in the game's state.
+    let (_, record) = http(addr, "GET", &format!("/games/{id}/record"), "").await;
+    assert!(!AnyGame::read_record(&record).unwrap().is_over());
+    let (status, state) = http_json(addr, "GET", &format!("/games/{id}"), "").await;
+    assert_eq!(status, 200);
+    assert_eq!(state["result"], over["result"]);
+    a.send(&json!({"type": "move", "version": 1, "move": "C3"}))
+        .await;
+    assert_eq!(a.error_code().await, "game_over");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_clock_is_restored_after_a_restart() {
+    let dir = TempDir::new("clock-restart");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let clock = json!({"main_ms": HOUR, "increment_ms": 60_000});
+    let made = create(
+        addr,
+        json!({"game": "go9", "side": "first", "clock": clock}),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (mut a, _) = Client::join(addr, &id, Some(&t[0])).await;
+    let (_b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    a.send(&json!({"type": "move", "version": 0, "move": "E5"}))
+        .await;
+    let mv = a.next_of("move").await;
+    // Black moved within the minute of its increment: more than its hour left now.
+    let black = mv["clock"]["sides"][0]["remaining_ms"].as_u64().unwrap();
+    assert!(black > HOUR && black <= HOUR + 60_000, "{mv}");
+    assert_eq!(mv["clock"]["running"], 1);
+    server.stop().await;
+
+    let server = start(&dir.db(), loose()).await;
+    let (_, state) = http_json(server.addr(), "GET", &format!("/games/{id}"), "").await;
+    assert_eq!(state["clock"]["running"], 1, "{state}");
+    assert_eq!(state["clock"]["sides"][0]["remaining_ms"], black);
+    let white = state["clock"]["sides"][1]["remaining_ms"].as_u64().unwrap();
+    assert!(white < HOUR && white > HOUR - 600_000, "{state}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_flag_falls_while_nobody_is_connected_after_a_restart() {
+    let dir = TempDir::new("clock-away");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let made = create(
+        addr,
+        json!({"game": "bind", "side": "first", "clock": {"main_ms": 300}}),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (a, _) = Client::join(addr, &id, Some(&t[0])).await;
+    let (b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    drop((a, b));
+    server.stop().await;
+
+    let server = start(&dir.db(), loose()).await;
+    let (mut w, state) = Client::join(server.addr(), &id, None).await;
+    let result = if state["result"].is_null() {
+        w.next_of("over").await["result"].clone()
+    } else {
+        state["result"].clone()
+    };
+    assert_eq!(result["reason"], "time");
+    assert_eq!(result["winner"], 1);
+    server.stop().await;
+}
