@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -57,8 +58,14 @@ fn json_response(status: StatusCode, body: String) -> Response {
 async fn create_game(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let Ok(body) = body else {
+        return error_response(&ProtocolError::new(
+            ErrorCode::TooLarge,
+            format!("a request is at most {MAX_MESSAGE_BYTES} bytes"),
+        ));
+    };
     if body.len() > MAX_MESSAGE_BYTES {
         return error_response(&ProtocolError::new(
             ErrorCode::TooLarge,

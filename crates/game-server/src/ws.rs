@@ -119,10 +119,12 @@ impl Connection {
                     let Some(Ok(message)) = incoming else { return };
                     let reply = match message {
                         Message::Text(text) => self.on_text(text.as_str()).await,
-                        Message::Binary(_) => Next::Reply(ProtocolError::new(
-                            ErrorCode::Binary,
-                            "messages are JSON text frames",
-                        ).to_json()),
+                        Message::Binary(_) => self.limited().unwrap_or_else(|| {
+                            Next::Reply(ProtocolError::new(
+                                ErrorCode::Binary,
+                                "messages are JSON text frames",
+                            ).to_json())
+                        }),
                         Message::Close(_) => return,
                         Message::Ping(_) | Message::Pong(_) => Next::Nothing,
                     };
@@ -161,13 +163,20 @@ impl Connection {
         }
     }
 
+    /// Takes a token from the connection's bucket; the refusal if there was none.
+    fn limited(&mut self) -> Option<Next> {
+        if self.bucket.try_take() {
+            return None;
+        }
+        self.strikes += 1;
+        Some(Next::Reply(
+            ProtocolError::new(ErrorCode::RateLimited, "too many messages; slow down").to_json(),
+        ))
+    }
+
     async fn on_text(&mut self, text: &str) -> Next {
-        if !self.bucket.try_take() {
-            self.strikes += 1;
-            return Next::Reply(
-                ProtocolError::new(ErrorCode::RateLimited, "too many messages; slow down")
-                    .to_json(),
-            );
+        if let Some(refusal) = self.limited() {
+            return refusal;
         }
         let result = match parse_client(text) {
             Ok(message) => self.handle(message).await,
