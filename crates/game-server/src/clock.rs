@@ -142,10 +142,10 @@ impl Clock {
     }
 
     /// Charges `seat` for the time from the turn's start to `now_ms` and starts the other
-    /// seat's turn at `now_ms`. A stopped clock only starts.
+    /// seat's turn at `now_ms`. A stopped clock (before both seats have joined) stays
+    /// stopped and charges nothing.
     pub fn charge(&mut self, seat: usize, now_ms: u64) -> Charge {
         let Some(start) = self.turn_started_ms else {
-            self.turn_started_ms = Some(now_ms);
             return Charge::InTime;
         };
         let spent = now_ms.saturating_sub(start);
@@ -236,10 +236,12 @@ mod tests {
     }
 
     #[test]
-    fn the_first_charge_only_starts_the_clock() {
+    fn a_stopped_clock_charges_nothing() {
         let mut c = byo(1000, 2, 100);
         assert_eq!(c.charge(0, 5000), Charge::InTime);
-        assert_eq!(c.turn_started_ms, Some(5000));
+        assert_eq!(c, byo(1000, 2, 100));
+        assert_eq!(c.deadline(1), None);
+        c.turn_started_ms = Some(5000);
         assert_eq!(c.deadline(1), Some(5000 + 1000 + 200));
     }
 

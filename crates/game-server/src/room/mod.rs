@@ -11,11 +11,13 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
 use crate::clock::{Charge, Clock};
-use crate::protocol::{ErrorCode, PROTOCOL_VERSION, ProtocolError};
+use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{
     EndReason, GameStore, MoveChange, StoreError, StoredEnd, StoredGame, StoredMove, Update,
 };
 use crate::token;
+
+mod view;
 
 /// Messages a room sends to every connection watching it, as JSON text.
 pub type Broadcast = broadcast::Sender<Arc<str>>;
@@ -513,70 +515,6 @@ impl Room {
                 "result": self.result_json(),
             }));
         }
-    }
-
-    /// The player names in each seat (`["black", "white"]`, swapped after Kazura's swap).
-    fn seat_names(&self) -> [&'static str; 2] {
-        let names = self.game.player_names();
-        let of = |seat: usize| {
-            self.game
-                .player_in_seat(seat)
-                .map_or(names[seat], |p| names[p.index()])
-        };
-        [of(0), of(1)]
-    }
-
-    fn result_json(&self) -> Value {
-        match &self.end {
-            None => Value::Null,
-            Some(e) => json!({
-                "reason": e.reason.as_str(),
-                "seat": e.seat,
-                "winner": e.winner_seat,
-                "text": e.text,
-            }),
-        }
-    }
-
-    fn clock_json(&self, now_ms: u64) -> Value {
-        let Some(c) = &self.clock else {
-            return Value::Null;
-        };
-        let to_move = self.seat_to_move().filter(|_| c.turn_started_ms.is_some());
-        let side = |s: usize| {
-            let v = c.view(s, to_move, now_ms);
-            json!({"remaining_ms": v.remaining_ms, "periods": v.periods})
-        };
-        json!({
-            "spec": c.spec,
-            "sides": [side(0), side(1)],
-            "running": to_move,
-        })
-    }
-
-    /// The whole state as the `state` message, for `you` (a seat, or `None` for a
-    /// spectator).
-    #[must_use]
-    pub fn state_json(&self, you: Option<usize>, now_ms: u64) -> Value {
-        let offer = |k: OfferKind| self.offers[k as usize];
-        json!({
-            "type": "state",
-            "protocol": PROTOCOL_VERSION,
-            "game": self.id,
-            "spec": self.game.spec().to_string(),
-            "you": you,
-            "seats": self.seat_names(),
-            "joined": self.joined,
-            "moves": self.game.moves(),
-            "version": self.version,
-            "to_move": self.seat_to_move(),
-            "legal": if self.end.is_some() { Vec::new() } else { self.game.legal_moves() },
-            "can_undo": self.game.can_undo(),
-            "offers": {"draw": offer(OfferKind::Draw), "undo": offer(OfferKind::Undo)},
-            "clock": self.clock_json(now_ms),
-            "result": self.result_json(),
-            "server_ms": now_ms,
-        })
     }
 }
 
