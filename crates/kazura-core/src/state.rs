@@ -14,7 +14,7 @@ use crate::forest::Forest;
 use crate::lengths::GroupLengths;
 use crate::moves::{Move, ParseMoveError};
 use crate::setup::Setup;
-use crate::tables::size_tables;
+use crate::tables::Tables;
 
 /// The default board side (K-1).
 pub const STANDARD_SIZE: usize = 13;
@@ -44,6 +44,8 @@ fn geometry(size: u8) -> &'static Geometry {
 #[derive(PartialEq, Eq)]
 pub struct Kazura {
     size: u8,
+    /// The lookup tables of this size, shared by every game of the size.
+    tables: Tables,
     to_move: Colour,
     swapped: bool,
     /// Whether the game started from a set-up other than the empty start, where the swap
@@ -67,6 +69,7 @@ impl Clone for Kazura {
         history.extend_from_slice(&self.history);
         Kazura {
             size: self.size,
+            tables: self.tables,
             to_move: self.to_move,
             swapped: self.swapped,
             set_up: self.set_up,
@@ -96,6 +99,7 @@ impl Kazura {
         let all = PointBits::first_n(board.point_count());
         Ok(Kazura {
             size: size as u8,
+            tables: Tables::of(size as u8),
             to_move: Colour::Black,
             swapped: false,
             set_up: false,
@@ -147,7 +151,7 @@ impl Kazura {
             };
             if !game.legal[colour.index()].contains(p) {
                 return Err(SetupError::ClosesLoop {
-                    point: size_tables(game.size).coords[p.index()],
+                    point: game.tables.coords[p.index()],
                     colour,
                 });
             }
@@ -162,7 +166,7 @@ impl Kazura {
     /// and the player to move. The moves, the swap and a resignation are not part of it.
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let coords = &size_tables(self.size).coords;
+        let coords = &self.tables.coords;
         let mut stones = ByPlayer::<Vec<Coord>>::default();
         for p in self.geometry().points() {
             if let Some(colour) = self.forest.colour_at(p) {
@@ -292,7 +296,7 @@ impl Kazura {
     /// `A1`, from the board alone, as [`Kazura::can_place`].
     #[must_use]
     pub fn placements(&self, colour: Colour) -> Vec<Coord> {
-        let coords = &size_tables(self.size).coords;
+        let coords = &self.tables.coords;
         let mut points = Vec::with_capacity(self.legal[colour.index()].count());
         self.legal[colour.index()].for_each(|index| points.push(coords[index]));
         points
@@ -337,7 +341,7 @@ impl Kazura {
     /// ```
     #[must_use]
     pub fn longest_paths(&self, colour: Colour) -> Vec<Vec<Coord>> {
-        let coords = &size_tables(self.size).coords;
+        let coords = &self.tables.coords;
         let longest = self.longest[colour.index()];
         let mut paths = Vec::new();
         for p in self.geometry().points() {
@@ -551,7 +555,7 @@ impl Kazura {
     pub(crate) fn length_after(&self, colour: Colour, point: Point) -> Option<u16> {
         self.legal[colour.index()].contains(point).then(|| {
             self.forest
-                .length_after(&size_tables(self.size).neighbours, point, colour)
+                .length_after(&self.tables.neighbours, point, colour)
         })
     }
 
@@ -586,12 +590,8 @@ impl Kazura {
     #[inline]
     fn place_stone(&mut self, p: Point, colour: Colour) {
         let (mine, theirs) = (colour.index(), colour.other().index());
-        self.forest.place(
-            &size_tables(self.size).neighbours,
-            p,
-            colour,
-            &mut self.legal[mine],
-        );
+        self.forest
+            .place(&self.tables.neighbours, p, colour, &mut self.legal[mine]);
         // The new stone's own point leaves both colours' sets (K-4: the other colour's
         // groups are untouched, so nothing else changes for it).
         self.legal[mine].remove(p);
@@ -632,7 +632,7 @@ impl Game for Kazura {
         let count = legal.count() + usize::from(self.swap_available());
         let k = rng.below(count);
         Some(match legal.nth(k) {
-            Some(index) => size_tables(self.size).placements[index],
+            Some(index) => self.tables.placements[index],
             None => Move::Swap,
         })
     }
@@ -652,7 +652,7 @@ impl Game for Kazura {
             moves.push(Move::Pass);
             return;
         }
-        let placements = &size_tables(self.size).placements;
+        let placements = &self.tables.placements;
         self.legal[mine].for_each(|index| moves.push(placements[index]));
         if self.swap_available() {
             moves.push(Move::Swap);
@@ -684,7 +684,7 @@ impl Game for Kazura {
             Move::Pass => match self.legal[colour.index()].first() {
                 Some(p) => Err(PlayError::PassNotAllowed {
                     colour,
-                    example: size_tables(self.size).coords[p.index()],
+                    example: self.tables.coords[p.index()],
                 }),
                 None => Ok(()),
             },

@@ -5,6 +5,7 @@
 //! for every size from 1 to 25 they were 228 KB of every program, the playground's
 //! WebAssembly module included).
 
+use std::ops::Deref;
 use std::sync::OnceLock;
 
 use board_geometry::{Coord, MAX_POINTS, MAX_SIZE};
@@ -55,12 +56,39 @@ impl SizeTables {
     }
 }
 
-/// The tables of a `size`×`size` board (`size` at most [`MAX_SIZE`]), built on first use.
-pub(crate) fn size_tables(size: u8) -> &'static SizeTables {
-    static TABLES: [OnceLock<Box<SizeTables>>; MAX_SIZE as usize + 1] =
-        [const { OnceLock::new() }; MAX_SIZE as usize + 1];
-    TABLES[usize::from(size)].get_or_init(|| Box::new(SizeTables::new(usize::from(size))))
+/// A game's reference to its size's tables, kept in the state so that the hot paths read
+/// a table through one pointer, as they read `static` data, with no first-use check.
+/// Two references are equal when they are the same tables (each size has one).
+#[derive(Clone, Copy)]
+pub(crate) struct Tables(&'static SizeTables);
+
+impl Tables {
+    /// The tables of a `size`×`size` board (`size` at most [`MAX_SIZE`]), built on first
+    /// use.
+    pub(crate) fn of(size: u8) -> Tables {
+        static TABLES: [OnceLock<Box<SizeTables>>; MAX_SIZE as usize + 1] =
+            [const { OnceLock::new() }; MAX_SIZE as usize + 1];
+        Tables(
+            TABLES[usize::from(size)].get_or_init(|| Box::new(SizeTables::new(usize::from(size)))),
+        )
+    }
 }
+
+impl Deref for Tables {
+    type Target = SizeTables;
+
+    fn deref(&self) -> &SizeTables {
+        self.0
+    }
+}
+
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Tables {}
 
 #[cfg(test)]
 mod tests {
@@ -72,7 +100,7 @@ mod tests {
     #[test]
     fn tables_match_the_board_on_every_size() {
         for size in 1..=MAX_SIZE as usize {
-            let tables = size_tables(size as u8);
+            let tables = Tables::of(size as u8);
             for row in 0..size {
                 for col in 0..size {
                     let index = row * size + col;
@@ -91,8 +119,13 @@ mod tests {
                     assert_eq!(tables.neighbours[index], expected, "{size}: {coord}");
                 }
             }
-            assert!(tables.neighbours[size * size..].iter().all(|n| *n == [OFF_BOARD; 4]));
-            assert!(std::ptr::eq(tables, size_tables(size as u8)), "built once");
+            assert!(
+                tables.neighbours[size * size..]
+                    .iter()
+                    .all(|n| *n == [OFF_BOARD; 4])
+            );
+            assert!(tables == Tables::of(size as u8), "built once");
+            assert!(size == 1 || tables != Tables::of(size as u8 - 1));
         }
     }
 }
