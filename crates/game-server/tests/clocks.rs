@@ -139,3 +139,30 @@ async fn a_flag_falls_while_nobody_is_connected_after_a_restart() {
     assert_eq!(result["winner"], 1);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_clock_waits_for_both_seats() {
+    let dir = TempDir::new("clock-wait");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let made = create(
+        addr,
+        json!({"game": "go9", "side": "first", "clock": {"main_ms": HOUR}}),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (mut a, _) = Client::join(addr, &id, Some(&t[0])).await;
+    // Black may move before White has opened the link; no clock runs yet.
+    a.send(&json!({"type": "move", "version": 0, "move": "E5"}))
+        .await;
+    let mv = a.next_of("move").await;
+    assert_eq!(mv["clock"]["running"], Value::Null);
+    assert_eq!(
+        mv["clock"]["sides"],
+        json!([{"remaining_ms": HOUR, "periods": 0}, {"remaining_ms": HOUR, "periods": 0}])
+    );
+    let (_b, state) = Client::join(addr, &id, Some(&t[1])).await;
+    assert_eq!(state["clock"]["running"], 1);
+    server.stop().await;
+}

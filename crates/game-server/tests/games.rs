@@ -257,3 +257,89 @@ async fn resignation_by_the_rules_and_by_the_server() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_dropped_connection_rejoins_where_the_game_stands() {
+    let dir = TempDir::new("rejoin");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let made = create(addr, json!({"game": "bind", "side": "first"})).await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (a, _) = Client::join(addr, &id, Some(&t[0])).await;
+    let (b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    let (mut w, _) = Client::join(addr, &id, None).await;
+    let mut players = [a, b];
+    let mut mirror = AnyGame::parse_spec("bind").unwrap();
+    let mut rng = Rng(7);
+    let version = play_moves(&mut players, &mut w, &mut mirror, 0, 0, &mut rng, Some(3)).await;
+    // Seat 1 (to move) drops; seat 0 cannot play for it meanwhile.
+    let [mut a, b] = players;
+    drop(b);
+    a.send(&json!({"type": "move", "version": version, "move": mirror.legal_moves()[0]}))
+        .await;
+    assert_eq!(a.error_code().await, "not_your_turn");
+    let (b, state) = Client::join(addr, &id, Some(&t[1])).await;
+    assert_eq!(state["you"], 1);
+    assert_eq!(state["moves"], json!(mirror.moves()));
+    assert_eq!(state["version"], version);
+    assert_eq!(state["to_move"], 1);
+    assert_eq!(state["legal"], json!(mirror.legal_moves()));
+    let mut players = [a, b];
+    play_moves(
+        &mut players,
+        &mut w,
+        &mut mirror,
+        version,
+        1,
+        &mut rng,
+        None,
+    )
+    .await;
+    assert!(w.next_of("over").await["result"]["text"] == mirror.outcome_text());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn seats_keep_their_tokens_through_kazuras_swap() {
+    let dir = TempDir::new("swap");
+    let server = start(&dir.db(), loose()).await;
+    let addr = server.addr();
+    let made = create(addr, json!({"game": "kazura:size=5", "side": "first"})).await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = tokens(&made);
+    let (mut a, s) = Client::join(addr, &id, Some(&t[0])).await;
+    assert_eq!(s["seats"], json!(["black", "white"]));
+    let (mut b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    a.send(&json!({"type": "move", "version": 0, "move": "C3"}))
+        .await;
+    a.next_of("move").await;
+    b.next_of("move").await;
+    b.send(&json!({"type": "move", "version": 1, "move": "swap"}))
+        .await;
+    let m = a.next_of("move").await;
+    assert_eq!(m["move"], "swap");
+    assert_eq!(b.next_of("move").await, m);
+    let mut mirror = AnyGame::parse_spec("kazura:size=5").unwrap();
+    mirror.play_line("C3 swap").unwrap();
+    assert_eq!(m["to_move"], mirror.seat_of(mirror.to_move()));
+    let state = a.sync().await;
+    assert_eq!(state["seats"], json!(["white", "black"]));
+    // The seat to move is the one the rules say, whichever colour it now holds.
+    let mover = state["to_move"].as_u64().unwrap() as usize;
+    let (mover_client, other) = if mover == 0 {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    let legal = mirror.legal_moves()[0].clone();
+    other
+        .send(&json!({"type": "move", "version": 2, "move": legal}))
+        .await;
+    assert_eq!(other.error_code().await, "not_your_turn");
+    mover_client
+        .send(&json!({"type": "move", "version": 2, "move": legal}))
+        .await;
+    assert_eq!(other.next_of("move").await["seat"], mover);
+    server.stop().await;
+}
