@@ -160,7 +160,7 @@ impl Clock {
             let over = spent - side.remaining_ms;
             side.remaining_ms = 0;
             // Whole periods used up are lost; the one the move was made in is kept.
-            let lost = over / b.period_ms;
+            let lost = over / b.period_ms.max(1);
             side.periods = side
                 .periods
                 .saturating_sub(u32::try_from(lost).unwrap_or(u32::MAX));
@@ -211,7 +211,7 @@ impl Clock {
                 let over = spent - side.remaining_ms;
                 side.remaining_ms = 0;
                 if let Some(b) = self.spec.byoyomi {
-                    let lost = u32::try_from(over / b.period_ms).unwrap_or(u32::MAX);
+                    let lost = u32::try_from(over / b.period_ms.max(1)).unwrap_or(u32::MAX);
                     side.periods = side.periods.saturating_sub(lost);
                 }
             }
