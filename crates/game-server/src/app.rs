@@ -140,6 +140,25 @@ impl App {
         Ok(room)
     }
 
+    /// Forgets game `id`'s room if nothing but the map holds it (no connection, no
+    /// running timer): its state is all in the store, and it is loaded again when next
+    /// asked for. Open offers, kept only in memory, are withdrawn with it.
+    pub(crate) fn release(&self, id: &str) {
+        let mut rooms = self.rooms();
+        if rooms
+            .get(id)
+            .is_some_and(|room| Arc::strong_count(room) == 1)
+        {
+            rooms.remove(id);
+        }
+    }
+
+    /// How many rooms are in memory.
+    #[cfg(test)]
+    pub(crate) fn rooms_in_memory(&self) -> usize {
+        self.rooms().len()
+    }
+
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -270,5 +289,37 @@ impl App {
             "websocket": format!("/games/{id}/ws"),
             "clock": request.clock,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SqliteStore;
+
+    #[tokio::test]
+    async fn rooms_nobody_holds_are_forgotten_and_loaded_again() {
+        let store: Arc<dyn GameStore> = Arc::new(SqliteStore::in_memory().unwrap());
+        let (_stop, rx) = watch::channel(false);
+        let app = Arc::new(App::new(store, Config::default(), rx));
+        let request = CreateRequest {
+            game: json!("bind"),
+            side: None,
+            clock: None,
+        };
+        let made = app.create(request).await.unwrap();
+        let id = made["id"].as_str().unwrap();
+        let room = app.room(id).await.unwrap();
+        let again = app.room(id).await.unwrap();
+        assert!(Arc::ptr_eq(&room, &again));
+        app.release(id);
+        assert_eq!(app.rooms_in_memory(), 1, "held by two");
+        drop((room, again));
+        app.release(id);
+        assert_eq!(app.rooms_in_memory(), 0);
+        assert_eq!(
+            app.room(id).await.unwrap().lock().await.game().name(),
+            "bind"
+        );
     }
 }

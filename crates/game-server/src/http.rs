@@ -103,13 +103,14 @@ async fn create_game(
 }
 
 async fn game_state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    match app.room(&id).await {
-        Ok(room) => {
-            let state = room.lock().await.state_json(None, now_ms());
-            json_response(StatusCode::OK, state.to_string())
-        }
-        Err(e) => error_response(&e),
-    }
+    let room = match app.room(&id).await {
+        Ok(room) => room,
+        Err(e) => return error_response(&e),
+    };
+    let state = room.lock().await.state_json(None, now_ms());
+    drop(room);
+    app.release(&id);
+    json_response(StatusCode::OK, state.to_string())
 }
 
 fn attachment(name: &str, content_type: &'static str, body: String) -> Response {
@@ -127,13 +128,14 @@ fn attachment(name: &str, content_type: &'static str, body: String) -> Response 
 }
 
 async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    match app.room(&id).await {
-        Ok(room) => {
-            let text = room.lock().await.game().write_record();
-            attachment(&format!("{id}.json"), "application/json", text)
-        }
-        Err(e) => error_response(&e),
-    }
+    let room = match app.room(&id).await {
+        Ok(room) => room,
+        Err(e) => return error_response(&e),
+    };
+    let text = room.lock().await.game().write_record();
+    drop(room);
+    app.release(&id);
+    attachment(&format!("{id}.json"), "application/json", text)
 }
 
 async fn record_sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
@@ -142,6 +144,8 @@ async fn record_sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resp
         Err(e) => return error_response(&e),
     };
     let sgf = room.lock().await.game().to_sgf("Black", "White");
+    drop(room);
+    app.release(&id);
     match sgf {
         Ok(text) => attachment(&format!("{id}.sgf"), "application/x-go-sgf", text),
         Err(e) => error_response(&ProtocolError::new(ErrorCode::NotFound, e.to_string())),

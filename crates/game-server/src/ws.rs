@@ -69,7 +69,12 @@ pub(crate) async fn upgrade(
     };
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
-        .on_upgrade(move |socket| Connection::new(app, room).run(socket))
+        .on_upgrade(move |socket| async move {
+            Connection::new(Arc::clone(&app), room).run(socket).await;
+            // The connection's hold on the room is gone: drop the room from memory if
+            // nothing else holds it.
+            app.release(&id);
+        })
 }
 
 /// One client's connection to one game.
@@ -104,6 +109,10 @@ impl Connection {
     }
 
     async fn run(mut self, mut socket: WebSocket) {
+        self.serve(&mut socket).await;
+    }
+
+    async fn serve(&mut self, socket: &mut WebSocket) {
         let mut shutdown = self.app.shutdown.clone();
         loop {
             let rx = self.rx.as_mut();
