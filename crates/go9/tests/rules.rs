@@ -5,7 +5,7 @@ mod common;
 
 use common::{ko, play_all, position, pt};
 use game_core::{ByPlayer, Game, Outcome, Player};
-use go9::{EndReason, Go9, Move, PlayError, Setup, SetupError, UndoError};
+use go9::{EndReason, Go9, Move, PlayError, Point, Setup, SetupError, UndoError};
 
 const B: Player = Player::First;
 const W: Player = Player::Second;
@@ -458,6 +458,49 @@ fn g10_area_is_stones_plus_surrounded_points_and_komi_goes_to_white() {
     play_all(&mut empty, "pass pass");
     let score = empty.score();
     assert_eq!((score.winner(), score.result().as_str()), (Some(W), "W+7"));
+}
+
+#[test]
+fn g10_territory_is_the_empty_points_each_colour_surrounds() {
+    let game = position(
+        &[
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "...XXO...",
+            "...X.O...",
+        ],
+        B,
+    );
+    let score = game.score();
+    // Black surrounds columns A–C and D3–D9; White columns G–J; E1 touches both.
+    let mut black: Vec<Point> = Vec::new();
+    let mut white: Vec<Point> = Vec::new();
+    for row in 1..=9 {
+        for col in ["A", "B", "C"] {
+            black.push(pt(&format!("{col}{row}")));
+        }
+        if row >= 3 {
+            black.push(pt(&format!("D{row}")));
+        }
+        for col in ["G", "H", "J"] {
+            white.push(pt(&format!("{col}{row}")));
+        }
+    }
+    let sorted = |mut points: Vec<Point>| {
+        points.sort_by_key(|p| p.index());
+        points
+    };
+    assert_eq!(sorted(score.territory[B].clone()), sorted(black));
+    assert_eq!(sorted(score.territory[W].clone()), sorted(white));
+    assert!(!score.territory[B].contains(&pt("E1")) && !score.territory[W].contains(&pt("E1")));
+    // Territory plus stones is the area.
+    assert_eq!(score.territory[B].len() + 10, score.area.first as usize);
+    assert_eq!(score.territory[W].len() + 9, score.area.second as usize);
 }
 
 #[test]
