@@ -156,6 +156,11 @@ mod tests {
         );
         assert!(error.to_string().contains("EOF while parsing"), "{error}");
         assert!(RecordError::NotARecord.is_not_a_record());
+        // A record of a game that goes wrong inside is a record, not "no record".
+        let wrong = whole.replace("E5", "E10");
+        let error = AnyGame::read_record(&wrong).unwrap_err();
+        assert!(!error.is_not_a_record(), "{error:?}");
+        assert!(!RecordError::NoSgf { game: GameKind::Bao }.is_not_a_record());
         let endless = std::io::repeat(b'{');
         assert!(matches!(
             AnyGame::read_record_from(endless),
