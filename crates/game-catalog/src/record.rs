@@ -160,7 +160,12 @@ mod tests {
         let wrong = whole.replace("E5", "E10");
         let error = AnyGame::read_record(&wrong).unwrap_err();
         assert!(!error.is_not_a_record(), "{error:?}");
-        assert!(!RecordError::NoSgf { game: GameKind::Bao }.is_not_a_record());
+        assert!(
+            !RecordError::NoSgf {
+                game: GameKind::Bao
+            }
+            .is_not_a_record()
+        );
         let endless = std::io::repeat(b'{');
         assert!(matches!(
             AnyGame::read_record_from(endless),

@@ -188,6 +188,19 @@ mod tests {
     }
 
     #[test]
+    fn debug_names_the_game_and_the_playouts() {
+        let mut thinking = AnyGame::parse_spec("bind:variant=mini")
+            .unwrap()
+            .thinking(&Computer::new(Level::Easy));
+        thinking.think(7);
+        let text = format!("{thinking:?}");
+        assert!(
+            text.starts_with("Thinking { game: \"bind\", playouts: 7, budget: "),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn a_finished_game_plays_no_playout() {
         let mut game = AnyGame::parse_spec("go9").unwrap();
         game.play_line("pass pass").unwrap();

@@ -389,3 +389,40 @@ fn each_level_has_the_documented_hooks() {
     assert_eq!(Go9::hooks(Level::Normal), full);
     assert_eq!(Go9::hooks(Level::Hard), full);
 }
+
+#[test]
+fn each_level_has_its_budget_settings_and_variety() {
+    use std::time::Duration;
+    let configs = Level::ALL.map(Go9::search_config);
+    let budgets: Vec<(Option<u64>, Option<Duration>)> = configs
+        .iter()
+        .map(|c| (c.budget.playouts, c.budget.time))
+        .collect();
+    assert_eq!(
+        budgets,
+        [
+            (Some(300), None),
+            (Some(4_000), None),
+            (Some(40_000), Some(Duration::from_millis(900))),
+        ]
+    );
+    // docs/go9.md: exploration 0.2, RAVE k = 2,000, leaves expanded on their third visit.
+    for config in &configs {
+        assert_eq!(config.exploration, 0.2);
+        assert_eq!(config.rave_equivalence, 2_000.0);
+        assert_eq!(config.expand_visits, 2);
+        assert_eq!(config.max_playout_plies, 400);
+    }
+    // docs/catalog.md: 12 plies; margins 5, 3, 2 points; a fifth, a tenth, half the visits.
+    let varieties: Vec<(usize, f64, f64)> = configs
+        .iter()
+        .map(|c| {
+            let v = c.variety.expect("every level varies its opening");
+            (v.plies, v.margin, v.min_visit_share)
+        })
+        .collect();
+    assert_eq!(
+        varieties,
+        [(12, 0.05, 0.2), (12, 0.03, 0.1), (12, 0.02, 0.5)]
+    );
+}
