@@ -10,6 +10,7 @@ import { download, fileStem, nameSides, selectPicker } from './picker.js';
 import { createRenderer, endWords } from './render.js';
 import { showRules } from './rules.js';
 import { initSpeedPanel } from './speed.js';
+import { clearAddress, initOnline } from './online-ui.js';
 import * as kazura from './games/kazura.js';
 import * as bao from './games/bao.js';
 import * as go9 from './games/go9.js';
@@ -51,6 +52,7 @@ const app = {
   shown: null, // looking back: { ply, pg, view, lastTake }; null shows the game itself
   paused: false, // the computer against itself, stopped
   lastThink: null, // the computer's last move: { ms, level }
+  online: null, // a game played through game-server (online-ui.js), or null
 };
 
 // ---- moves --------------------------------------------------------------------------
@@ -58,7 +60,8 @@ const app = {
 /** Whether the person whose turn it is may act now. */
 function personToAct() {
   const v = app.view;
-  return Boolean(v && !app.shown && !v.over && !app.busy && app.seats[v.seatToMove] === 'person');
+  return Boolean(v && !app.shown && !v.over && !app.busy
+    && (app.online ? app.online.canMove() : app.seats[v.seatToMove] === 'person'));
 }
 
 /** The view drawn: the game's, or while looking back the one at the chosen move. */
@@ -66,8 +69,11 @@ const drawn = () => app.shown?.view ?? app.view;
 
 /** A click on the board or a move button: plays `text` if a person is to move. */
 async function tryMove(text) {
+  // Online, the move goes to the server; the board changes when the server says so.
+  if (app.online && personToAct()) return app.online.sendMove(text);
   if (!personToAct()) {
     if (app.shown) say(`You are looking back at move ${app.shown.ply}: ▶| returns to the game, or “Play on from here”.`, 'info');
+    else if (app.online) say(app.online.whyNot(), 'info');
     else if (app.view?.over) say('The game is over: start a new one, undo, or load a record.', 'info');
     else if (app.thinking) say('The computer is thinking: wait for its move.', 'info');
     else if (app.busy) say('Wait for the sowing to finish (or Skip).', 'info');
@@ -91,7 +97,7 @@ async function applyMove(text, by) {
     say(error.message);
     return false;
   }
-  if (by === 'person') say(null);
+  if (by === 'person') say(null); // (online: the server's move is this page's own)
   const mover = before.players[before.toMove];
   const seat = seatName(before.seatToMove);
   app.moveWords = `${title(mover)} (${seat}) played ${text}.`;
@@ -134,7 +140,7 @@ function refresh() {
     announce(v.over ? `${app.moveWords} ${endWords(v)}` : app.moveWords);
     app.moveWords = null;
   }
-  history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
+  if (!app.online) history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
   scheduleComputer();
 }
 
@@ -149,7 +155,7 @@ function makeWorker() {
 
 function scheduleComputer() {
   const v = app.view;
-  if (!v || v.over || app.busy || app.shown || app.paused || app.seats[v.seatToMove] !== 'computer') return;
+  if (!v || app.online || v.over || app.busy || app.shown || app.paused || app.seats[v.seatToMove] !== 'computer') return;
   const id = ++app.token;
   app.busy = true;
   app.thinking = true;
@@ -333,7 +339,7 @@ function leaveHistory() {
 
 /** Makes the position looked at the game, dropping the moves after it. */
 function playFromHere() {
-  if (!app.shown) return;
+  if (!app.shown || app.online) return;
   const { ply } = app.shown;
   const { game, lastTake } = history.rebuild(app.Playground, app.start, app.view.moves, ply);
   leaveHistory();
@@ -468,6 +474,7 @@ function hideChooser() {
 
 /** Who sits in `seat`, in words: "you" and "the computer", or "player 1" and "player 2". */
 function seatName(seat) {
+  if (app.online) return app.online.seatName(seat);
   if (app.seats[seat] === 'computer') {
     return app.seats[1 - seat] === 'computer' ? `computer ${seat + 1}` : 'the computer';
   }
@@ -491,9 +498,62 @@ const api = {
   rerender: () => render(),
 };
 
-const { render, drawBoard, renderStatus, renderActions } = createRenderer({
+const { render: renderPage, drawBoard, renderStatus, renderActions } = createRenderer({
   app, api, games: GAMES, drawn, seatName, seatIsComputer, againstComputer, undo, resign, showPly, cancelHalfMove,
 });
+
+/** Draws the page; online, the server's words (result, connection, clocks) over it. */
+function render() {
+  renderPage();
+  app.online?.decorate();
+}
+
+// ---- online (online-ui.js) ----------------------------------------------------------
+
+/** What online-ui.js may do to the page. */
+const onlineHost = {
+  pickerOptions: () => JSON.parse($('game').value),
+  /** The moves of the game on the board. */
+  moves: () => app.view?.moves ?? null,
+  /** Makes the server's game the game on screen: its moves replayed through the rules. */
+  adoptOnline(options, moves) {
+    const game = new app.Playground(JSON.stringify(options));
+    try {
+      for (const move of moves) game.play(move);
+    } catch (error) {
+      game.free();
+      say(`The server's game does not replay here: ${error.message}`);
+      return;
+    }
+    selectPicker(options);
+    adopt(game);
+  },
+  /** Plays a move the server committed (`mine`: this page's seat made it). */
+  serverMove: (text, mine) => applyMove(text, mine ? 'person' : 'server'),
+  render: () => render(),
+  say: (text, kind) => say(text, kind),
+  /** Enters online mode with `game`, leaving any online game before. */
+  enter(game) {
+    cancelComputer();
+    app.online?.close();
+    app.online = game;
+    app.seats = ['online', 'online'];
+    if (app.view) render();
+  },
+  /** Back to a game on this screen. */
+  leave() {
+    leaveOnline();
+    readSetup();
+    startGame(JSON.parse($('game').value));
+  },
+};
+
+function leaveOnline() {
+  if (!app.online) return;
+  app.online.close();
+  app.online = null;
+  clearAddress();
+}
 
 /** The ply shown now (the game's own when not looking back). */
 const shownPly = () => (app.shown ? app.shown.ply : app.view.moves.length);
@@ -533,10 +593,12 @@ async function main() {
   app.worker = makeWorker();
   $('setup').addEventListener('submit', (event) => {
     event.preventDefault();
+    leaveOnline();
     readSetup();
     startGame(JSON.parse($('game').value));
   });
   $('players').addEventListener('change', () => {
+    if (app.online) return; // applies when “New game” leaves the online game
     // Changing who plays takes effect at once, in the game on the board too.
     readSetup();
     cancelComputer();
@@ -557,7 +619,7 @@ async function main() {
   document.addEventListener('keydown', onPageKey);
   $('level').addEventListener('change', () => {
     app.level = $('level').value;
-    history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
+    if (!app.online) history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
   });
   const showSpeed = () => {
     app.speed = Number($('speed').value);
@@ -569,7 +631,11 @@ async function main() {
   $('save-json').addEventListener('click', saveJson);
   $('save-sgf').addEventListener('click', saveSgf);
   $('load').addEventListener('change', (event) => load(event.target));
-  if (!restoreKept()) {
+  const online = initOnline(onlineHost);
+  if (online.joinFromAddress()) {
+    // The picker's game stands on the board until the server's state arrives.
+    startGame(JSON.parse($('game').value));
+  } else if (!restoreKept()) {
     readSetup();
     startGame(JSON.parse($('game').value));
   }
@@ -605,6 +671,7 @@ window.playground = {
   personToAct: () => personToAct(),
   seats: () => [...app.seats],
   thinkingMs: () => app.lastThinkMs,
+  online: () => app.online?.state ?? null,
   shownPly: () => shownPly(),
   benchPlayouts: (options, games, seed) => {
     const game = new app.Playground(JSON.stringify(options));

@@ -1,0 +1,281 @@
+// Playing a friend through game-server (issue 26; docs/web.md, "Playing online"): the real
+// server (crates/game-server) serves the page and hosts the games; two browser contexts
+// with separate storage are the two people, a third watches. They play whole games by
+// clicking the points the page lights; the watcher sees every move and the same result; a
+// reload rejoins; a click by the side not to move changes nothing.
+//
+// The server binary: env GAME_SERVER, else ../target/debug/game-server (built with
+// `cargo build -p game-server` when missing). Needs web/pkg (web/build.sh).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, DESKTOP, FLAGS, GAME, PHONE, REPO, SHOTS, WEB, choose, shot } from './support.mjs';
+
+const BINARY = resolve(process.env.GAME_SERVER ?? join(REPO, 'target', 'debug', 'game-server'));
+const WAIT = { timeout: 60_000 };
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let server;
+let base;
+let browser;
+let scratch;
+const contexts = [];
+
+/** Starts game-server on a free port with a fresh database; resolves to its address. */
+function startGameServer() {
+  if (!process.env.GAME_SERVER && !existsSync(BINARY)) {
+    execFileSync('cargo', ['build', '-q', '-p', 'game-server'], { cwd: REPO, stdio: 'inherit' });
+  }
+  server = spawn(BINARY, ['--listen', '127.0.0.1:0', '--database', join(scratch, 'games.sqlite3'), '--web', WEB], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let said = '';
+    server.stderr.setEncoding('utf8');
+    server.stderr.on('data', (chunk) => {
+      said += chunk;
+      const found = said.match(/listening on (http:\/\/\S+)/);
+      if (found) resolve(found[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`game-server exited (${code}): ${said}`)));
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(join(WEB, 'pkg', 'rules_wasm_bg.wasm')), 'web/pkg is built (run web/build.sh)');
+  mkdirSync(SHOTS, { recursive: true });
+  scratch = mkdtempSync(join(tmpdir(), 'playground-online-'));
+  base = await startGameServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+});
+
+after(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  server?.kill();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A person: a browser context of their own (own storage), one tab, console errors collected. */
+async function person(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => page.errors.push(`page error: ${error.message}`));
+  return page;
+}
+
+async function open(page, address) {
+  await page.goto(address);
+  await page.waitForSelector('#board svg');
+}
+
+const online = (page) => page.evaluate(() => window.playground.online());
+const view = (page) => page.evaluate(() => window.playground.view());
+
+/** Makes a game from `page`'s dialog: `game` (picker value), `side`, `clock` settings. */
+async function createGame(page, game, side, clock = null) {
+  await page.selectOption('#game', game);
+  await page.click('#online-open');
+  await page.selectOption('#online-side', side);
+  if (clock) {
+    await page.selectOption('#online-clock', clock.kind);
+    for (const [id, value] of Object.entries(clock.fields)) await page.fill(`#${id}`, String(value));
+  }
+  return page;
+}
+
+/** Clicks "Create"; resolves to `{ invite, watch }` once the panel shows the links. */
+async function confirmCreate(page) {
+  await page.click('#online-create');
+  await page.waitForSelector('#online-invite', WAIT);
+  await page.waitForFunction(() => window.playground.online()?.you !== undefined
+    && window.playground.online() !== null, null, WAIT);
+  return { invite: await page.inputValue('#online-invite'), watch: await page.inputValue('#online-watch') };
+}
+
+/** Waits until `page` shows `n` moves, as the server said, with nothing animating. */
+async function synced(page, n) {
+  await page.waitForFunction((count) => {
+    const s = window.playground.online();
+    return s && s.moves.length === count && window.playground.view().moves.length === count
+      && !window.playground.busy();
+  }, n, WAIT);
+}
+
+/** The page whose seat is to move, and its index. */
+async function mover(players) {
+  const { to_move: seat } = await online(players[0]);
+  for (const page of players) if ((await online(page)).you === seat) return page;
+  throw new Error(`no page plays seat ${seat}`);
+}
+
+/** Runs axe on the page; no serious or critical violation. */
+async function checkAxe(page, when) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  const grave = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  assert.deepEqual(grave, [], `${when}: serious or critical accessibility violations`);
+}
+
+const clickPoint = (page, name) => page.click(`[data-point="${name}"]`);
+
+/** The points the page lights for its player (the legal targets). */
+const litPoints = (page) => page.$$eval('circle[data-legal]', (marks) => marks.map((m) => m.dataset.legal));
+
+/** Joins the invite in `b` and the watch link in `w`; waits until both know their seat. */
+async function joinBoth(b, w, links) {
+  await open(b, links.invite);
+  await b.waitForFunction(() => window.playground.online()?.you === 1 || window.playground.online()?.you === 0, null, WAIT);
+  assert.ok(!(await b.evaluate(() => location.hash)).includes('token'), 'the token left the address bar');
+  await open(w, links.watch);
+  await w.waitForFunction(() => window.playground.online() && window.playground.online().you === null, null, WAIT);
+}
+
+describe('playing a friend online through game-server', () => {
+  test('go9: two people play to the end, a third watches every move; a reload rejoins; an out-of-turn click changes nothing', async () => {
+    const a = await person(DESKTOP);
+    const b = await person(PHONE);
+    const w = await person(DESKTOP);
+    await open(a, `${base}/?pause=0`);
+    await createGame(a, GAME.go9, 'first', { kind: 'byoyomi', fields: { 'online-main': 10, 'online-periods': 3, 'online-period': 30 } });
+    await shot(a, 'online-01-dialog-desktop');
+    await checkAxe(a, 'the dialog');
+    const links = await confirmCreate(a);
+    assert.match(links.invite, /\?game=[0-9a-f]+#token=[0-9a-f]{64}$/);
+    assert.match(links.watch, /\?game=[0-9a-f]+$/);
+    assert.equal((await online(a)).you, 0, 'A chose Black, the first seat');
+    await a.waitForSelector('#online-conn[data-status="connected"]', WAIT);
+    await shot(a, 'online-02-created-desktop');
+    await checkAxe(a, 'the online panel');
+
+    await joinBoth(b, w, links);
+    assert.equal((await online(b)).you, 1);
+    const players = [a, b];
+    const pages = [a, b, w];
+    // Black and White each click 30 seeded legal points, then both pass (the game ends and
+    // is counted).
+    const PLIES = 30;
+    for (let i = 0; i < PLIES; i++) {
+      for (const page of pages) await synced(page, i);
+      const me = await mover(players);
+      const other = me === a ? b : a;
+      await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+      const lit = (await litPoints(me)).sort();
+      assert.ok(lit.length > 0, 'the mover sees legal targets');
+      assert.deepEqual(await litPoints(other), [], 'the side not to move sees none');
+      const point = choose(lit, i);
+      if (i === 5) {
+        // The side not to move clicks a legal-looking empty point: nothing is sent or played.
+        const before = await online(other);
+        await other.evaluate(() => { document.getElementById('message').textContent = ''; });
+        await clickPoint(other, point);
+        await other.waitForSelector('#message:not(:empty)');
+        assert.match(await other.textContent('#message'), /opponent’s turn/);
+        assert.deepEqual((await online(other)).moves, before.moves);
+        assert.equal((await view(other)).moves.length, i);
+      }
+      if (i === 2) {
+        // By keyboard: the point focused, Enter plays it.
+        await me.focus(`[data-point="${point}"]`);
+        await me.keyboard.press('Enter');
+      } else {
+        await clickPoint(me, point);
+      }
+      for (const page of pages) await synced(page, i + 1);
+      // The opponent's screen reader hears the move.
+      await other.waitForFunction((p) => document.getElementById('announce').textContent.includes(`(your opponent) played ${p}`), point, WAIT);
+      assert.equal((await view(w)).lastMove, point, 'the watcher sees the move');
+      if (i === 10) {
+        // B reloads mid-game: the token kept in its storage rejoins the same seat at the same move.
+        await b.reload();
+        await b.waitForSelector('#board svg');
+        await synced(b, i + 1);
+        assert.equal((await online(b)).you, 1, 'B rejoined as White');
+        await b.waitForSelector('#online-conn[data-status="connected"]', WAIT);
+      }
+      if (i === 20) {
+        await shot(a, 'online-03-midgame-desktop');
+        await shot(b, 'online-04-midgame-phone');
+        await shot(w, 'online-05-watching-desktop');
+        await checkAxe(b, 'mid-game, phone');
+      }
+    }
+    // Both pass: the second pass ends the game, so it asks to be confirmed.
+    let me = await mover(players);
+    await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+    await me.click('#pass');
+    for (const page of pages) await synced(page, PLIES + 1);
+    me = await mover(players);
+    await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+    await me.click('#pass');
+    await me.click('#pass');
+    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
+    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
+    assert.equal(texts[1], texts[0], 'B sees the same result');
+    assert.equal(texts[2], texts[0], 'the watcher sees the same result');
+    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
+    assert.deepEqual(counts, [String(PLIES + 2), String(PLIES + 2), String(PLIES + 2)], 'every move reached the watcher');
+    const state = await online(w);
+    assert.equal(state.result.reason, 'rules');
+    assert.equal((await view(w)).outcome.text, state.result.text, 'the rules here give the server\'s result');
+    await shot(w, 'online-06-over-desktop');
+    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
+  });
+
+  test('Bind mini: a whole game by lines and placements, watched to the same end', async () => {
+    const a = await person(DESKTOP);
+    const b = await person(DESKTOP);
+    const w = await person(PHONE);
+    await open(a, `${base}/?pause=0`);
+    await createGame(a, GAME.bindMini, 'second');
+    const links = await confirmCreate(a);
+    assert.equal((await online(a)).you, 1, 'A chose White, the second seat');
+    await joinBoth(b, w, links);
+    const players = [a, b];
+    const pages = [a, b, w];
+    let n = 0;
+    for (; n < 400; n++) {
+      for (const page of pages) await synced(page, n);
+      // The game's end comes as its own message after the last move.
+      await a.waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
+      if ((await online(a)).result) break;
+      const me = await mover(players);
+      await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+      const v = await view(me);
+      const move = choose(v.bind.moves, n);
+      const name = (k) => `${v.bind.columns[k % v.bind.size]}${Math.floor(k / v.bind.size) + 1}`;
+      if (move.kind === 'pass') await me.click('#pass');
+      else if (move.kind === 'place') await clickPoint(me, name(move.from));
+      else {
+        await clickPoint(me, name(move.from));
+        await clickPoint(me, name(move.to));
+      }
+      // Wait for the server's answer before the next move.
+      for (const page of pages) {
+        await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
+      }
+    }
+    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
+    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
+    assert.equal(texts[1], texts[0]);
+    assert.equal(texts[2], texts[0]);
+    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
+    assert.deepEqual(counts, [String(n), String(n), String(n)], 'every move reached the watcher');
+    await shot(w, 'online-07-bind-over-phone');
+    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
+  });
+});
