@@ -29,6 +29,10 @@ struct Args {
     /// Games one address may make per minute.
     #[arg(long, default_value_t = 10.0)]
     games_per_minute: f64,
+    /// Messages one WebSocket connection may send per second (bursts of twice it). The
+    /// default is far above a person's pace; a load test's scripted clients need more.
+    #[arg(long, default_value_t = 20.0)]
+    messages_per_second: f64,
 }
 
 #[tokio::main]
@@ -42,6 +46,7 @@ async fn main() -> ExitCode {
         }
     };
     let per_minute = args.games_per_minute.max(0.0);
+    let per_second = args.messages_per_second.max(0.0);
     let config = Config {
         web_root: Some(args.web),
         allowed_origins: args.allow_origin,
@@ -49,7 +54,10 @@ async fn main() -> ExitCode {
             burst: (per_minute * 2.0).max(1.0),
             per_second: per_minute / 60.0,
         },
-        ..Config::default()
+        message_rate: Rate {
+            burst: (per_second * 2.0).max(1.0),
+            per_second,
+        },
     };
     let server = match Server::start(args.listen, Arc::new(store), config).await {
         Ok(server) => server,
