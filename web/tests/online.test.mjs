@@ -27,12 +27,12 @@ let browser;
 let scratch;
 const contexts = [];
 
-/** Starts game-server on a free port with a fresh database; resolves to its address. */
-function startGameServer() {
+/** Starts game-server on `listen` (a free port) with the test's database; resolves to its address. */
+function startGameServer(listen = '127.0.0.1:0') {
   if (!process.env.GAME_SERVER && !existsSync(BINARY)) {
     execFileSync('cargo', ['build', '-q', '-p', 'game-server'], { cwd: REPO, stdio: 'inherit' });
   }
-  server = spawn(BINARY, ['--listen', '127.0.0.1:0', '--database', join(scratch, 'games.sqlite3'), '--web', WEB], {
+  server = spawn(BINARY, ['--listen', listen, '--database', join(scratch, 'games.sqlite3'), '--web', WEB], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -143,6 +143,16 @@ async function joinBoth(b, w, links) {
   assert.ok(!(await b.evaluate(() => location.hash)).includes('token'), 'the token left the address bar');
   await open(w, links.watch);
   await w.waitForFunction(() => window.playground.online() && window.playground.online().you === null, null, WAIT);
+}
+
+/** Plays the mover's seeded lit point; waits until both pages show it. */
+async function playOne(players, i) {
+  for (const page of players) await synced(page, i);
+  const me = await mover(players);
+  await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+  await clickPoint(me, choose((await litPoints(me)).sort(), i));
+  for (const page of players) await synced(page, i + 1);
+  return me;
 }
 
 describe('playing a friend online through game-server', () => {
@@ -277,5 +287,49 @@ describe('playing a friend online through game-server', () => {
     assert.deepEqual(counts, [String(n), String(n), String(n)], 'every move reached the watcher');
     await shot(w, 'online-07-bind-over-phone');
     for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
+  });
+  test('go9: the server restarts mid-game and both pages reconnect; an undo and a draw by agreement', async () => {
+    const a = await person(DESKTOP);
+    const b = await person(DESKTOP);
+    await open(a, `${base}/?pause=0`);
+    await createGame(a, GAME.go9, 'first');
+    const links = await confirmCreate(a);
+    await open(b, links.invite);
+    await b.waitForFunction(() => window.playground.online()?.you === 1, null, WAIT);
+    const players = [a, b];
+    for (let i = 0; i < 4; i++) await playOne(players, i);
+
+    // The server stops (its sockets closed with 1012) and starts again on the same port and
+    // database: each page says it is reconnecting, then rejoins at move 4 and plays on.
+    const address = new URL(base).host;
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await stopped;
+    for (const page of players) await page.waitForSelector('#online-conn:not([data-status="connected"])', WAIT);
+    await startGameServer(address);
+    for (const page of players) {
+      await page.waitForSelector('#online-conn[data-status="connected"]', WAIT);
+      await synced(page, 4);
+    }
+    const me = await playOne(players, 4);
+    const other = me === a ? b : a;
+
+    // The mover asks to take its move back; the opponent accepts: both are at move 4 again.
+    await me.click('#online-offer-undo');
+    await other.waitForSelector('#online-accept-undo', WAIT);
+    await other.click('#online-accept-undo');
+    for (const page of players) await synced(page, 4);
+    // A draw offered and accepted ends the game: the same banner on both.
+    await other.click('#online-offer-draw');
+    await me.waitForSelector('#online-accept-draw', WAIT);
+    await me.click('#online-accept-draw');
+    for (const page of players) await page.waitForSelector('#banner:not([hidden])', WAIT);
+    assert.equal((await online(a)).result.reason, 'draw');
+    assert.equal(await a.textContent('#banner-title'), 'A draw');
+    assert.equal(await b.textContent('#banner'), await a.textContent('#banner'));
+    // The only console errors allowed: the failed reconnection attempts while it was down.
+    for (const page of players) {
+      assert.deepEqual(page.errors.filter((e) => !/WebSocket connection to .* failed/.test(e)), [], 'no other console error');
+    }
   });
 });
