@@ -37,6 +37,7 @@ export function initOnline(host) {
   $('online-cancel').addEventListener('click', () => $('online-dialog').close());
   showClockFields();
   nameSides();
+  offerWhenServed();
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -64,6 +65,21 @@ export function initOnline(host) {
       return true;
     },
   };
+}
+
+/**
+ * Shows "Play a friend online" only when game-server serves this page: it answers
+ * `GET server.json` (docs/server.md). A static copy of the page serves web/server.json, which
+ * names no server, so it offers no online play.
+ */
+async function offerWhenServed() {
+  try {
+    const response = await fetch(new URL('server.json', document.baseURI), { headers: { Accept: 'application/json' } });
+    const info = response.ok ? await response.json() : null;
+    $('online-open').hidden = info?.server !== 'game-server';
+  } catch {
+    $('online-open').hidden = true;
+  }
 }
 
 /** The clock setting the form asks for, in the server's terms, or null. */
@@ -182,6 +198,7 @@ class OnlineGame {
         s.moves.push(m.move);
         s.version = m.version;
         s.to_move = m.to_move;
+        if (m.seats) s.seats = m.seats; // Kazura's swap hands each seat the other colour
         s.offers = { draw: null, undo: null };
         this.setClock(m.clock);
         // The rules here refusing the server's move would be a bug: the whole state is asked for.
@@ -357,7 +374,6 @@ class OnlineGame {
     const s = this.state;
     if (s.you === null || s.result) return [];
     const other = 1 - s.you;
-    const go = specOptions(s.spec).game === 'go9';
     const buttons = [];
     const button = (id, text, onclick, extra = {}) => h('button', { type: 'button', id, onclick, ...extra }, text);
     const act = (type) => () => this.send({ type, version: s.version });
@@ -372,8 +388,11 @@ class OnlineGame {
         answers.push(h('div', { class: 'note', text: kind === 'draw' ? 'You offered a draw: waiting for an answer.' : 'You asked to undo: waiting for an answer.' }));
       }
     }
-    if (go) {
+    // The server says which calls this game takes (draw and undo: go9's alone).
+    if (s.calls?.draw) {
       buttons.push(button('online-offer-draw', 'Offer a draw', act('offer_draw'), { disabled: s.offers.draw !== null }));
+    }
+    if (s.calls?.undo) {
       buttons.push(button('online-offer-undo', 'Ask to undo', act('offer_undo'),
         { disabled: s.offers.undo !== null || s.moves.length === 0 }));
     }
@@ -409,7 +428,9 @@ class OnlineGame {
         if (byo) extra = `then ${side.periods} × ${byo.period_ms / 1000} s`;
         else if (clock.spec?.increment_ms) extra = `+${clock.spec.increment_ms / 1000} s a move`;
       } else {
-        const over = -main;
+        // How far into byo-yomi: the server says how much of the current period was left
+        // when it spoke (a whole period while main time lasted), and the time since.
+        const over = byo.period_ms - (side.period_left_ms ?? byo.period_ms) - main;
         const lost = Math.floor(over / byo.period_ms);
         const left = Math.max(0, side.periods - lost);
         main = left ? byo.period_ms - (over % byo.period_ms) : 0;

@@ -85,8 +85,11 @@ export async function createGame(options, side, clock) {
     if (answer?.message) throw new Error(answer.message);
     throw new Error('This page is not served by game-server, so it cannot make online games (run `cargo run -p game-server`).');
   }
-  answer.opponent.link = new URL(answer.opponent.link, location.origin).href;
-  answer.watch_link = new URL(answer.watch_link, location.origin).href;
+  // The links from this page's own folder, so they work when the server sits under a
+  // sub-path behind a proxy (the server's own links are from its root).
+  const here = location.href.split(/[?#]/)[0];
+  answer.opponent.link = new URL(`?game=${encodeURIComponent(answer.id)}#token=${answer.opponent.token}`, here).href;
+  answer.watch_link = new URL(`?game=${encodeURIComponent(answer.id)}`, here).href;
   return answer;
 }
 

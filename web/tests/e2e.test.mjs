@@ -64,6 +64,19 @@ describe('the page', () => {
   });
 });
 
+describe('online play only where a server is', () => {
+  test('a static copy of the page offers no online play: its server.json names no server', async () => {
+    const page = await openPage(DESKTOP, '');
+    const info = await page.evaluate(async () => (await fetch('server.json')).json());
+    assert.equal(info.server, null, 'web/server.json names no server');
+    // The page asked the same on load; once that answer is in, the button stays hidden
+    // (and no failed request was logged: closePage checks the console).
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.locator('#online-open').isVisible(), false, 'no "Play a friend online" button');
+    await closePage(page);
+  });
+});
+
 describe('9×9 Go', () => {
   test('moves by clicking, an occupied point refused, the computer answers, undo', async () => {
     const page = await openPage();

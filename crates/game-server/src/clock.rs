@@ -218,6 +218,28 @@ impl Clock {
         }
         side
     }
+
+    /// The time left in `seat`'s current byo-yomi period at `now_ms`, for showing: a whole
+    /// period while main time lasts or while the other side moves, less what the mover has
+    /// spent in the period it is in, 0 once its last period has run out. `None` without
+    /// byo-yomi.
+    #[must_use]
+    pub fn period_left_ms(&self, seat: usize, to_move: Option<usize>, now_ms: u64) -> Option<u64> {
+        let b = self.spec.byoyomi?;
+        let period = b.period_ms.max(1);
+        let side = self.sides[seat];
+        let (Some(start), true) = (self.turn_started_ms, to_move == Some(seat)) else {
+            return Some(period);
+        };
+        let spent = now_ms.saturating_sub(start);
+        let Some(over) = spent.checked_sub(side.remaining_ms).filter(|o| *o > 0) else {
+            return Some(period);
+        };
+        if over / period >= u64::from(side.periods) {
+            return Some(0);
+        }
+        Some(period - over % period)
+    }
 }
 
 #[cfg(test)]
@@ -262,6 +284,55 @@ mod tests {
         assert_eq!(c.sides[0].periods, 1);
         assert_eq!(c.charge(1, 1310), Charge::InTime);
         assert_eq!(c.charge(0, 1310 + 100), Charge::FlagFell);
+    }
+
+    #[test]
+    fn the_time_left_in_the_current_period_counts_down_and_restarts_with_each_period() {
+        // 1 s main time, then 3 periods of 100 ms; Black's turn began at 0.
+        let mut c = byo(1000, 3, 100);
+        assert_eq!(
+            c.period_left_ms(0, Some(0), 500),
+            Some(100),
+            "a stopped clock"
+        );
+        c.turn_started_ms = Some(0);
+        assert_eq!(
+            c.period_left_ms(0, Some(0), 999),
+            Some(100),
+            "main time lasts"
+        );
+        assert_eq!(
+            c.period_left_ms(0, Some(0), 1000),
+            Some(100),
+            "main time just ended"
+        );
+        assert_eq!(c.period_left_ms(0, Some(0), 1030), Some(70));
+        assert_eq!(
+            c.period_left_ms(0, Some(0), 1100),
+            Some(100),
+            "the second period"
+        );
+        assert_eq!(
+            c.period_left_ms(0, Some(0), 1299),
+            Some(1),
+            "the last period"
+        );
+        assert_eq!(c.period_left_ms(0, Some(0), 1300), Some(0), "the flag fell");
+        assert_eq!(
+            c.period_left_ms(1, Some(0), 1250),
+            Some(100),
+            "not White's turn"
+        );
+        // Once in byo-yomi, each turn starts a fresh period: White's turn from 2000.
+        c.sides[1].remaining_ms = 0;
+        c.turn_started_ms = Some(2000);
+        assert_eq!(c.period_left_ms(1, Some(1), 2040), Some(60));
+        let plain = Clock::new(ClockSpec {
+            main_ms: 1000,
+            byoyomi: None,
+            increment_ms: Some(5),
+        });
+        assert_eq!(plain.period_left_ms(0, Some(0), 0), None);
     }
 
     #[test]

@@ -23,6 +23,7 @@ const BODY_LIMIT: usize = 64 * 1024;
 /// The routes over `app`.
 pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
+        .route("/server.json", get(server_info))
         .route("/games", post(create_game))
         .route("/games/{id}", get(game_state))
         .route("/games/{id}/record", get(record))
@@ -53,6 +54,18 @@ fn json_response(status: StatusCode, body: String) -> Response {
         body,
     )
         .into_response()
+}
+
+/// What this server is, for a page deciding whether to offer online play: its name,
+/// version, protocol version and the message size limit.
+async fn server_info() -> Response {
+    let info = serde_json::json!({
+        "server": "game-server",
+        "version": env!("CARGO_PKG_VERSION"),
+        "protocol": crate::protocol::PROTOCOL_VERSION,
+        "max_message_bytes": MAX_MESSAGE_BYTES,
+    });
+    json_response(StatusCode::OK, info.to_string())
 }
 
 async fn create_game(

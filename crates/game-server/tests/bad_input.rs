@@ -193,7 +193,17 @@ async fn every_bad_message_is_a_typed_error_and_changes_nothing() {
     // Kazura has no agreed draw and no undo.
     let kazura = create(addr, json!({"game": "kazura:size=5", "side": "first"})).await;
     let kid = kazura["id"].as_str().unwrap();
-    let (mut k, _) = Client::join(addr, kid, Some(&tokens(&kazura)[0])).await;
+    let (mut k, kazura_state) = Client::join(addr, kid, Some(&tokens(&kazura)[0])).await;
+    // The state says so, and says it of go9 the other way, so a page need not guess.
+    assert_eq!(
+        kazura_state["calls"],
+        json!({"resign": true, "draw": false, "undo": false})
+    );
+    let (_, go9_state) = http_json(addr, "GET", &format!("/games/{other_id}"), "").await;
+    assert_eq!(
+        go9_state["calls"],
+        json!({"resign": true, "draw": true, "undo": true})
+    );
     k.send(&json!({"type": "offer_draw", "version": 0})).await;
     assert_eq!(k.error_code().await, "not_in_rules");
     k.send(&json!({"type": "offer_undo", "version": 0})).await;

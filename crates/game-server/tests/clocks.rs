@@ -160,7 +160,10 @@ async fn the_clock_waits_for_both_seats() {
     assert_eq!(mv["clock"]["running"], Value::Null);
     assert_eq!(
         mv["clock"]["sides"],
-        json!([{"remaining_ms": HOUR, "periods": 0}, {"remaining_ms": HOUR, "periods": 0}])
+        json!([
+            {"remaining_ms": HOUR, "periods": 0, "period_left_ms": null},
+            {"remaining_ms": HOUR, "periods": 0, "period_left_ms": null}
+        ])
     );
     let (_b, state) = Client::join(addr, &id, Some(&t[1])).await;
     assert_eq!(state["clock"]["running"], 1);

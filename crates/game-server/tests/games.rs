@@ -320,6 +320,11 @@ async fn seats_keep_their_tokens_through_kazuras_swap() {
     let m = a.next_of("move").await;
     assert_eq!(m["move"], "swap");
     assert_eq!(b.next_of("move").await, m);
+    assert_eq!(
+        m["seats"],
+        json!(["white", "black"]),
+        "the move says who holds which colour now"
+    );
     let mut mirror = AnyGame::parse_spec("kazura:size=5").unwrap();
     mirror.play_line("C3 swap").unwrap();
     assert_eq!(m["to_move"], mirror.seat_of(mirror.to_move()));
@@ -341,5 +346,19 @@ async fn seats_keep_their_tokens_through_kazuras_swap() {
         .send(&json!({"type": "move", "version": 2, "move": legal}))
         .await;
     assert_eq!(other.next_of("move").await["seat"], mover);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_server_says_what_it_is_for_a_page_deciding_to_offer_online_play() {
+    let dir = TempDir::new("server-info");
+    let server = start(&dir.db(), loose()).await;
+    let (status, body) = http(server.addr(), "GET", "/server.json", "").await;
+    assert_eq!(status, 200);
+    let info: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(info["server"], "game-server");
+    assert_eq!(info["protocol"], 1);
+    assert_eq!(info["max_message_bytes"], 4096);
+    assert_eq!(info["version"], env!("CARGO_PKG_VERSION"));
     server.stop().await;
 }

@@ -270,6 +270,7 @@ impl Room {
             "seat": seat,
             "move": canonical,
             "to_move": self.seat_to_move(),
+            "seats": self.seat_names(),
             "clock": self.clock_json(now_ms),
         }));
         self.send_over();
@@ -387,6 +388,16 @@ impl Room {
         Ok(())
     }
 
+    /// Whether this game takes offers of `kind` at all: an agreed draw and an undo by
+    /// consent are go9's alone (docs/server.md, "Calls the rules lack"). The `state`
+    /// message carries the answer as `calls`, so a page never guesses.
+    #[must_use]
+    pub fn allows(&self, kind: OfferKind) -> bool {
+        match kind {
+            OfferKind::Draw | OfferKind::Undo => matches!(self.game, AnyGame::Go9(_)),
+        }
+    }
+
     /// Seat `seat` offers a draw or an undo.
     ///
     /// # Errors
@@ -399,15 +410,14 @@ impl Room {
         version: u64,
     ) -> Result<(), ProtocolError> {
         self.check_open(version)?;
-        let is_go9 = matches!(self.game, AnyGame::Go9(_));
         match kind {
-            OfferKind::Draw if !is_go9 => {
+            OfferKind::Draw if !self.allows(kind) => {
                 return Err(refuse(
                     ErrorCode::NotInRules,
                     format!("{}'s rules have no agreed draw", self.game.name()),
                 ));
             }
-            OfferKind::Undo if !is_go9 => {
+            OfferKind::Undo if !self.allows(kind) => {
                 return Err(refuse(
                     ErrorCode::NotInRules,
                     format!("{}'s rules have no undo", self.game.name()),

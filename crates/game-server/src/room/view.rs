@@ -36,7 +36,11 @@ impl Room {
         let to_move = self.seat_to_move().filter(|_| c.turn_started_ms.is_some());
         let side = |s: usize| {
             let v = c.view(s, to_move, now_ms);
-            json!({"remaining_ms": v.remaining_ms, "periods": v.periods})
+            json!({
+                "remaining_ms": v.remaining_ms,
+                "periods": v.periods,
+                "period_left_ms": c.period_left_ms(s, to_move, now_ms),
+            })
         };
         json!({
             "spec": c.spec,
@@ -63,6 +67,11 @@ impl Room {
             "to_move": self.seat_to_move(),
             "legal": if self.end.is_some() { Vec::new() } else { self.game.legal_moves() },
             "can_undo": self.game.can_undo(),
+            "calls": {
+                "resign": true,
+                "draw": self.allows(OfferKind::Draw),
+                "undo": self.allows(OfferKind::Undo),
+            },
             "offers": {"draw": offer(OfferKind::Draw), "undo": offer(OfferKind::Undo)},
             "clock": self.clock_json(now_ms),
             "result": self.result_json(),
