@@ -1,8 +1,10 @@
 // Playing a friend through game-server (issue 26; docs/web.md, "Playing online"): the real
 // server (crates/game-server) serves the page and hosts the games; two browser contexts
-// with separate storage are the two people, a third watches. They play whole games by
-// clicking the points the page lights; the watcher sees every move and the same result; a
-// reload rejoins; a click by the side not to move changes nothing.
+// with separate storage are the two people, a third watches. They play a whole game of
+// each of the four games (Kazura with its swap, Bao with its direction chooser) by clicking
+// what the page lights; the watcher sees every move and the same result; a reload rejoins;
+// a click by the side not to move changes nothing; the server killed mid-game and started
+// again loses no acknowledged move.
 //
 // The server binary: env GAME_SERVER, else ../target/debug/game-server (built with
 // `cargo build -p game-server` when missing). Needs web/pkg (web/build.sh).
@@ -161,6 +163,8 @@ describe('playing a friend online through game-server', () => {
     const b = await person(PHONE);
     const w = await person(DESKTOP);
     await open(a, `${base}/?pause=0`);
+    // Served by game-server, the page offers online play (a static copy does not: e2e tests).
+    await a.waitForSelector('#online-open', { state: 'visible', ...WAIT });
     await createGame(a, GAME.go9, 'first', { kind: 'byoyomi', fields: { 'online-main': 10, 'online-periods': 3, 'online-period': 30 } });
     await shot(a, 'online-01-dialog-desktop');
     await checkAxe(a, 'the dialog');
@@ -288,7 +292,157 @@ describe('playing a friend online through game-server', () => {
     await shot(w, 'online-07-bind-over-phone');
     for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
   });
-  test('go9: the server restarts mid-game and both pages reconnect; an undo and a draw by agreement', async () => {
+  test('byo-yomi: a page that joins mid-period counts down from the time the server says is left in it', async () => {
+    const a = await person(DESKTOP);
+    const b = await person(DESKTOP);
+    await open(a, `${base}/?pause=0`);
+    // No main time: Black is in its first 60 s period as soon as both have joined.
+    await createGame(a, GAME.go9, 'first', { kind: 'byoyomi', fields: { 'online-main': 0, 'online-periods': 2, 'online-period': 60 } });
+    const links = await confirmCreate(a);
+    await open(b, links.invite);
+    await a.waitForFunction(() => window.playground.online()?.clock?.running === 0, null, WAIT);
+    // Some of Black's period goes by; then Black reloads. The state it gets says how much
+    // of the period is left, and the clock shows that, not a whole period.
+    await a.waitForTimeout(2500);
+    await a.reload();
+    await a.waitForSelector('#online-conn[data-status="connected"]', WAIT);
+    await a.waitForSelector('[data-time="0"]', WAIT);
+    const left = (await online(a)).clock.sides[0].period_left_ms;
+    assert.ok(left <= 57_500, `the server says ${left} ms are left of the period`);
+    const shown = await a.textContent('[data-time="0"]');
+    const [m, sec] = shown.split(':').map(Number);
+    assert.ok(m * 60 + sec <= 58, `the clock shows ${shown}, not a whole period`);
+    assert.match(await a.textContent('[data-extra="0"]'), /byo-yomi: 2 periods left/);
+    // White, not on turn, has its whole period.
+    assert.equal(await a.textContent('[data-time="1"]'), '1:00');
+  });
+
+  test('Kazura 9×9: White swaps after the first stone, the seats change colour, and the game is played to its end', async () => {
+    const a = await person(DESKTOP);
+    const b = await person(PHONE);
+    const w = await person(DESKTOP);
+    await open(a, `${base}/?pause=0`);
+    await createGame(a, GAME.kazura9, 'first');
+    const links = await confirmCreate(a);
+    assert.equal((await online(a)).you, 0, 'A chose Black, the first seat');
+    await joinBoth(b, w, links);
+    const players = [a, b];
+    const pages = [a, b, w];
+    // Kazura takes no draw and no undo: the server says so and the page offers neither.
+    assert.deepEqual((await online(a)).calls, { resign: true, draw: false, undo: false });
+    assert.equal(await a.locator('#online-offer-draw, #online-offer-undo').count(), 0, 'no draw or undo buttons');
+    assert.equal(await a.locator('#online-resign').count(), 1, 'resigning is there');
+
+    // Black's first stone; White (B) sees the swap offer, and only White.
+    await playOne(players, 0);
+    await b.waitForSelector('#swap:not([disabled])', WAIT);
+    assert.equal(await a.locator('#swap:not([disabled])').count(), 0, 'Black cannot swap');
+    await shot(b, 'online-08-kazura-swap-offer-phone');
+    await b.click('#swap');
+    for (const page of pages) await synced(page, 2);
+    // The swap hands each colour to the other person: A now plays White, B Black, and
+    // White is still on turn (K-8), so A, who placed the first stone, moves next.
+    for (const page of pages) assert.deepEqual((await online(page)).seats, ['white', 'black']);
+    assert.equal(await a.textContent('#online-role'), 'You play White.');
+    assert.equal(await b.textContent('#online-role'), 'You play Black.');
+    assert.equal((await online(a)).to_move, 0, 'seat 0 (A, now White) is to move');
+    await a.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+    await w.waitForFunction(() => document.body.textContent.includes('White swapped'), null, WAIT);
+
+    let n = 2;
+    for (; n < 400; n++) {
+      for (const page of pages) await synced(page, n);
+      await a.waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
+      if ((await online(a)).result) break;
+      const me = await mover(players);
+      await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+      const lit = (await litPoints(me)).sort();
+      // A colour with nowhere to place must pass (K-6): then the page lights nothing and
+      // offers "Pass".
+      if (lit.length === 0) await me.click('#pass');
+      else await clickPoint(me, choose(lit, n));
+      for (const page of pages) {
+        await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
+      }
+    }
+    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
+    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
+    assert.equal(texts[1], texts[0], 'B sees the same result');
+    assert.equal(texts[2], texts[0], 'the watcher sees the same result');
+    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
+    assert.deepEqual(counts, [String(n), String(n), String(n)], 'every move reached the watcher');
+    const state = await online(w);
+    assert.equal(state.result.reason, 'rules');
+    assert.equal((await view(w)).outcome.text, state.result.text, 'the rules here give the server\'s result');
+    assert.equal((await view(w)).moves[1], 'swap');
+    await shot(w, 'online-09-kazura-over-desktop');
+    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
+  });
+
+  test('Bao: pits and the choice of direction, played to the end between South and North, watched', async () => {
+    const a = await person(DESKTOP);
+    const b = await person(DESKTOP);
+    const w = await person(PHONE);
+    await open(a, `${base}/?pause=0`);
+    await createGame(a, GAME.baoSeed, 'random');
+    const links = await confirmCreate(a);
+    await joinBoth(b, w, links);
+    // Sowing shown at once (the speed slider's last stop): the animation has tests of its
+    // own, and here it would only make the game slow.
+    for (const page of [a, b, w]) {
+      await page.$eval('#speed', (slider) => {
+        slider.value = slider.max;
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }
+    const seats = [(await online(a)).you, (await online(b)).you].sort();
+    assert.deepEqual(seats, [0, 1], 'a random side: one person each seat');
+    const players = [a, b];
+    const pages = [a, b, w];
+    let chosen = 0;
+    let n = 0;
+    for (; n < 400; n++) {
+      for (const page of pages) await synced(page, n);
+      await a.waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
+      if ((await online(a)).result) break;
+      const me = await mover(players);
+      await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+      const v = await view(me);
+      const pits = Object.keys(v.bao.choices).sort();
+      if (pits.length === 0) {
+        await me.click('#pass');
+      } else {
+        const pit = choose(pits, n);
+        const moves = v.bao.choices[pit];
+        const side = v.players[v.toMove] === 'south' ? 'S' : 'N';
+        await me.click(`[data-pit="${side}${pit}"]`);
+        if (moves.length > 1) {
+          // More than one way to move from this pit: the page asks which.
+          await me.waitForSelector('#chooser:not([hidden])', WAIT);
+          if (chosen === 0) await shot(me, 'online-10-bao-chooser-desktop');
+          await me.click(`[data-move="${choose(moves, n).move}"]`);
+          chosen += 1;
+        }
+      }
+      for (const page of pages) {
+        await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
+      }
+    }
+    assert.ok(chosen > 0, 'at least one move was chosen in the direction chooser');
+    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
+    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
+    assert.equal(texts[1], texts[0], 'B sees the same result');
+    assert.equal(texts[2], texts[0], 'the watcher sees the same result');
+    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
+    assert.deepEqual(counts, [String(n), String(n), String(n)], 'every move reached the watcher');
+    const state = await online(w);
+    assert.equal(state.result.reason, 'rules');
+    assert.equal((await view(w)).outcome.text, state.result.text, 'the rules here give the server\'s result');
+    await shot(w, 'online-11-bao-over-phone');
+    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
+  });
+
+  test('go9: the server is killed mid-game and started again; both pages reconnect, no acknowledged move is lost; an undo and a draw by agreement finish it', async () => {
     const a = await person(DESKTOP);
     const b = await person(DESKTOP);
     await open(a, `${base}/?pause=0`);
@@ -299,18 +453,26 @@ describe('playing a friend online through game-server', () => {
     const players = [a, b];
     for (let i = 0; i < 4; i++) await playOne(players, i);
 
-    // The server stops (its sockets closed with 1012) and starts again on the same port and
-    // database: each page says it is reconnecting, then rejoins at move 4 and plays on.
+    // The server is killed (SIGKILL: no goodbye, no flush) and started again on the same
+    // port and database: each page says it is reconnecting, then rejoins at move 4 and
+    // plays on. Every move the pages were told of (acknowledged means committed) is in the
+    // restarted server's game, which it read from the database, and in the record it gives.
+    const acknowledged = (await online(a)).moves;
+    assert.equal(acknowledged.length, 4);
+    const id = new URL(links.watch).searchParams.get('game');
     const address = new URL(base).host;
     const stopped = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
+    server.kill('SIGKILL');
     await stopped;
     for (const page of players) await page.waitForSelector('#online-conn:not([data-status="connected"])', WAIT);
     await startGameServer(address);
     for (const page of players) {
       await page.waitForSelector('#online-conn[data-status="connected"]', WAIT);
       await synced(page, 4);
+      assert.deepEqual((await online(page)).moves, acknowledged, 'the same moves after the restart');
     }
+    const recordMoves = async () => (await (await fetch(`${base}/games/${id}/record`)).json()).moves.map((m) => m.move);
+    assert.deepEqual(await recordMoves(), acknowledged, 'the downloaded record holds every acknowledged move');
     const me = await playOne(players, 4);
     const other = me === a ? b : a;
 
@@ -326,6 +488,7 @@ describe('playing a friend online through game-server', () => {
     for (const page of players) await page.waitForSelector('#banner:not([hidden])', WAIT);
     assert.equal((await online(a)).result.reason, 'draw');
     assert.equal(await a.textContent('#banner-title'), 'A draw');
+    assert.deepEqual(await recordMoves(), (await online(b)).moves, 'the finished game\'s record');
     assert.equal(await b.textContent('#banner'), await a.textContent('#banner'));
     // The only console errors allowed: the failed reconnection attempts while it was down.
     for (const page of players) {
