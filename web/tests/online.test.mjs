@@ -157,6 +157,47 @@ async function playOne(players, i) {
   return me;
 }
 
+/**
+ * Plays on from move `n` until the server says the game is over: each turn the mover's
+ * page is handed to `play(me, n)`, which makes its move by the page's own controls; every
+ * page must then hear of it. Resolves to the number of moves played in all.
+ */
+async function playOut(players, pages, n, play) {
+  for (; n < 400; n++) {
+    for (const page of pages) await synced(page, n);
+    // The game's end comes as its own message after the last move.
+    await players[0].waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
+    if ((await online(players[0])).result) return n;
+    const me = await mover(players);
+    await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+    await play(me, n);
+    // Wait for the server's answer before the next move.
+    for (const page of pages) {
+      await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
+    }
+  }
+  throw new Error('the game did not end in 400 moves');
+}
+
+/**
+ * Every page shows the same ended game of `n` moves: the same banner, every move counted,
+ * the rules' own end, and the result the page's rules give is the server's; no console
+ * error anywhere. `errors` filters what may be allowed.
+ */
+async function sameEnd(pages, n, { reason = 'rules', errors = (list) => list } = {}) {
+  for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
+  const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
+  for (const text of texts.slice(1)) assert.equal(text, texts[0], 'every page shows the same result');
+  const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
+  assert.deepEqual(counts, pages.map(() => String(n)), 'every move reached every page');
+  const state = await online(pages.at(-1));
+  assert.equal(state.result.reason, reason);
+  if (reason === 'rules') {
+    assert.equal((await view(pages.at(-1))).outcome.text, state.result.text, 'the rules here give the server\'s result');
+  }
+  for (const page of pages) assert.deepEqual(errors(page.errors), [], 'no console error');
+}
+
 describe('playing a friend online through game-server', () => {
   test('go9: two people play to the end, a third watches every move; a reload rejoins; an out-of-turn click changes nothing', async () => {
     const a = await person(DESKTOP);
@@ -237,17 +278,8 @@ describe('playing a friend online through game-server', () => {
     await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
     await me.click('#pass');
     await me.click('#pass');
-    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
-    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
-    assert.equal(texts[1], texts[0], 'B sees the same result');
-    assert.equal(texts[2], texts[0], 'the watcher sees the same result');
-    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
-    assert.deepEqual(counts, [String(PLIES + 2), String(PLIES + 2), String(PLIES + 2)], 'every move reached the watcher');
-    const state = await online(w);
-    assert.equal(state.result.reason, 'rules');
-    assert.equal((await view(w)).outcome.text, state.result.text, 'the rules here give the server\'s result');
+    await sameEnd(pages, PLIES + 2);
     await shot(w, 'online-06-over-desktop');
-    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
   });
 
   test('Bind mini: a whole game by lines and placements, watched to the same end', async () => {
@@ -261,16 +293,9 @@ describe('playing a friend online through game-server', () => {
     await joinBoth(b, w, links);
     const players = [a, b];
     const pages = [a, b, w];
-    let n = 0;
-    for (; n < 400; n++) {
-      for (const page of pages) await synced(page, n);
-      // The game's end comes as its own message after the last move.
-      await a.waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
-      if ((await online(a)).result) break;
-      const me = await mover(players);
-      await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+    const n = await playOut(players, pages, 0, async (me, i) => {
       const v = await view(me);
-      const move = choose(v.bind.moves, n);
+      const move = choose(v.bind.moves, i);
       const name = (k) => `${v.bind.columns[k % v.bind.size]}${Math.floor(k / v.bind.size) + 1}`;
       if (move.kind === 'pass') await me.click('#pass');
       else if (move.kind === 'place') await clickPoint(me, name(move.from));
@@ -278,19 +303,9 @@ describe('playing a friend online through game-server', () => {
         await clickPoint(me, name(move.from));
         await clickPoint(me, name(move.to));
       }
-      // Wait for the server's answer before the next move.
-      for (const page of pages) {
-        await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
-      }
-    }
-    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
-    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
-    assert.equal(texts[1], texts[0]);
-    assert.equal(texts[2], texts[0]);
-    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
-    assert.deepEqual(counts, [String(n), String(n), String(n)], 'every move reached the watcher');
+    });
+    await sameEnd(pages, n);
     await shot(w, 'online-07-bind-over-phone');
-    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
   });
   test('byo-yomi: a page that joins mid-period counts down from the time the server says is left in it', async () => {
     const a = await person(DESKTOP);
@@ -349,34 +364,16 @@ describe('playing a friend online through game-server', () => {
     await a.waitForFunction(() => window.playground.personToAct(), null, WAIT);
     await w.waitForFunction(() => document.body.textContent.includes('White swapped'), null, WAIT);
 
-    let n = 2;
-    for (; n < 400; n++) {
-      for (const page of pages) await synced(page, n);
-      await a.waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
-      if ((await online(a)).result) break;
-      const me = await mover(players);
-      await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+    const n = await playOut(players, pages, 2, async (me, i) => {
       const lit = (await litPoints(me)).sort();
       // A colour with nowhere to place must pass (K-6): then the page lights nothing and
       // offers "Pass".
       if (lit.length === 0) await me.click('#pass');
-      else await clickPoint(me, choose(lit, n));
-      for (const page of pages) {
-        await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
-      }
-    }
-    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
-    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
-    assert.equal(texts[1], texts[0], 'B sees the same result');
-    assert.equal(texts[2], texts[0], 'the watcher sees the same result');
-    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
-    assert.deepEqual(counts, [String(n), String(n), String(n)], 'every move reached the watcher');
-    const state = await online(w);
-    assert.equal(state.result.reason, 'rules');
-    assert.equal((await view(w)).outcome.text, state.result.text, 'the rules here give the server\'s result');
+      else await clickPoint(me, choose(lit, i));
+    });
+    await sameEnd(pages, n);
     assert.equal((await view(w)).moves[1], 'swap');
     await shot(w, 'online-09-kazura-over-desktop');
-    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
   });
 
   test('Bao: pits and the choice of direction, played to the end between South and North, watched', async () => {
@@ -400,46 +397,28 @@ describe('playing a friend online through game-server', () => {
     const players = [a, b];
     const pages = [a, b, w];
     let chosen = 0;
-    let n = 0;
-    for (; n < 400; n++) {
-      for (const page of pages) await synced(page, n);
-      await a.waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
-      if ((await online(a)).result) break;
-      const me = await mover(players);
-      await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+    const n = await playOut(players, pages, 0, async (me, i) => {
       const v = await view(me);
       const pits = Object.keys(v.bao.choices).sort();
       if (pits.length === 0) {
         await me.click('#pass');
-      } else {
-        const pit = choose(pits, n);
-        const moves = v.bao.choices[pit];
-        const side = v.players[v.toMove] === 'south' ? 'S' : 'N';
-        await me.click(`[data-pit="${side}${pit}"]`);
-        if (moves.length > 1) {
-          // More than one way to move from this pit: the page asks which.
-          await me.waitForSelector('#chooser:not([hidden])', WAIT);
-          if (chosen === 0) await shot(me, 'online-10-bao-chooser-desktop');
-          await me.click(`[data-move="${choose(moves, n).move}"]`);
-          chosen += 1;
-        }
+        return;
       }
-      for (const page of pages) {
-        await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
+      const pit = choose(pits, i);
+      const moves = v.bao.choices[pit];
+      const side = v.players[v.toMove] === 'south' ? 'S' : 'N';
+      await me.click(`[data-pit="${side}${pit}"]`);
+      if (moves.length > 1) {
+        // More than one way to move from this pit: the page asks which.
+        await me.waitForSelector('#chooser:not([hidden])', WAIT);
+        if (chosen === 0) await shot(me, 'online-10-bao-chooser-desktop');
+        await me.click(`[data-move="${choose(moves, i).move}"]`);
+        chosen += 1;
       }
-    }
+    });
     assert.ok(chosen > 0, 'at least one move was chosen in the direction chooser');
-    for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
-    const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
-    assert.equal(texts[1], texts[0], 'B sees the same result');
-    assert.equal(texts[2], texts[0], 'the watcher sees the same result');
-    const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
-    assert.deepEqual(counts, [String(n), String(n), String(n)], 'every move reached the watcher');
-    const state = await online(w);
-    assert.equal(state.result.reason, 'rules');
-    assert.equal((await view(w)).outcome.text, state.result.text, 'the rules here give the server\'s result');
+    await sameEnd(pages, n);
     await shot(w, 'online-11-bao-over-phone');
-    for (const page of pages) assert.deepEqual(page.errors, [], 'no console error');
   });
 
   test('go9: the server is killed mid-game and started again; both pages reconnect, no acknowledged move is lost; an undo and a draw by agreement finish it', async () => {
@@ -485,14 +464,9 @@ describe('playing a friend online through game-server', () => {
     await other.click('#online-offer-draw');
     await me.waitForSelector('#online-accept-draw', WAIT);
     await me.click('#online-accept-draw');
-    for (const page of players) await page.waitForSelector('#banner:not([hidden])', WAIT);
-    assert.equal((await online(a)).result.reason, 'draw');
+    // The only console errors allowed: the failed reconnection attempts while it was down.
+    await sameEnd(players, 4, { reason: 'draw', errors: (list) => list.filter((e) => !/WebSocket connection to .* failed/.test(e)) });
     assert.equal(await a.textContent('#banner-title'), 'A draw');
     assert.deepEqual(await recordMoves(), (await online(b)).moves, 'the finished game\'s record');
-    assert.equal(await b.textContent('#banner'), await a.textContent('#banner'));
-    // The only console errors allowed: the failed reconnection attempts while it was down.
-    for (const page of players) {
-      assert.deepEqual(page.errors.filter((e) => !/WebSocket connection to .* failed/.test(e)), [], 'no other console error');
-    }
   });
 });
