@@ -5,8 +5,10 @@
 //! committed is the change sent to the players and spectators. Another database (such as
 //! PostgreSQL) is another implementation of the trait.
 
+mod group;
 mod sqlite;
 
+pub use group::GroupCommit;
 pub use sqlite::SqliteStore;
 
 use crate::clock::Clock;
@@ -187,6 +189,14 @@ pub trait GameStore: Send + Sync {
     /// [`StoreError::Conflict`] if the stored version is not `update.from_version`, or
     /// another [`StoreError`]; nothing is written then.
     fn update(&self, update: &Update) -> Result<(), StoreError>;
+
+    /// Writes several updates, each all or nothing on its own (one refused leaves the
+    /// others), and gives each its result, in order. A store that can should commit them
+    /// together (one transaction, one flush to disk: [`GroupCommit`] gathers them); this
+    /// default writes them one by one with [`GameStore::update`].
+    fn update_all(&self, updates: &[Update]) -> Vec<Result<(), StoreError>> {
+        updates.iter().map(|u| self.update(u)).collect()
+    }
 
     /// The ids of games not over whose clock is running (to restart their timers).
     ///

@@ -249,74 +249,37 @@ impl GameStore for SqliteStore {
     fn update(&self, u: &Update) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let found: Option<i64> = tx
-            .query_row("SELECT version FROM games WHERE id = ?1", [&u.id], |r| {
-                r.get(0)
-            })
-            .optional()?;
-        let found = to_u64(found.ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?)?;
-        if found != u.from_version {
-            return Err(StoreError::Conflict {
-                id: u.id.clone(),
-                found,
-                expected: u.from_version,
-            });
-        }
-        match &u.change {
-            Some(MoveChange::Append(m)) => {
-                tx.execute(
-                    "INSERT INTO moves (game_id, ply, seat, text, played_ms)
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![
-                        u.id,
-                        to_i64(m.ply),
-                        i64::try_from(m.seat).unwrap_or(0),
-                        m.text,
-                        to_i64(m.played_ms)
-                    ],
-                )?;
-            }
-            Some(MoveChange::RemoveLast { ply }) => {
-                let n = tx.execute(
-                    "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2
-                       AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?1)",
-                    params![u.id, to_i64(*ply)],
-                )?;
-                if n != 1 {
-                    return Err(StoreError::Corrupt(format!("move {ply} is not the last")));
-                }
-            }
-            None => {}
-        }
-        let c = clock_columns(u.clock.as_ref());
-        let end = u.end.as_ref();
-        tx.execute(
-            "UPDATE games SET version = ?2, joined_0 = ?3, joined_1 = ?4,
-                 remaining_ms_0 = ?5, remaining_ms_1 = ?6, periods_0 = ?7, periods_1 = ?8,
-                 turn_started_ms = ?9,
-                 end_reason = ?10, end_seat = ?11, winner_seat = ?12, result_text = ?13,
-                 finished_ms = ?14
-             WHERE id = ?1",
-            params![
-                u.id,
-                to_i64(u.version),
-                u.joined[0],
-                u.joined[1],
-                c[4],
-                c[5],
-                c[6],
-                c[7],
-                c[8],
-                end.map(|e| e.reason.as_str()),
-                end.and_then(|e| e.seat).and_then(|s| i64::try_from(s).ok()),
-                end.and_then(|e| e.winner_seat)
-                    .and_then(|s| i64::try_from(s).ok()),
-                end.map(|e| e.text.as_str()),
-                end.map(|e| to_i64(e.finished_ms)),
-            ],
-        )?;
+        apply(&tx, u)?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// One transaction (one fsync) for the lot, each update inside its own savepoint: an
+    /// update refused (a version conflict) is rolled back alone, and if the commit fails,
+    /// every update fails.
+    fn update_all(&self, updates: &[Update]) -> Vec<Result<(), StoreError>> {
+        let mut conn = self.conn();
+        let mut tx = match conn.transaction() {
+            Ok(tx) => tx,
+            Err(e) => return updates.iter().map(|_| Err(database(&e))).collect(),
+        };
+        let mut results: Vec<Result<(), StoreError>> = updates
+            .iter()
+            .map(|u| {
+                let point = tx.savepoint()?;
+                apply(&point, u)?;
+                point.commit()?;
+                Ok(())
+            })
+            .collect();
+        if let Err(e) = tx.commit() {
+            for r in &mut results {
+                if r.is_ok() {
+                    *r = Err(database(&e));
+                }
+            }
+        }
+        results
     }
 
     fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
@@ -327,6 +290,82 @@ impl GameStore for SqliteStore {
         let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// A database error as a store error, for each of several updates it failed.
+fn database(e: &rusqlite::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+/// Writes `u` through `conn` (a transaction or a savepoint), checking the version first.
+fn apply(tx: &Connection, u: &Update) -> Result<(), StoreError> {
+    let found: Option<i64> = tx
+        .query_row("SELECT version FROM games WHERE id = ?1", [&u.id], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    let found = to_u64(found.ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?)?;
+    if found != u.from_version {
+        return Err(StoreError::Conflict {
+            id: u.id.clone(),
+            found,
+            expected: u.from_version,
+        });
+    }
+    match &u.change {
+        Some(MoveChange::Append(m)) => {
+            tx.execute(
+                "INSERT INTO moves (game_id, ply, seat, text, played_ms)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    u.id,
+                    to_i64(m.ply),
+                    i64::try_from(m.seat).unwrap_or(0),
+                    m.text,
+                    to_i64(m.played_ms)
+                ],
+            )?;
+        }
+        Some(MoveChange::RemoveLast { ply }) => {
+            let n = tx.execute(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2
+                       AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?1)",
+                params![u.id, to_i64(*ply)],
+            )?;
+            if n != 1 {
+                return Err(StoreError::Corrupt(format!("move {ply} is not the last")));
+            }
+        }
+        None => {}
+    }
+    let c = clock_columns(u.clock.as_ref());
+    let end = u.end.as_ref();
+    tx.execute(
+        "UPDATE games SET version = ?2, joined_0 = ?3, joined_1 = ?4,
+                 remaining_ms_0 = ?5, remaining_ms_1 = ?6, periods_0 = ?7, periods_1 = ?8,
+                 turn_started_ms = ?9,
+                 end_reason = ?10, end_seat = ?11, winner_seat = ?12, result_text = ?13,
+                 finished_ms = ?14
+             WHERE id = ?1",
+        params![
+            u.id,
+            to_i64(u.version),
+            u.joined[0],
+            u.joined[1],
+            c[4],
+            c[5],
+            c[6],
+            c[7],
+            c[8],
+            end.map(|e| e.reason.as_str()),
+            end.and_then(|e| e.seat).and_then(|s| i64::try_from(s).ok()),
+            end.and_then(|e| e.winner_seat)
+                .and_then(|s| i64::try_from(s).ok()),
+            end.map(|e| e.text.as_str()),
+            end.map(|e| to_i64(e.finished_ms)),
+        ],
+    )?;
+    Ok(())
 }
 
 fn read_game(row: &Row<'_>) -> Result<StoredGame, StoreError> {
