@@ -3,24 +3,19 @@
 
 mod common;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::Duration;
 
+use common::config;
 use common::connect_four::{Column, ConnectFour, HEIGHT};
 use common::hex::{Cell, Hex, HexHooks};
 use common::nim::{Nim, Take};
 use common::solve::{best_moves, value};
-use common::tic_tac_toe::{Square, TicTacToe, position};
+use common::tic_tac_toe::{Square, TicTacToe, all_positions, position};
 use game_core::search::{
     Budget, DefaultHooks, Level, Opponent, Prior, SearchConfig, SearchHooks, Searcher,
 };
 use game_core::{Game, GameRng, Player};
-
-fn config(playouts: u64, seed: u64) -> SearchConfig {
-    SearchConfig::default()
-        .with_budget(Budget::playouts(playouts))
-        .with_seed(seed)
-}
 
 fn searcher<G: Game + Send>(playouts: u64, seed: u64) -> Searcher<G> {
     Searcher::new(config(playouts, seed), DefaultHooks)
@@ -75,27 +70,6 @@ fn tic_tac_toe_wins_blocks_and_finds_forks() {
     let over = position("a1 a2 b1 b2 c1");
     let info = searcher::<TicTacToe>(3_000, 3).search(&over);
     assert_eq!((info.best, info.playouts), (None, 0));
-}
-
-/// Every position of tic-tac-toe reachable from the start, each once.
-fn all_positions() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut stack = vec![TicTacToe::default()];
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while let Some(s) = stack.pop() {
-        if !seen.insert(s.cells) {
-            continue;
-        }
-        s.legal_moves(&mut moves);
-        for &mv in &moves {
-            let mut next = s.clone();
-            next.play_unchecked(mv);
-            stack.push(next);
-        }
-        out.push(s);
-    }
-    out
 }
 
 #[test]

@@ -4,21 +4,14 @@
 
 mod common;
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
+use common::config;
 use common::connect_four::ConnectFour;
 use common::solve::{best_moves, value};
-use common::tic_tac_toe::{TicTacToe, position};
+use common::tic_tac_toe::{TicTacToe, all_positions, position};
 use game_core::Game;
-use game_core::search::{
-    Budget, DefaultHooks, SearchConfig, SearchHooks, SearchInfo, Searcher, Variety,
-};
-
-fn config(playouts: u64, seed: u64) -> SearchConfig {
-    SearchConfig::default()
-        .with_budget(Budget::playouts(playouts))
-        .with_seed(seed)
-}
+use game_core::search::{DefaultHooks, SearchConfig, SearchHooks, SearchInfo, Searcher, Variety};
 
 fn search<G: Game + Send + PartialEq>(config: SearchConfig, state: &G) -> SearchInfo<G::Move> {
     Searcher::new(config, DefaultHooks).search(state)
@@ -177,29 +170,6 @@ fn the_choice_never_leaves_the_margin() {
         }
     }
     assert!(varied > 20, "only {varied} searches played another move");
-}
-
-/// Every position of tic-tac-toe reachable from the start, each once.
-fn all_positions() -> Vec<TicTacToe> {
-    let mut seen = HashSet::new();
-    let mut stack = vec![TicTacToe::default()];
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while let Some(s) = stack.pop() {
-        if !seen.insert(s.cells) {
-            continue;
-        }
-        if !s.is_over() {
-            s.legal_moves(&mut moves);
-            for &mv in &moves {
-                let mut next = s.clone();
-                next.play_unchecked(mv);
-                stack.push(next);
-            }
-        }
-        out.push(s);
-    }
-    out
 }
 
 #[test]

@@ -3,45 +3,42 @@
 
 mod common;
 
-use common::{Client, TempDir, create, http_json, loose, start, tokens};
+use common::{Client, MadeGame, TempDir, create, http_json, loose, serve, start};
 use futures_util::SinkExt;
 use game_server::{Config, Rate};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-/// A go9 game with one move played (Black E5): the server, its id, its tokens, the two
-/// players and the state after the move.
+/// A go9 game with one move played (Black E5): the server, the game (its id and tokens)
+/// and the two players.
 struct Fixture {
     server: game_server::Server,
-    id: String,
-    tokens: [String; 2],
+    game: MadeGame,
     black: Client,
     white: Client,
     _dir: TempDir,
 }
 
 async fn fixture(name: &str, config: Config) -> Fixture {
-    let dir = TempDir::new(name);
-    let server = start(&dir.db(), config).await;
+    let (dir, server) = serve(name, config).await;
     let addr = server.addr();
-    let made = create(addr, json!({"game": "go9", "side": "first"})).await;
-    let id = made["id"].as_str().unwrap().to_string();
-    let t = tokens(&made);
-    let (mut black, _) = Client::join(addr, &id, Some(&t[0])).await;
-    let (mut white, _) = Client::join(addr, &id, Some(&t[1])).await;
-    black
-        .send(&json!({"type": "move", "version": 0, "move": "E5"}))
-        .await;
+    let game = MadeGame::new(addr, json!({"game": "go9", "side": "first"})).await;
+    let ([mut black, mut white], _) = game.join_seats(addr).await;
+    black.send_move(0, "E5").await;
     black.next_of("move").await;
     white.next_of("move").await;
     Fixture {
         server,
-        id,
-        tokens: t,
+        game,
         black,
         white,
         _dir: dir,
     }
+}
+
+/// The text of a `move` message of `mv`, made at `version`.
+fn move_text(version: u64, mv: &str) -> String {
+    json!({"type": "move", "version": version, "move": mv}).to_string()
 }
 
 /// The parts of the state a refusal must leave alone.
@@ -90,37 +87,13 @@ async fn every_bad_message_is_a_typed_error_and_changes_nothing() {
             "too_large",
         ),
         // Out of turn: White is to move.
-        (
-            "black",
-            json!({"type": "move", "version": 1, "move": "D4"}).to_string(),
-            "not_your_turn",
-        ),
+        ("black", move_text(1, "D4"), "not_your_turn"),
         // A replayed old message (the version before Black's move).
-        (
-            "white",
-            json!({"type": "move", "version": 0, "move": "D4"}).to_string(),
-            "stale",
-        ),
-        (
-            "white",
-            json!({"type": "move", "version": 7, "move": "D4"}).to_string(),
-            "stale",
-        ),
-        (
-            "white",
-            json!({"type": "move", "version": 1, "move": "E5"}).to_string(),
-            "illegal_move",
-        ),
-        (
-            "white",
-            json!({"type": "move", "version": 1, "move": "Z99"}).to_string(),
-            "bad_move",
-        ),
-        (
-            "white",
-            json!({"type": "move", "version": 1, "move": "'; DROP TABLE moves; --"}).to_string(),
-            "bad_move",
-        ),
+        ("white", move_text(0, "D4"), "stale"),
+        ("white", move_text(7, "D4"), "stale"),
+        ("white", move_text(1, "E5"), "illegal_move"),
+        ("white", move_text(1, "Z99"), "bad_move"),
+        ("white", move_text(1, "'; DROP TABLE moves; --"), "bad_move"),
         (
             "white",
             json!({"type": "accept_draw", "version": 1}).to_string(),
@@ -161,39 +134,29 @@ async fn every_bad_message_is_a_typed_error_and_changes_nothing() {
     assert_eq!(f.black.error_code().await, "binary");
 
     // A spectator cannot play; nobody may act before hello.
-    let (mut w, _) = Client::join(addr, &f.id, None).await;
-    w.send(&json!({"type": "move", "version": 1, "move": "D4"}))
-        .await;
-    assert_eq!(w.error_code().await, "not_a_player");
-    w.send(&json!({"type": "resign", "version": 1})).await;
-    assert_eq!(w.error_code().await, "not_a_player");
-    let mut c = Client::connect(addr, &f.id).await;
-    c.send(&json!({"type": "move", "version": 1, "move": "D4"}))
-        .await;
-    assert_eq!(c.error_code().await, "hello_first");
-    c.send(&json!({"type": "hello", "protocol": 2})).await;
-    assert_eq!(c.error_code().await, "bad_protocol");
-    c.send(&json!({"type": "hello", "protocol": 1, "token": "0".repeat(64)}))
-        .await;
-    assert_eq!(c.error_code().await, "bad_token");
+    let move_d4 = json!({"type": "move", "version": 1, "move": "D4"});
+    let (mut w, _) = f.game.watch(addr).await;
+    assert_eq!(w.error_for(&move_d4).await, "not_a_player");
+    let resign = json!({"type": "resign", "version": 1});
+    assert_eq!(w.error_for(&resign).await, "not_a_player");
+    let mut c = Client::connect(addr, &f.game.id).await;
+    assert_eq!(c.error_for(&move_d4).await, "hello_first");
+    let hello = |token: &str| json!({"type": "hello", "protocol": 1, "token": token});
+    let hello_v2 = json!({"type": "hello", "protocol": 2});
+    assert_eq!(c.error_for(&hello_v2).await, "bad_protocol");
+    assert_eq!(c.error_for(&hello(&"0".repeat(64))).await, "bad_token");
 
     // Another game's token is no token of this one.
-    let other = create(addr, json!({"game": "go9"})).await;
-    let other_tokens = tokens(&other);
-    c.send(&json!({"type": "hello", "protocol": 1, "token": other_tokens[1]}))
-        .await;
-    assert_eq!(c.error_code().await, "bad_token");
+    let other = MadeGame::new(addr, json!({"game": "go9"})).await;
+    assert_eq!(c.error_for(&hello(&other.tokens[1])).await, "bad_token");
     // Nor is this game's token of the other game.
-    let other_id = other["id"].as_str().unwrap();
+    let other_id = other.id.as_str();
     let mut d = Client::connect(addr, other_id).await;
-    d.send(&json!({"type": "hello", "protocol": 1, "token": f.tokens[1]}))
-        .await;
-    assert_eq!(d.error_code().await, "bad_token");
+    assert_eq!(d.error_for(&hello(&f.game.tokens[1])).await, "bad_token");
 
     // Kazura has no agreed draw and no undo.
-    let kazura = create(addr, json!({"game": "kazura:size=5", "side": "first"})).await;
-    let kid = kazura["id"].as_str().unwrap();
-    let (mut k, kazura_state) = Client::join(addr, kid, Some(&tokens(&kazura)[0])).await;
+    let kazura = MadeGame::new(addr, json!({"game": "kazura:size=5", "side": "first"})).await;
+    let (mut k, kazura_state) = kazura.join(addr, 0).await;
     // The state says so, and says it of go9 the other way, so a page need not guess.
     assert_eq!(
         kazura_state["calls"],
@@ -204,29 +167,25 @@ async fn every_bad_message_is_a_typed_error_and_changes_nothing() {
         go9_state["calls"],
         json!({"resign": true, "draw": true, "undo": true})
     );
-    k.send(&json!({"type": "offer_draw", "version": 0})).await;
-    assert_eq!(k.error_code().await, "not_in_rules");
-    k.send(&json!({"type": "offer_undo", "version": 0})).await;
-    assert_eq!(k.error_code().await, "not_in_rules");
+    let offer_draw = json!({"type": "offer_draw", "version": 0});
+    assert_eq!(k.error_for(&offer_draw).await, "not_in_rules");
+    let offer_undo = json!({"type": "offer_undo", "version": 0});
+    assert_eq!(k.error_for(&offer_undo).await, "not_in_rules");
     // go9 at the start has nothing to take back.
-    let (mut g, _) = Client::join(addr, other_id, Some(&other_tokens[0])).await;
-    g.send(&json!({"type": "offer_undo", "version": 0})).await;
-    assert_eq!(g.error_code().await, "refused");
+    let (mut g, _) = other.join(addr, 0).await;
+    assert_eq!(g.error_for(&offer_undo).await, "refused");
 
     // The game is as it was, and still plays.
     let after = f.white.sync().await;
     assert_eq!(essentials(&after), before);
-    f.white
-        .send(&json!({"type": "move", "version": 1, "move": "D4"}))
-        .await;
+    f.white.send_move(1, "D4").await;
     assert_eq!(f.black.next_of("move").await["version"], 2);
     f.server.stop().await;
 }
 
 #[tokio::test]
 async fn bad_http_requests_are_typed_errors() {
-    let dir = TempDir::new("bad-http");
-    let server = start(&dir.db(), loose()).await;
+    let (dir, server) = serve("bad-http", loose()).await;
     let addr = server.addr();
     let cases: Vec<(&str, &str, String, u16, &str)> = vec![
         ("GET", "/games/0123456789abcdef01234567", String::new(), 404, "unknown_game"),
@@ -257,8 +216,8 @@ async fn bad_http_requests_are_typed_errors() {
     }
     // A WebSocket from a foreign page is refused before the upgrade; the server's own
     // origin and a listed one are let in.
-    let made = create(addr, json!({"game": "bind"})).await;
-    let id = made["id"].as_str().unwrap();
+    let made = MadeGame::new(addr, json!({"game": "bind"})).await;
+    let id = made.id.as_str();
     assert_eq!(
         Client::connect_from(addr, id, "http://evil.example")
             .await
@@ -306,9 +265,7 @@ async fn floods_are_limited_and_the_server_stays_up() {
         f.black.send(&json!({"type": "ping"})).await;
         f.black.next_of("pong").await;
     }
-    f.black
-        .send(&json!({"type": "move", "version": 1, "move": "D4"}))
-        .await;
+    f.black.send_move(1, "D4").await;
     assert_eq!(f.black.error_code().await, "rate_limited");
     // A flood: every message refused with its own error while the connection lasts …
     for _ in 0..50 {
@@ -332,12 +289,10 @@ async fn floods_are_limited_and_the_server_stays_up() {
     while let Some(m) = f.black.recv().await {
         assert_eq!(m["code"], "rate_limited");
     }
-    let (_, state) = http_json(addr, "GET", &format!("/games/{}", f.id), "").await;
+    let (_, state) = http_json(addr, "GET", &format!("/games/{}", f.game.id), "").await;
     assert_eq!(state["moves"], json!(["E5"]));
     // White's connection has its own bucket and still plays.
-    f.white
-        .send(&json!({"type": "move", "version": 1, "move": "D4"}))
-        .await;
+    f.white.send_move(1, "D4").await;
     assert_eq!(f.white.next_of("move").await["version"], 2);
     // Games made from one address: the fixture made one, two more pass, the next waits.
     for _ in 0..2 {

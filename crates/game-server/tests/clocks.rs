@@ -4,39 +4,37 @@
 
 mod common;
 
-use common::{Client, TempDir, create, http, http_json, loose, start, tokens};
-use game_catalog::AnyGame;
+use std::net::SocketAddr;
+
+use common::{MadeGame, http, http_json, loose, record, serve, start};
 use serde_json::{Value, json};
 
 const HOUR: u64 = 3_600_000;
 
+/// A game of `spec` with `clock` (the `clock` of `POST /games`) made on the server at
+/// `addr`, its maker in the first seat.
+async fn timed_game(addr: SocketAddr, spec: &str, clock: Value) -> MadeGame {
+    MadeGame::new(addr, json!({"game": spec, "side": "first", "clock": clock})).await
+}
+
 #[tokio::test]
 async fn go9_loses_on_time_by_its_own_call() {
-    let dir = TempDir::new("flag-go9");
-    let server = start(&dir.db(), loose()).await;
+    let (_dir, server) = serve("flag-go9", loose()).await;
     let addr = server.addr();
-    let made = create(
-        addr,
-        json!({"game": "go9", "side": "first", "clock": {"main_ms": 200}}),
-    )
-    .await;
-    let id = made["id"].as_str().unwrap().to_string();
-    let t = tokens(&made);
-    let (mut w, state) = Client::join(addr, &id, None).await;
+    let game = timed_game(addr, "go9", json!({"main_ms": 200})).await;
+    let (mut w, state) = game.watch(addr).await;
     // The clock waits for both seats.
     assert_eq!(state["clock"]["running"], Value::Null);
-    let (_a, _) = Client::join(addr, &id, Some(&t[0])).await;
-    let (_b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    let _players = game.join_seats(addr).await;
     // Black never moves.
     let over = w.next_of("over").await;
     assert_eq!(over["result"]["reason"], "time");
     assert_eq!(over["result"]["seat"], 0);
     assert_eq!(over["result"]["winner"], 1);
-    let (_, record) = http(addr, "GET", &format!("/games/{id}/record"), "").await;
-    let game = AnyGame::read_record(&record).unwrap();
-    assert!(game.is_over());
-    assert_eq!(game.outcome_text(), over["result"]["text"]);
-    let (_, sgf) = http(addr, "GET", &format!("/games/{id}/record.sgf"), "").await;
+    let replayed = record(addr, &game.id).await;
+    assert!(replayed.is_over());
+    assert_eq!(replayed.outcome_text(), over["result"]["text"]);
+    let (_, sgf) = http(addr, "GET", &format!("/games/{}/record.sgf", game.id), "").await;
     assert!(sgf.contains("RE[W+T]"), "{sgf}");
     let state = w.sync().await;
     assert_eq!(state["clock"]["sides"][0]["remaining_ms"], 0);
@@ -45,19 +43,11 @@ async fn go9_loses_on_time_by_its_own_call() {
 
 #[tokio::test]
 async fn other_games_lose_on_time_by_the_servers_call() {
-    let dir = TempDir::new("flag-kazura");
-    let server = start(&dir.db(), loose()).await;
+    let (_dir, server) = serve("flag-kazura", loose()).await;
     let addr = server.addr();
     let clock = json!({"main_ms": 0, "byoyomi": {"periods": 2, "period_ms": 100}});
-    let made = create(
-        addr,
-        json!({"game": "kazura:size=5", "side": "first", "clock": clock}),
-    )
-    .await;
-    let id = made["id"].as_str().unwrap().to_string();
-    let t = tokens(&made);
-    let (mut a, _) = Client::join(addr, &id, Some(&t[0])).await;
-    let (_b, _) = Client::join(addr, &id, Some(&t[1])).await;
+    let game = timed_game(addr, "kazura:size=5", clock).await;
+    let ([mut a, _b], _) = game.join_seats(addr).await;
     let over = a.next_of("over").await;
     assert_eq!(over["result"]["reason"], "time");
     assert_eq!(over["result"]["winner"], 1);
@@ -67,34 +57,23 @@ async fn other_games_lose_on_time_by_the_servers_call() {
     );
     // The rules' record has no time loss: the game there is simply unfinished, and the
     // server's result is in the game's state.
-    let (_, record) = http(addr, "GET", &format!("/games/{id}/record"), "").await;
-    assert!(!AnyGame::read_record(&record).unwrap().is_over());
-    let (status, state) = http_json(addr, "GET", &format!("/games/{id}"), "").await;
+    assert!(!record(addr, &game.id).await.is_over());
+    let (status, state) = http_json(addr, "GET", &format!("/games/{}", game.id), "").await;
     assert_eq!(status, 200);
     assert_eq!(state["result"], over["result"]);
-    a.send(&json!({"type": "move", "version": 1, "move": "C3"}))
-        .await;
+    a.send_move(1, "C3").await;
     assert_eq!(a.error_code().await, "game_over");
     server.stop().await;
 }
 
 #[tokio::test]
 async fn a_clock_is_restored_after_a_restart() {
-    let dir = TempDir::new("clock-restart");
-    let server = start(&dir.db(), loose()).await;
+    let (dir, server) = serve("clock-restart", loose()).await;
     let addr = server.addr();
     let clock = json!({"main_ms": HOUR, "increment_ms": 60_000});
-    let made = create(
-        addr,
-        json!({"game": "go9", "side": "first", "clock": clock}),
-    )
-    .await;
-    let id = made["id"].as_str().unwrap().to_string();
-    let t = tokens(&made);
-    let (mut a, _) = Client::join(addr, &id, Some(&t[0])).await;
-    let (_b, _) = Client::join(addr, &id, Some(&t[1])).await;
-    a.send(&json!({"type": "move", "version": 0, "move": "E5"}))
-        .await;
+    let game = timed_game(addr, "go9", clock).await;
+    let ([mut a, _b], _) = game.join_seats(addr).await;
+    a.send_move(0, "E5").await;
     let mv = a.next_of("move").await;
     // Black moved within the minute of its increment: more than its hour left now.
     let black = mv["clock"]["sides"][0]["remaining_ms"].as_u64().unwrap();
@@ -103,7 +82,7 @@ async fn a_clock_is_restored_after_a_restart() {
     server.stop().await;
 
     let server = start(&dir.db(), loose()).await;
-    let (_, state) = http_json(server.addr(), "GET", &format!("/games/{id}"), "").await;
+    let (_, state) = http_json(server.addr(), "GET", &format!("/games/{}", game.id), "").await;
     assert_eq!(state["clock"]["running"], 1, "{state}");
     assert_eq!(state["clock"]["sides"][0]["remaining_ms"], black);
     let white = state["clock"]["sides"][1]["remaining_ms"].as_u64().unwrap();
@@ -113,23 +92,15 @@ async fn a_clock_is_restored_after_a_restart() {
 
 #[tokio::test]
 async fn a_flag_falls_while_nobody_is_connected_after_a_restart() {
-    let dir = TempDir::new("clock-away");
-    let server = start(&dir.db(), loose()).await;
+    let (dir, server) = serve("clock-away", loose()).await;
     let addr = server.addr();
-    let made = create(
-        addr,
-        json!({"game": "bind", "side": "first", "clock": {"main_ms": 300}}),
-    )
-    .await;
-    let id = made["id"].as_str().unwrap().to_string();
-    let t = tokens(&made);
-    let (a, _) = Client::join(addr, &id, Some(&t[0])).await;
-    let (b, _) = Client::join(addr, &id, Some(&t[1])).await;
-    drop((a, b));
+    let game = timed_game(addr, "bind", json!({"main_ms": 300})).await;
+    let (players, _) = game.join_seats(addr).await;
+    drop(players);
     server.stop().await;
 
     let server = start(&dir.db(), loose()).await;
-    let (mut w, state) = Client::join(server.addr(), &id, None).await;
+    let (mut w, state) = game.watch(server.addr()).await;
     let result = if state["result"].is_null() {
         w.next_of("over").await["result"].clone()
     } else {
@@ -142,20 +113,12 @@ async fn a_flag_falls_while_nobody_is_connected_after_a_restart() {
 
 #[tokio::test]
 async fn the_clock_waits_for_both_seats() {
-    let dir = TempDir::new("clock-wait");
-    let server = start(&dir.db(), loose()).await;
+    let (_dir, server) = serve("clock-wait", loose()).await;
     let addr = server.addr();
-    let made = create(
-        addr,
-        json!({"game": "go9", "side": "first", "clock": {"main_ms": HOUR}}),
-    )
-    .await;
-    let id = made["id"].as_str().unwrap().to_string();
-    let t = tokens(&made);
-    let (mut a, _) = Client::join(addr, &id, Some(&t[0])).await;
+    let game = timed_game(addr, "go9", json!({"main_ms": HOUR})).await;
+    let (mut a, _) = game.join(addr, 0).await;
     // Black may move before White has opened the link; no clock runs yet.
-    a.send(&json!({"type": "move", "version": 0, "move": "E5"}))
-        .await;
+    a.send_move(0, "E5").await;
     let mv = a.next_of("move").await;
     assert_eq!(mv["clock"]["running"], Value::Null);
     assert_eq!(
@@ -165,7 +128,7 @@ async fn the_clock_waits_for_both_seats() {
             {"remaining_ms": HOUR, "periods": 0, "period_left_ms": null}
         ])
     );
-    let (_b, state) = Client::join(addr, &id, Some(&t[1])).await;
+    let (_b, state) = game.join(addr, 1).await;
     assert_eq!(state["clock"]["running"], 1);
     server.stop().await;
 }

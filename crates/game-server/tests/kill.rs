@@ -12,8 +12,8 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Client, Rng, TempDir, create, http, tokens};
-use game_catalog::AnyGame;
+use common::table::Table;
+use common::{MadeGame, TempDir, record};
 use serde_json::{Value, json};
 
 /// How long the test waits for the server to answer on its port.
@@ -104,106 +104,11 @@ impl Drop for ServerProcess {
     }
 }
 
-/// Two players, the moves the server acknowledged, and the players' own copy of the game.
-struct Table {
-    id: String,
-    tokens: [String; 2],
-    players: [Client; 2],
-    mirror: AnyGame,
-    /// Every move the mover was told was committed (its `move` message), in order.
-    acknowledged: Vec<String>,
-    version: u64,
-    rng: Rng,
-}
-
-impl Table {
-    async fn new(addr: SocketAddr, spec: &str, seed: u64) -> Table {
-        let made = create(addr, json!({"game": spec, "side": "first"})).await;
-        let id = made["id"].as_str().unwrap().to_string();
-        let tokens = tokens(&made);
-        let (a, _) = Client::join(addr, &id, Some(&tokens[0])).await;
-        let (b, _) = Client::join(addr, &id, Some(&tokens[1])).await;
-        Table {
-            id,
-            tokens,
-            players: [a, b],
-            mirror: AnyGame::parse_spec(spec).unwrap(),
-            acknowledged: Vec::new(),
-            version: 0,
-            rng: Rng(seed),
-        }
-    }
-
-    /// The seat to move, by the players' copy.
-    fn to_move(&self) -> usize {
-        self.mirror.seat_of(self.mirror.to_move())
-    }
-
-    /// A seeded random legal move, sent by the seat to move (not waited for).
-    async fn send_move(&mut self) -> String {
-        let legal = self.mirror.legal_moves();
-        let mv = legal[self.rng.below(legal.len())].clone();
-        let seat = self.to_move();
-        self.players[seat]
-            .send(&json!({"type": "move", "version": self.version, "move": mv}))
-            .await;
-        mv
-    }
-
-    /// The mover's acknowledgement of `mv` and the opponent's news of it.
-    async fn hear_move(&mut self, mv: &str) {
-        let seat = self.to_move();
-        let ack = self.players[seat].next_of("move").await;
-        assert_eq!(ack["move"], mv);
-        assert_eq!(ack["seat"], seat);
-        assert_eq!(ack["number"], self.mirror.ply() + 1);
-        self.acknowledged.push(mv.to_string());
-        let news = self.players[1 - seat].next_of("move").await;
-        assert_eq!(news, ack, "both players hear the same move");
-        self.mirror.play(mv).unwrap();
-        self.version = ack["version"].as_u64().unwrap();
-    }
-
-    /// Plays until the game is over or `n` moves have been played.
-    async fn play(&mut self, n: usize) {
-        for _ in 0..n {
-            if self.mirror.is_over() {
-                return;
-            }
-            let mv = self.send_move().await;
-            self.hear_move(&mv).await;
-        }
-    }
-
-    /// Both players reconnect to a new server with their tokens and the last version they
-    /// saw; the state each is given.
-    async fn rejoin(&mut self, addr: SocketAddr) -> [Value; 2] {
-        let mut states = Vec::new();
-        for (seat, token) in self.tokens.iter().enumerate() {
-            let mut c = Client::connect(addr, &self.id).await;
-            c.send(&json!({
-                "type": "hello", "protocol": 1, "token": token, "last_version": self.version
-            }))
-            .await;
-            let state = c.next_of("state").await;
-            assert_eq!(state["you"], seat);
-            states.push(state);
-            self.players[seat] = c;
-        }
-        states.try_into().unwrap()
-    }
-
-    /// Drains a connection the killed server left: the `move` acknowledgements that came
-    /// before it died (none may have).
-    async fn drain(client: &mut Client) -> Vec<Value> {
-        let mut moves = Vec::new();
-        while let Some(m) = client.recv().await {
-            if m["type"] == "move" {
-                moves.push(m);
-            }
-        }
-        moves
-    }
+/// A game of `spec` made on the server at `addr` and both its seats joined, to play moves
+/// drawn from `seed`.
+async fn new_table(addr: SocketAddr, spec: &str, seed: u64) -> Table {
+    let game = MadeGame::new(addr, json!({"game": spec, "side": "first"})).await;
+    Table::seat(addr, &game, spec, seed).await.0
 }
 
 /// The moves of a game as rows of the SQLite file, read directly (no server running).
@@ -232,13 +137,6 @@ fn stored_moves(db: &Path, id: &str) -> (Vec<String>, u64) {
     )
 }
 
-/// The downloaded record's moves, replayed through the rules.
-async fn record_moves(addr: SocketAddr, id: &str) -> AnyGame {
-    let (status, record) = http(addr, "GET", &format!("/games/{id}/record"), "").await;
-    assert_eq!(status, 200, "{record}");
-    AnyGame::read_record(&record).unwrap()
-}
-
 /// Kills the server after `middle` moves of `spec`, checks that every acknowledged move
 /// is in the file, the state and the record, then finishes the game on a new server.
 async fn killed_in_the_middle(spec: &str, seed: u64, middle: usize) {
@@ -246,7 +144,7 @@ async fn killed_in_the_middle(spec: &str, seed: u64, middle: usize) {
     let web = dir.0.join("web");
     std::fs::create_dir_all(&web).unwrap();
     let mut server = ServerProcess::start(&dir.db(), &web);
-    let mut table = Table::new(server.addr, spec, seed).await;
+    let mut table = new_table(server.addr, spec, seed).await;
     table.play(middle).await;
     assert!(
         !table.mirror.is_over(),
@@ -256,7 +154,7 @@ async fn killed_in_the_middle(spec: &str, seed: u64, middle: usize) {
 
     server.kill();
     for p in &mut table.players {
-        assert!(Table::drain(p).await.is_empty(), "nothing was in flight");
+        assert!(p.drain_moves().await.is_empty(), "nothing was in flight");
     }
     let (rows, version) = stored_moves(&dir.db(), &table.id);
     assert_eq!(
@@ -273,18 +171,18 @@ async fn killed_in_the_middle(spec: &str, seed: u64, middle: usize) {
         assert_eq!(state["result"], Value::Null);
     }
     assert_eq!(
-        record_moves(server.addr, &table.id).await.moves(),
+        record(server.addr, &table.id).await.moves(),
         table.acknowledged
     );
 
     // The game goes on to its end.
-    table.play(usize::MAX).await;
+    table.play_to_end().await;
     assert!(table.mirror.is_over());
     let over = table.players[0].next_of("over").await;
     assert_eq!(table.players[1].next_of("over").await, over);
     assert_eq!(over["result"]["reason"], "rules");
     assert_eq!(over["result"]["text"], table.mirror.outcome_text());
-    let record = record_moves(server.addr, &table.id).await;
+    let record = record(server.addr, &table.id).await;
     assert_eq!(record, table.mirror);
     assert_eq!(record.moves(), table.acknowledged);
     drop(server);
@@ -312,7 +210,7 @@ async fn a_move_in_flight_at_sigkill_is_kept_or_dropped_whole() {
     let web = dir.0.join("web");
     std::fs::create_dir_all(&web).unwrap();
     let mut server = ServerProcess::start(&dir.db(), &web);
-    let mut table = Table::new(server.addr, "go9", 43).await;
+    let mut table = new_table(server.addr, "go9", 43).await;
     // How many moves before each kill, and how long after sending the last one: at once,
     // or a little later so that the move is sometimes committed and acknowledged first
     // (whichever happens, the test checks the same; it asserts nothing about time).
@@ -327,13 +225,13 @@ async fn a_move_in_flight_at_sigkill_is_kept_or_dropped_whole() {
         server.kill();
 
         // Whatever the killed server managed to say before it died.
-        let acks = Table::drain(&mut table.players[mover]).await;
+        let acks = table.players[mover].drain_moves().await;
         assert!(acks.len() <= 1);
         if let Some(ack) = acks.first() {
             assert_eq!(ack["move"], in_flight.as_str());
             table.acknowledged.push(in_flight.clone());
         }
-        Table::drain(&mut table.players[1 - mover]).await;
+        table.players[1 - mover].drain_moves().await;
 
         let (rows, _) = stored_moves(&dir.db(), &table.id);
         assert!(
@@ -370,23 +268,23 @@ async fn a_move_in_flight_at_sigkill_is_kept_or_dropped_whole() {
             assert_eq!(state["version"], table.version);
         }
         assert_eq!(
-            record_moves(server.addr, &table.id).await.moves(),
+            record(server.addr, &table.id).await.moves(),
             table.mirror.moves()
         );
         if !committed {
             // The player sends the lost move again, so the game goes on the same way
             // whichever way the kill fell.
             table.players[mover]
-                .send(&json!({"type": "move", "version": table.version, "move": in_flight}))
+                .send_move(table.version, &in_flight)
                 .await;
             table.hear_move(&in_flight).await;
         }
     }
-    table.play(usize::MAX).await;
+    table.play_to_end().await;
     assert!(table.mirror.is_over());
     let over = table.players[0].next_of("over").await;
     assert_eq!(over["result"]["text"], table.mirror.outcome_text());
-    let record = record_moves(server.addr, &table.id).await;
+    let record = record(server.addr, &table.id).await;
     assert_eq!(record, table.mirror);
     assert_eq!(record.moves(), table.acknowledged);
 }

@@ -460,22 +460,23 @@ fn g10_area_is_stones_plus_surrounded_points_and_komi_goes_to_white() {
     assert_eq!((score.winner(), score.result().as_str()), (Some(W), "W+7"));
 }
 
+/// Black's wall down column E (E2–E9, with D1 and D2) against White's down column F: Black
+/// surrounds columns A–C and D3–D9, White columns G–J, and E1 touches both colours.
+const WALLS_ON_E_AND_F: [&str; 9] = [
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "...XXO...",
+    "...X.O...",
+];
+
 #[test]
 fn g10_territory_is_the_empty_points_each_colour_surrounds() {
-    let game = position(
-        &[
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "...XXO...",
-            "...X.O...",
-        ],
-        B,
-    );
+    let game = position(&WALLS_ON_E_AND_F, B);
     let score = game.score();
     // Black surrounds columns A–C and D3–D9; White columns G–J; E1 touches both.
     let mut black: Vec<Point> = Vec::new();
@@ -506,20 +507,7 @@ fn g10_territory_is_the_empty_points_each_colour_surrounds() {
 #[test]
 fn g10_a_tie_is_jigo_and_dame_count_for_nobody() {
     // White owns columns F–J: 36 + komi 7 = 43.
-    let game = position(
-        &[
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "...XXO...",
-            "...X.O...",
-        ],
-        B,
-    );
+    let game = position(&WALLS_ON_E_AND_F, B);
     // Black: stones E2–E9, D2, D1 (10) + A–C (27) + D3–D9 (7) = 44; E1 is dame.
     let score = game.score();
     assert_eq!(score.neutral, 1, "E1 touches both colours");
@@ -527,20 +515,10 @@ fn g10_a_tie_is_jigo_and_dame_count_for_nobody() {
     assert_eq!(score.area.second, 36);
     assert_eq!(score.margin(), 1);
     assert_eq!((score.winner(), score.result().as_str()), (Some(B), "B+1"));
-    let game = position(
-        &[
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "....XO...",
-            "...X.O...",
-            "...X.O...",
-        ],
-        B,
-    );
+    // The same walls with E2 empty (row 2, the diagram's eighth line).
+    let mut rows = WALLS_ON_E_AND_F;
+    rows[7] = "...X.O...";
+    let game = position(&rows, B);
     // Black: stones E3–E9, D2, D1 (9) + A–C (27) + D3–D9 (7) = 43; E1 E2 are dame.
     let score = game.score();
     assert_eq!(score.neutral, 2);

@@ -1,5 +1,6 @@
 //! Tic-tac-toe, the smallest test game (with faults the checker's own tests switch on).
 
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -199,4 +200,28 @@ pub fn position(moves: &str) -> TicTacToe {
         s.play(m.parse().unwrap()).unwrap();
     }
     s
+}
+
+/// Every position of tic-tac-toe reachable from the start, each once (in the order of a
+/// depth-first walk, the same on every run).
+pub fn all_positions() -> Vec<TicTacToe> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![TicTacToe::default()];
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while let Some(s) = stack.pop() {
+        if !seen.insert(s.cells) {
+            continue;
+        }
+        if !s.is_over() {
+            s.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut next = s.clone();
+                next.play_unchecked(mv);
+                stack.push(next);
+            }
+        }
+        out.push(s);
+    }
+    out
 }

@@ -1,6 +1,9 @@
 //! What the server tests share: a real server on a temporary SQLite file, a minimal HTTP
-//! client over a TCP stream and a WebSocket client.
+//! client over a TCP stream, a WebSocket client, a game made and its seats joined, and a
+//! table of two players playing seeded random moves through the server.
 #![allow(dead_code, missing_docs)]
+
+pub mod table;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -8,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use game_catalog::AnyGame;
 use game_server::store::SqliteStore;
 use game_server::{Config, Rate, Server};
 use serde_json::{Value, json};
@@ -67,6 +71,15 @@ pub async fn start(db: &std::path::Path, config: Config) -> Server {
         .unwrap()
 }
 
+/// A server of `config` on a fresh database in a temporary folder named after `name`: the
+/// folder and the server. Keep the folder as long as the file is wanted; a restarted server
+/// opens `dir.db()` again.
+pub async fn serve(name: &str, config: Config) -> (TempDir, Server) {
+    let dir = TempDir::new(name);
+    let server = start(&dir.db(), config).await;
+    (dir, server)
+}
+
 /// One HTTP/1.1 request over a fresh connection: the status and the body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
@@ -113,6 +126,51 @@ pub fn tokens(game: &Value) -> [String; 2] {
         t[seat] = game[who]["token"].as_str().unwrap().to_string();
     }
     t
+}
+
+/// A game made on a server (`POST /games`): the server's answer, the game's id and the
+/// tokens of its two seats.
+pub struct MadeGame {
+    /// The whole answer (seats, tokens, links).
+    pub answer: Value,
+    /// The game's id, as in its links.
+    pub id: String,
+    /// The tokens of seat 0 and seat 1.
+    pub tokens: [String; 2],
+}
+
+impl MadeGame {
+    /// Makes a game from `request` (the body of `POST /games`), which must be accepted.
+    pub async fn new(addr: SocketAddr, request: Value) -> MadeGame {
+        let answer = create(addr, request).await;
+        let id = answer["id"].as_str().unwrap().to_string();
+        let tokens = tokens(&answer);
+        MadeGame { answer, id, tokens }
+    }
+
+    /// Joins seat `seat` with its token: the client and the `state` it is sent.
+    pub async fn join(&self, addr: SocketAddr, seat: usize) -> (Client, Value) {
+        Client::join(addr, &self.id, Some(&self.tokens[seat])).await
+    }
+
+    /// Joins seat 0, then seat 1: the two players and the states they are sent.
+    pub async fn join_seats(&self, addr: SocketAddr) -> ([Client; 2], [Value; 2]) {
+        let (a, sa) = self.join(addr, 0).await;
+        let (b, sb) = self.join(addr, 1).await;
+        ([a, b], [sa, sb])
+    }
+
+    /// Joins without a token, as a watcher: the client and the `state` it is sent.
+    pub async fn watch(&self, addr: SocketAddr) -> (Client, Value) {
+        Client::join(addr, &self.id, None).await
+    }
+}
+
+/// The record of game `id`, downloaded (status 200) and replayed through the rules.
+pub async fn record(addr: SocketAddr, id: &str) -> AnyGame {
+    let (status, record) = http(addr, "GET", &format!("/games/{id}/record"), "").await;
+    assert_eq!(status, 200, "{record}");
+    AnyGame::read_record(&record).unwrap()
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
@@ -165,6 +223,12 @@ impl Client {
         self.socket.send(Message::text(text)).await.unwrap();
     }
 
+    /// Sends a `move` of `mv`, made at `version`.
+    pub async fn send_move(&mut self, version: u64, mv: &str) {
+        self.send(&json!({"type": "move", "version": version, "move": mv}))
+            .await;
+    }
+
     /// The next JSON message; `None` once the server closed the connection.
     pub async fn recv(&mut self) -> Option<Value> {
         loop {
@@ -199,6 +263,24 @@ impl Client {
                 return m["code"].as_str().unwrap().to_string();
             }
         }
+    }
+
+    /// Sends `message` and returns the code of the error the server refuses it with
+    /// (skipping broadcasts).
+    pub async fn error_for(&mut self, message: &Value) -> String {
+        self.send(message).await;
+        self.error_code().await
+    }
+
+    /// Reads until the server closes the connection: the `move` messages among what came.
+    pub async fn drain_moves(&mut self) -> Vec<Value> {
+        let mut moves = Vec::new();
+        while let Some(m) = self.recv().await {
+            if m["type"] == "move" {
+                moves.push(m);
+            }
+        }
+        moves
     }
 
     /// The full state, asked for again.
