@@ -56,6 +56,7 @@ use tokio::task::JoinHandle;
 pub use app::Config;
 pub use limits::Rate;
 pub use store::GameStore;
+pub use ws::Session;
 
 /// The time now, in Unix milliseconds (what the store keeps; a clock set back is read as
 /// no time passing).
@@ -148,5 +149,72 @@ impl Server {
                 Ok(())
             }
         }
+    }
+}
+
+/// The server without its network: the shared state of a [`Server`] (the store, the rooms
+/// in memory, the limits) with games made and connections opened by calls rather than by
+/// HTTP and WebSocket requests. A [`Session`] it opens handles client frames exactly as a
+/// WebSocket connection's loop does; the fuzz target `server_messages` drives them so.
+/// Its calls need a tokio runtime (the store's calls run on its blocking threads).
+#[derive(Debug)]
+pub struct Offline {
+    app: Arc<app::App>,
+    /// Never sent: an offline server is never stopped.
+    _shutdown: watch::Sender<bool>,
+}
+
+impl Offline {
+    /// The shared state over `store`, with `config`'s limits.
+    #[must_use]
+    pub fn new(store: Arc<dyn GameStore>, config: Config) -> Offline {
+        let (shutdown, rx) = watch::channel(false);
+        Offline {
+            app: Arc::new(app::App::new(store, config, rx)),
+            _shutdown: shutdown,
+        }
+    }
+
+    /// Makes a game as `POST /games` does, from the request's JSON (`{"game": "go9",
+    /// "side": "first"}`); the same answer (the id, each seat's token).
+    ///
+    /// # Errors
+    /// [`protocol::ErrorCode::BadMessage`] for a request of the wrong shape, and the
+    /// refusals of `POST /games` (docs/server.md); the per-address limit is not applied.
+    pub async fn create(
+        &self,
+        request: serde_json::Value,
+    ) -> Result<serde_json::Value, protocol::ProtocolError> {
+        let request: app::CreateRequest = serde_json::from_value(request).map_err(|e| {
+            protocol::ProtocolError::new(
+                protocol::ErrorCode::BadMessage,
+                format!("no game request: {e}"),
+            )
+        })?;
+        self.app.create(request).await
+    }
+
+    /// Opens a connection to game `id`, as `GET /games/{id}/ws` does once the origin is
+    /// checked; end it with [`Session::close`].
+    ///
+    /// # Errors
+    /// [`protocol::ErrorCode::UnknownGame`], or [`protocol::ErrorCode::Internal`] if the
+    /// store fails.
+    pub async fn connect(&self, id: &str) -> Result<Session, protocol::ProtocolError> {
+        let room = self.app.room(id).await?;
+        Ok(Session::new(Arc::clone(&self.app), id.to_string(), room))
+    }
+
+    /// Game `id`'s `state` message as a spectator sees it, as `GET /games/{id}` answers
+    /// (the room is loaded from the store if nothing holds it, and forgotten again).
+    ///
+    /// # Errors
+    /// As [`Offline::connect`].
+    pub async fn state(&self, id: &str) -> Result<serde_json::Value, protocol::ProtocolError> {
+        let room = self.app.room(id).await?;
+        let state = room.lock().await.state_json(None, now_ms());
+        drop(room);
+        self.app.release(id);
+        Ok(state)
     }
 }

@@ -1,6 +1,6 @@
 //! A game's WebSocket: the Origin check, then one loop per connection that reads client
-//! messages (size- and rate-limited), hands them to the room, and forwards the room's
-//! broadcasts.
+//! messages (size- and rate-limited), hands each to its [`Session`] (the parser, the
+//! `hello` and token checks, the room), and forwards the room's broadcasts.
 
 use std::sync::Arc;
 
@@ -69,17 +69,23 @@ pub(crate) async fn upgrade(
     };
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
-        .on_upgrade(move |socket| async move {
-            Connection::new(Arc::clone(&app), room).run(socket).await;
+        .on_upgrade(move |mut socket| async move {
+            let mut session = Session::new(app, id, room);
+            session.serve(&mut socket).await;
             // The connection's hold on the room is gone: drop the room from memory if
             // nothing else holds it.
-            app.release(&id);
+            session.close();
         })
 }
 
-/// One client's connection to one game.
-struct Connection {
+/// One client's connection to one game, without its socket: each text frame goes through
+/// the connection's rate limit, the parser ([`parse_client`]), the `hello` and token checks
+/// and then the room, and what comes back is the reply to send. The socket loop feeds it
+/// every frame it reads; [`crate::Offline::connect`] opens one without a network (the
+/// fuzz target `server_messages` drives them so).
+pub struct Session {
     app: Arc<App>,
+    id: String,
     room: Arc<Mutex<Room>>,
     /// The client's seat once its `hello` named a token; `None` for a spectator.
     seat: Option<usize>,
@@ -89,17 +95,24 @@ struct Connection {
     strikes: u32,
 }
 
-/// What the loop does after a client message.
-enum Next {
-    Reply(String),
-    Nothing,
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("id", &self.id)
+            .field("seat", &self.seat)
+            .field("hello", &self.rx.is_some())
+            .field("strikes", &self.strikes)
+            .finish_non_exhaustive()
+    }
 }
 
-impl Connection {
-    fn new(app: Arc<App>, room: Arc<Mutex<Room>>) -> Connection {
+impl Session {
+    /// A connection to game `id`, whose room is `room` (held until [`Session::close`]).
+    pub(crate) fn new(app: Arc<App>, id: String, room: Arc<Mutex<Room>>) -> Session {
         let bucket = TokenBucket::new(app.config.message_rate);
-        Connection {
+        Session {
             app,
+            id,
             room,
             seat: None,
             rx: None,
@@ -108,8 +121,24 @@ impl Connection {
         }
     }
 
-    async fn run(mut self, mut socket: WebSocket) {
-        self.serve(&mut socket).await;
+    /// Ends the connection: the room is dropped from memory if nothing else holds it.
+    pub fn close(self) {
+        let Session { app, id, room, .. } = self;
+        drop(room);
+        app.release(&id);
+    }
+
+    /// The seat this connection plays, once its `hello` named a seat's token.
+    #[must_use]
+    pub fn seat(&self) -> Option<usize> {
+        self.seat
+    }
+
+    /// Whether the connection was refused for its rate too often and is to be closed (the
+    /// socket loop closes it with code 1008).
+    #[must_use]
+    pub fn must_close(&self) -> bool {
+        self.strikes > MAX_STRIKES
     }
 
     async fn serve(&mut self, socket: &mut WebSocket) {
@@ -128,21 +157,16 @@ impl Connection {
                     let Some(Ok(message)) = incoming else { return };
                     let reply = match message {
                         Message::Text(text) => self.on_text(text.as_str()).await,
-                        Message::Binary(_) => self.limited().unwrap_or_else(|| {
-                            Next::Reply(ProtocolError::new(
-                                ErrorCode::Binary,
-                                "messages are JSON text frames",
-                            ).to_json())
-                        }),
+                        Message::Binary(_) => Some(self.on_binary()),
                         Message::Close(_) => return,
-                        Message::Ping(_) | Message::Pong(_) => Next::Nothing,
+                        Message::Ping(_) | Message::Pong(_) => None,
                     };
-                    if let Next::Reply(text) = reply
+                    if let Some(text) = reply
                         && socket.send(Message::Text(text.into())).await.is_err()
                     {
                         return;
                     }
-                    if self.strikes > MAX_STRIKES {
+                    if self.must_close() {
                         let _ = socket.send(Message::Close(Some(CloseFrame {
                             code: 1008, // policy violation
                             reason: Utf8Bytes::from_static("too many messages"),
@@ -156,14 +180,7 @@ impl Connection {
                         None => std::future::pending().await,
                     }
                 } => {
-                    let text = match broadcast {
-                        Ok(text) => text.to_string(),
-                        // Too far behind: the whole state instead of the missed messages.
-                        Err(broadcast::error::RecvError::Lagged(_)) => {
-                            self.room.lock().await.state_json(self.seat, now_ms()).to_string()
-                        }
-                        Err(broadcast::error::RecvError::Closed) => return,
-                    };
+                    let Some(text) = self.forward(broadcast).await else { return };
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;
                     }
@@ -172,32 +189,80 @@ impl Connection {
         }
     }
 
+    /// What the client is sent for one broadcast received: the message, or the whole state
+    /// if it fell too far behind; `None` once the room is gone.
+    async fn forward(
+        &self,
+        broadcast: Result<Arc<str>, broadcast::error::RecvError>,
+    ) -> Option<String> {
+        match broadcast {
+            Ok(text) => Some(text.to_string()),
+            // Too far behind: the whole state instead of the missed messages.
+            Err(broadcast::error::RecvError::Lagged(_)) => Some(
+                self.room
+                    .lock()
+                    .await
+                    .state_json(self.seat, now_ms())
+                    .to_string(),
+            ),
+            Err(broadcast::error::RecvError::Closed) => None,
+        }
+    }
+
+    /// The room's messages that reached this connection since the last call, as the socket
+    /// loop forwards them (the whole state to a connection that fell too far behind); none
+    /// before `hello`.
+    pub async fn broadcasts(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let received = match self.rx.as_mut().map(broadcast::Receiver::try_recv) {
+                None | Some(Err(broadcast::error::TryRecvError::Empty)) => break,
+                Some(Ok(text)) => Ok(text),
+                Some(Err(broadcast::error::TryRecvError::Lagged(n))) => {
+                    Err(broadcast::error::RecvError::Lagged(n))
+                }
+                Some(Err(broadcast::error::TryRecvError::Closed)) => {
+                    Err(broadcast::error::RecvError::Closed)
+                }
+            };
+            match self.forward(received).await {
+                Some(text) => out.push(text),
+                None => break,
+            }
+        }
+        out
+    }
+
     /// Takes a token from the connection's bucket; the refusal if there was none.
-    fn limited(&mut self) -> Option<Next> {
+    fn limited(&mut self) -> Option<String> {
         if self.bucket.try_take() {
             return None;
         }
         self.strikes += 1;
-        Some(Next::Reply(
-            ProtocolError::new(ErrorCode::RateLimited, "too many messages; slow down").to_json(),
-        ))
+        Some(ProtocolError::new(ErrorCode::RateLimited, "too many messages; slow down").to_json())
     }
 
-    async fn on_text(&mut self, text: &str) -> Next {
+    /// A binary frame: refused (`binary`), after the rate limit.
+    pub fn on_binary(&mut self) -> String {
+        self.limited().unwrap_or_else(|| {
+            ProtocolError::new(ErrorCode::Binary, "messages are JSON text frames").to_json()
+        })
+    }
+
+    /// One text frame from the client: the reply to send it (`state`, `pong` or an `error`),
+    /// or `None` when the answer is the room's broadcast (a move, an offer, …).
+    pub async fn on_text(&mut self, text: &str) -> Option<String> {
         if let Some(refusal) = self.limited() {
-            return refusal;
+            return Some(refusal);
         }
         let result = match parse_client(text) {
             Ok(message) => self.handle(message).await,
             Err(e) => Err(e),
         };
-        match result {
-            Ok(next) => next,
-            Err(e) => Next::Reply(e.to_json()),
-        }
+        result.unwrap_or_else(|e| Some(e.to_json()))
     }
 
-    async fn handle(&mut self, message: ClientMessage) -> Result<Next, ProtocolError> {
+    async fn handle(&mut self, message: ClientMessage) -> Result<Option<String>, ProtocolError> {
         let app = Arc::clone(&self.app);
         let store = &app.store;
         let handle = Arc::clone(&self.room);
@@ -232,17 +297,15 @@ impl Connection {
             }
             self.seat = seat;
             self.rx = Some(rx);
-            return Ok(Next::Reply(room.state_json(seat, now_ms()).to_string()));
+            return Ok(Some(room.state_json(seat, now_ms()).to_string()));
         }
         if self.rx.is_none() {
             return Err(ProtocolError::new(ErrorCode::HelloFirst, "say hello first"));
         }
         match message {
-            ClientMessage::Ping {} => return Ok(Next::Reply(r#"{"type":"pong"}"#.into())),
+            ClientMessage::Ping {} => return Ok(Some(r#"{"type":"pong"}"#.into())),
             ClientMessage::Sync {} => {
-                return Ok(Next::Reply(
-                    room.state_json(self.seat, now_ms()).to_string(),
-                ));
+                return Ok(Some(room.state_json(self.seat, now_ms()).to_string()));
             }
             _ => {}
         }
@@ -272,7 +335,7 @@ impl Connection {
         // A move, an undo or an end moves the flag's deadline (a refused move may have
         // found the flag fallen and ended the game).
         app.reschedule(&handle, &mut room);
-        done.map(|()| Next::Nothing)
+        done.map(|()| None)
     }
 }
 
