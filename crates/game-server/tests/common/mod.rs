@@ -8,6 +8,7 @@ pub mod table;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -28,10 +29,14 @@ pub const PATIENCE: Duration = Duration::from_secs(60);
 pub struct TempDir(pub PathBuf);
 
 impl TempDir {
+    /// A new folder of its own: tests running at once in one process (the four whole
+    /// games share a name) never share one, whatever the clock says.
     pub fn new(name: &str) -> TempDir {
+        static MADE: AtomicUsize = AtomicUsize::new(0);
         let dir = std::env::temp_dir().join(format!(
-            "game-server-{name}-{}-{}",
+            "game-server-{name}-{}-{}-{}",
             std::process::id(),
+            MADE.fetch_add(1, Ordering::Relaxed),
             game_server::now_ms()
         ));
         std::fs::create_dir_all(&dir).unwrap();
