@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! # Against a running server (raise its limits for this one address first):
-//! game-server --games-per-minute 100000 --messages-per-second 1000 &
+//! game-server --games-per-minute 100000 --messages-per-second 1000 --connections-per-address 100000 &
 //! cargo run --release -p game-server --example load -- --url http://127.0.0.1:8080 --games 500
 //! # Or with the server started in this process, on a temporary database:
 //! cargo run --release -p game-server --example load -- --spawn --games 500 --seconds 30
@@ -435,6 +435,7 @@ async fn main() -> std::process::ExitCode {
         let config = Config {
             message_rate: unlimited,
             create_rate: unlimited,
+            connections_per_address: usize::MAX,
             ..Config::default()
         };
         match Server::start(

@@ -12,11 +12,14 @@ use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 
 use crate::clock::{Clock, ClockSpec};
-use crate::limits::{PerIp, Rate};
+use crate::limits::{OpenConnections, PerIp, Rate};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::room::Room;
-use crate::store::{GameStore, NewGame};
+use crate::store::{GameStore, GroupCommit, NewGame};
 use crate::{now_ms, token};
+
+/// The most updates committed in one transaction.
+const MAX_BATCH: usize = 512;
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -30,11 +33,16 @@ pub struct Config {
     pub message_rate: Rate,
     /// Games made per client address.
     pub create_rate: Rate,
+    /// WebSocket connections one client address may hold open at once.
+    pub connections_per_address: usize,
+    /// How long a new WebSocket connection has to send its `hello`.
+    pub hello_timeout: Duration,
 }
 
 impl Default for Config {
     /// No static files, no other origin, 20 messages a second (bursts of 40) per
-    /// connection, 10 games a minute (bursts of 20) per address.
+    /// connection, 10 games a minute (bursts of 20) and 64 open connections per address,
+    /// 10 seconds for a `hello`.
     fn default() -> Config {
         Config {
             web_root: None,
@@ -47,6 +55,8 @@ impl Default for Config {
                 burst: 20.0,
                 per_second: 10.0 / 60.0,
             },
+            connections_per_address: 64,
+            hello_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -57,6 +67,7 @@ pub struct App {
     pub(crate) config: Config,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
     pub(crate) create_limit: PerIp,
+    pub(crate) connections: OpenConnections,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
 
@@ -88,18 +99,21 @@ fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
 }
 
 impl App {
-    /// The shared state over `store`, stopped when `shutdown` turns true.
+    /// The shared state over `store`, stopped when `shutdown` turns true. Updates reach
+    /// `store` through a [`GroupCommit`]: the moves of many games in one transaction.
     pub(crate) fn new(
         store: Arc<dyn GameStore>,
         config: Config,
         shutdown: watch::Receiver<bool>,
     ) -> App {
         let create_limit = PerIp::new(config.create_rate);
+        let connections = OpenConnections::new(config.connections_per_address);
         App {
-            store,
+            store: Arc::new(GroupCommit::new(store, MAX_BATCH)),
             config,
             rooms: StdMutex::new(HashMap::new()),
             create_limit,
+            connections,
             shutdown,
         }
     }

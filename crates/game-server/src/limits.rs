@@ -1,9 +1,9 @@
 //! Rate limits: a token bucket per WebSocket connection and one per client address for
-//! making games.
+//! making games, and a cap on the WebSocket connections one address holds open.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// A token bucket's setting: how many at once, and how fast they come back.
@@ -89,6 +89,67 @@ impl PerIp {
     }
 }
 
+/// The WebSocket connections each client address holds open, at most `cap` each: a client
+/// that opens socket after socket (and never says hello) runs out of its own slots, not of
+/// the server's file descriptors.
+#[derive(Debug)]
+pub struct OpenConnections {
+    cap: usize,
+    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+/// One open connection's place in [`OpenConnections`], given back when dropped.
+#[derive(Debug)]
+pub struct ConnectionSlot {
+    ip: IpAddr,
+    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl OpenConnections {
+    /// At most `cap` connections an address.
+    #[must_use]
+    pub fn new(cap: usize) -> OpenConnections {
+        OpenConnections {
+            cap,
+            open: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// A slot for one more connection from `ip`, or `None` if it holds `cap` already.
+    #[must_use]
+    pub fn try_open(&self, ip: IpAddr) -> Option<ConnectionSlot> {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = open.entry(ip).or_insert(0);
+        if *count >= self.cap {
+            return None;
+        }
+        *count += 1;
+        Some(ConnectionSlot {
+            ip,
+            open: Arc::clone(&self.open),
+        })
+    }
+
+    /// How many connections `ip` holds open.
+    #[must_use]
+    pub fn count(&self, ip: IpAddr) -> usize {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.get(&ip).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = open.get_mut(&self.ip) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +181,27 @@ mod tests {
         assert!(p.try_take(a));
         assert!(!p.try_take(a));
         assert!(p.try_take(b));
+    }
+
+    #[test]
+    fn an_address_holds_at_most_its_cap_of_connections_and_gets_them_back() {
+        let c = OpenConnections::new(2);
+        let a: IpAddr = "127.0.0.1".parse().unwrap();
+        let b: IpAddr = "::1".parse().unwrap();
+        let first = c.try_open(a).unwrap();
+        let second = c.try_open(a).unwrap();
+        assert!(c.try_open(a).is_none(), "a third from the same address");
+        assert!(c.try_open(b).is_some(), "another address has its own");
+        assert_eq!(c.count(a), 2);
+        drop(first);
+        assert_eq!(c.count(a), 1);
+        let third = c.try_open(a).unwrap();
+        drop(second);
+        drop(third);
+        assert_eq!(c.count(a), 0);
+        assert!(
+            c.open.lock().unwrap().is_empty(),
+            "nothing kept for closed addresses"
+        );
     }
 }

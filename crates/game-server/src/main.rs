@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Parser;
 use game_server::store::SqliteStore;
@@ -33,6 +34,13 @@ struct Args {
     /// default is far above a person's pace; a load test's scripted clients need more.
     #[arg(long, default_value_t = 20.0)]
     messages_per_second: f64,
+    /// WebSocket connections one client address may hold open at once (each player and
+    /// watcher is one; a load test from one address needs more).
+    #[arg(long, default_value_t = 64)]
+    connections_per_address: usize,
+    /// Seconds a new WebSocket connection has to send its hello before it is closed.
+    #[arg(long, default_value_t = 10.0)]
+    hello_seconds: f64,
 }
 
 #[tokio::main]
@@ -58,6 +66,9 @@ async fn main() -> ExitCode {
             burst: (per_second * 2.0).max(1.0),
             per_second,
         },
+        connections_per_address: args.connections_per_address,
+        hello_timeout: Duration::try_from_secs_f64(args.hello_seconds.clamp(0.1, 3600.0))
+            .unwrap_or(Duration::from_secs(10)),
     };
     let server = match Server::start(args.listen, Arc::new(store), config).await {
         Ok(server) => server,

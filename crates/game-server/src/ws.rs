@@ -2,11 +2,12 @@
 //! messages (size- and rate-limited), hands each to its [`Session`] (the parser, the
 //! `hello` and token checks, the room), and forwards the room's broadcasts.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use tokio::sync::{Mutex, broadcast};
@@ -44,10 +45,12 @@ pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     matches!((host, bare), (Some(h), Some(o)) if h.eq_ignore_ascii_case(o))
 }
 
-/// `GET /games/{id}/ws`: checks the origin and the game, then upgrades.
+/// `GET /games/{id}/ws`: checks the origin, the address's open connections and the game,
+/// then upgrades.
 pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
@@ -57,6 +60,16 @@ pub(crate) async fn upgrade(
             "this origin may not open the game's WebSocket",
         ));
     }
+    // Held until the connection ends.
+    let Some(slot) = app.connections.try_open(peer.ip()) else {
+        return error_response(&ProtocolError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "this address has {} connections open already",
+                app.config.connections_per_address
+            ),
+        ));
+    };
     let room = match app.room(&id).await {
         Ok(room) => room,
         Err(e) => return error_response(&e),
@@ -75,6 +88,7 @@ pub(crate) async fn upgrade(
             // The connection's hold on the room is gone: drop the room from memory if
             // nothing else holds it.
             session.close();
+            drop(slot);
         })
 }
 
@@ -143,9 +157,24 @@ impl Session {
 
     async fn serve(&mut self, socket: &mut WebSocket) {
         let mut shutdown = self.app.shutdown.clone();
+        let hello_by = tokio::time::Instant::now() + self.app.config.hello_timeout;
         loop {
+            let waiting_for_hello = self.rx.is_none();
             let rx = self.rx.as_mut();
             tokio::select! {
+                () = tokio::time::sleep_until(hello_by), if waiting_for_hello => {
+                    // A socket that never says hello holds a slot and a file for nothing.
+                    let refusal = ProtocolError::new(
+                        ErrorCode::HelloFirst,
+                        format!("no hello within {} s", self.app.config.hello_timeout.as_secs_f64()),
+                    );
+                    let _ = socket.send(Message::Text(refusal.to_json().into())).await;
+                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                        code: 1008, // policy violation
+                        reason: Utf8Bytes::from_static("no hello"),
+                    }))).await;
+                    return;
+                }
                 _ = shutdown.changed() => {
                     let _ = socket.send(Message::Close(Some(CloseFrame {
                         code: 1012, // service restart

@@ -349,3 +349,50 @@ async fn static_files_are_served_from_the_folder_only() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn an_address_holds_few_sockets_and_one_that_never_says_hello_is_closed() {
+    let config = Config {
+        connections_per_address: 2,
+        hello_timeout: std::time::Duration::from_secs(2),
+        ..loose()
+    };
+    let (_dir, server) = serve("connections", config).await;
+    let addr = server.addr();
+    let game = MadeGame::new(addr, json!({"game": "go9", "side": "first"})).await;
+    let own = format!("http://{addr}");
+    let mut silent = [
+        Client::connect_from(addr, &game.id, &own).await.unwrap(),
+        Client::connect_from(addr, &game.id, &own).await.unwrap(),
+    ];
+    // A third socket from the same address is refused before the upgrade.
+    assert_eq!(
+        Client::connect_from(addr, &game.id, &own).await.err(),
+        Some(429)
+    );
+    // Neither said hello: each is told so, then closed.
+    for c in &mut silent {
+        assert_eq!(c.error_code().await, "hello_first");
+        assert!(c.recv().await.is_none(), "the connection is closed");
+    }
+    // Their slots come back (once the server has finished with them): a player joins and
+    // plays, and the game is as it was.
+    let mut waited = 0;
+    let mut black = loop {
+        match Client::connect_from(addr, &game.id, &own).await {
+            Ok(c) => break c,
+            Err(429) if waited < 600 => {
+                waited += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            Err(status) => panic!("refused with {status}"),
+        }
+    };
+    black
+        .send(&json!({"type": "hello", "protocol": 1, "token": game.tokens[0]}))
+        .await;
+    assert_eq!(black.next_of("state").await["moves"], json!([]));
+    black.send_move(0, "E5").await;
+    assert_eq!(black.next_of("move").await["move"], "E5");
+    server.stop().await;
+}
