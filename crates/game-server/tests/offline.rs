@@ -1,0 +1,68 @@
+//! The server without its network (`Offline` and `Session`): what the fuzz target drives
+//! must be the server's own handling, so it answers as the WebSocket tests see it.
+
+use std::sync::Arc;
+
+use game_server::store::SqliteStore;
+use game_server::{Config, Offline};
+use serde_json::{Value, json};
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).unwrap()
+}
+
+#[tokio::test]
+async fn a_game_made_joined_and_played_without_a_network() {
+    let store = SqliteStore::in_memory().unwrap();
+    let server = Offline::new(Arc::new(store), Config::default());
+    let made = server
+        .create(json!({"game": "go9", "side": "first"}))
+        .await
+        .unwrap();
+    let id = made["id"].as_str().unwrap();
+    assert_eq!(made["you"]["seat"], 0);
+    let black_token = made["you"]["token"].as_str().unwrap();
+    // A request of the wrong shape is refused as over HTTP.
+    let refused = server
+        .create(json!({"game": "go9", "colour": "black"}))
+        .await;
+    assert_eq!(refused.unwrap_err().code.as_str(), "bad_message");
+
+    let mut black = server.connect(id).await.unwrap();
+    let hello = json!({"type": "hello", "protocol": 1, "token": black_token}).to_string();
+    let state = parse(&black.on_text(&hello).await.unwrap());
+    assert_eq!(state["type"], "state");
+    assert_eq!(state["you"], 0);
+    assert_eq!(black.seat(), Some(0));
+    // A move's answer is the room's broadcast, not a reply.
+    let mv = json!({"type": "move", "version": 0, "move": "E5"}).to_string();
+    assert_eq!(black.on_text(&mv).await, None);
+    let heard: Vec<Value> = black.broadcasts().await.iter().map(|t| parse(t)).collect();
+    let kinds: Vec<&str> = heard.iter().map(|m| m["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        ["joined", "move"],
+        "Black's own joining, then its move"
+    );
+    assert_eq!(heard[1]["move"], "E5");
+    // A stale one is a reply: an error.
+    let error = parse(&black.on_text(&mv).await.unwrap());
+    assert_eq!(error["code"], "stale");
+    assert!(parse(&black.on_binary())["code"] == "binary");
+    black.close();
+
+    // The state as GET /games/{id} gives it, from the store once nothing holds the game.
+    let state = server.state(id).await.unwrap();
+    assert_eq!(state["moves"], json!(["E5"]));
+    assert_eq!(state["you"], Value::Null);
+    assert_eq!(
+        server
+            .state("no-such-game")
+            .await
+            .unwrap_err()
+            .code
+            .as_str(),
+        "unknown_game"
+    );
+    assert!(server.connect("no-such-game").await.is_err());
+}
