@@ -232,7 +232,7 @@ impl Clock {
             return Some(period);
         };
         let spent = now_ms.saturating_sub(start);
-        let Some(over) = spent.checked_sub(side.remaining_ms).filter(|o| *o > 0) else {
+        let Some(over) = spent.checked_sub(side.remaining_ms) else {
             return Some(period);
         };
         if over / period >= u64::from(side.periods) {
