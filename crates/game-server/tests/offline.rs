@@ -49,6 +49,7 @@ async fn a_game_made_joined_and_played_without_a_network() {
     let error = parse(&black.on_text(&mv).await.unwrap());
     assert_eq!(error["code"], "stale");
     assert!(parse(&black.on_binary())["code"] == "binary");
+    assert!(format!("{black:?}").contains("seat: Some(0)"));
     black.close();
 
     // The state as GET /games/{id} gives it, from the store once nothing holds the game.
@@ -65,4 +66,36 @@ async fn a_game_made_joined_and_played_without_a_network() {
         "unknown_game"
     );
     assert!(server.connect("no-such-game").await.is_err());
+}
+
+#[tokio::test]
+async fn a_connection_is_closed_at_its_hundred_and_first_refusal_for_its_rate() {
+    let config = Config {
+        message_rate: game_server::Rate {
+            burst: 1.0,
+            per_second: 0.0,
+        },
+        ..Config::default()
+    };
+    let server = Offline::new(Arc::new(SqliteStore::in_memory().unwrap()), config);
+    let made = server.create(json!({"game": "go9"})).await.unwrap();
+    let mut watcher = server.connect(made["id"].as_str().unwrap()).await.unwrap();
+    let hello = json!({"type": "hello", "protocol": 1}).to_string();
+    assert_eq!(
+        parse(&watcher.on_text(&hello).await.unwrap())["type"],
+        "state"
+    );
+    // The bucket is empty now and never refills: every message is refused.
+    let ping = json!({"type": "ping"}).to_string();
+    for refused in 1..=100 {
+        let answer = parse(&watcher.on_text(&ping).await.unwrap());
+        assert_eq!(answer["code"], "rate_limited");
+        assert!(!watcher.must_close(), "still open after {refused} refusals");
+    }
+    assert_eq!(
+        parse(&watcher.on_text(&ping).await.unwrap())["code"],
+        "rate_limited"
+    );
+    assert!(watcher.must_close(), "closed at the 101st");
+    watcher.close();
 }

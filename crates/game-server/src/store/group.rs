@@ -211,6 +211,50 @@ mod tests {
         }
     }
 
+    /// A store with only the required methods: `update_all` is the trait's default.
+    struct OneByOne(SqliteStore);
+
+    impl GameStore for OneByOne {
+        fn create(&self, game: &NewGame) -> Result<(), StoreError> {
+            self.0.create(game)
+        }
+        fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+            self.0.load(id)
+        }
+        fn update(&self, update: &Update) -> Result<(), StoreError> {
+            self.0.update(update)
+        }
+        fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
+            self.0.running_clocks()
+        }
+    }
+
+    #[test]
+    fn the_default_update_all_writes_each_in_turn_with_its_own_result() {
+        let store = OneByOne(SqliteStore::in_memory().unwrap());
+        store.create(&new_game("a")).unwrap();
+        let results = store.update_all(&[
+            move_update("a", 0, "E5"),
+            move_update("a", 0, "D4"),
+            move_update("a", 1, "D4"),
+        ]);
+        let ok: Vec<bool> = results.iter().map(Result::is_ok).collect();
+        assert_eq!(
+            ok,
+            [true, false, true],
+            "the second is stale after the first"
+        );
+        let texts: Vec<String> = store
+            .load("a")
+            .unwrap()
+            .unwrap()
+            .moves
+            .into_iter()
+            .map(|m| m.text)
+            .collect();
+        assert_eq!(texts, ["E5", "D4"]);
+    }
+
     #[test]
     fn many_threads_moving_at_once_all_commit_in_order() {
         let inner: Arc<dyn GameStore> = Arc::new(SqliteStore::in_memory().unwrap());
