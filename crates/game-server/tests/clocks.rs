@@ -100,6 +100,27 @@ async fn a_flag_falls_while_nobody_is_connected_after_a_restart() {
     server.stop().await;
 
     let server = start(&dir.db(), loose()).await;
+    // Nobody connects or asks (asking would load the game and start its timer): the
+    // restarted server's own timer, from the games the store lists as running, ends it in
+    // the database.
+    let reader = rusqlite::Connection::open(dir.db()).unwrap();
+    let mut polls = 0;
+    let reason = loop {
+        let reason: Option<String> = reader
+            .query_row(
+                "SELECT end_reason FROM games WHERE id = ?1",
+                [&game.id],
+                |r| r.get(0),
+            )
+            .unwrap();
+        if let Some(reason) = reason {
+            break reason;
+        }
+        assert!(polls < 600, "no flag fell within a minute of the restart");
+        polls += 1;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(reason, "time");
     let (mut w, state) = game.watch(server.addr()).await;
     let result = if state["result"].is_null() {
         w.next_of("over").await["result"].clone()

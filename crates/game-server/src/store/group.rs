@@ -292,5 +292,14 @@ mod tests {
             store.update(&move_update("g0", 3, "X")),
             Err(StoreError::Conflict { found: 20, .. })
         ));
+        // Several at once go straight to the store inside, each with its own result.
+        let results = store.update_all(&[move_update("g0", 20, "Y"), move_update("g1", 0, "Z")]);
+        assert!(results[0].is_ok());
+        assert!(matches!(
+            results[1],
+            Err(StoreError::Conflict { found: 20, .. })
+        ));
+        assert_eq!(store.load("g0").unwrap().unwrap().version, 21);
+        assert!(format!("{store:?}").starts_with("GroupCommit"));
     }
 }
