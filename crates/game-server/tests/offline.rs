@@ -51,6 +51,12 @@ async fn a_game_made_joined_and_played_without_a_network() {
     assert!(parse(&black.on_binary())["code"] == "binary");
     assert!(format!("{black:?}").contains("seat: Some(0)"));
     black.close();
+    let mut white = server.connect(id).await.unwrap();
+    let white_token = made["opponent"]["token"].as_str().unwrap();
+    let hello = json!({"type": "hello", "protocol": 1, "token": white_token}).to_string();
+    assert_eq!(parse(&white.on_text(&hello).await.unwrap())["you"], 1);
+    assert_eq!(white.seat(), Some(1));
+    white.close();
 
     // The state as GET /games/{id} gives it, from the store once nothing holds the game.
     let state = server.state(id).await.unwrap();
@@ -85,6 +91,7 @@ async fn a_connection_is_closed_at_its_hundred_and_first_refusal_for_its_rate() 
         parse(&watcher.on_text(&hello).await.unwrap())["type"],
         "state"
     );
+    assert_eq!(watcher.seat(), None, "a spectator");
     // The bucket is empty now and never refills: every message is refused.
     let ping = json!({"type": "ping"}).to_string();
     for refused in 1..=100 {
