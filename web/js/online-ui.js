@@ -5,7 +5,7 @@
 
 import { $, h, title } from './dom.js';
 import { announce } from './keyboard.js';
-import { Connection, clearAddress, createGame, keep, kept, readAddress, showAddress, specOptions } from './online.js';
+import { Connection, clearAddress, createGame, gameLink, keep, kept, readAddress, showAddress, specOptions } from './online.js';
 
 const SIDES = { kazura: ['Black', 'White'], bao: ['South', 'North'], go9: ['Black', 'White'], bind: ['Black', 'White'] };
 
@@ -355,7 +355,7 @@ class OnlineGame {
   /** The play link for the friend (the maker's browser only) and the watch link. */
   links() {
     const mine = kept(this.id);
-    const watch = mine?.watch ?? new URL(`?game=${this.id}`, location.href.split('?')[0]).href;
+    const watch = mine?.watch ?? gameLink(this.id);
     const field = (id, label, value) => h('div', { class: 'link' },
       h('label', { for: id, text: label }),
       h('div', { class: 'copy' },

@@ -85,12 +85,20 @@ export async function createGame(options, side, clock) {
     if (answer?.message) throw new Error(answer.message);
     throw new Error('This page is not served by game-server, so it cannot make online games (run `cargo run -p game-server`).');
   }
-  // The links from this page's own folder, so they work when the server sits under a
-  // sub-path behind a proxy (the server's own links are from its root).
-  const here = location.href.split(/[?#]/)[0];
-  answer.opponent.link = new URL(`?game=${encodeURIComponent(answer.id)}#token=${answer.opponent.token}`, here).href;
-  answer.watch_link = new URL(`?game=${encodeURIComponent(answer.id)}`, here).href;
+  answer.opponent.link = gameLink(answer.id, answer.opponent.token);
+  answer.watch_link = gameLink(answer.id);
   return answer;
+}
+
+/**
+ * The address of game `id` (with `token`: a seat's play link; without: the watch link),
+ * made from this page's own folder, so it works when the server sits under a sub-path
+ * behind a proxy (the server's own links are from its root).
+ */
+export function gameLink(id, token = null) {
+  const here = location.href.split(/[?#]/)[0];
+  const fragment = token ? `#token=${token}` : '';
+  return new URL(`?game=${encodeURIComponent(id)}${fragment}`, here).href;
 }
 
 /** Waits before the n-th reconnection: 0.5 s, 1 s, 2 s, 4 s, then 8 s. */

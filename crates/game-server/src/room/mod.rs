@@ -389,7 +389,7 @@ impl Room {
     }
 
     /// Whether this game takes offers of `kind` at all: an agreed draw and an undo by
-    /// consent are go9's alone (docs/server.md, "Calls the rules lack"). The `state`
+    /// consent are go9's alone (docs/server.md, "Decisions per game"). The `state`
     /// message carries the answer as `calls`, so a page never guesses.
     #[must_use]
     pub fn allows(&self, kind: OfferKind) -> bool {
