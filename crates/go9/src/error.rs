@@ -84,6 +84,17 @@ pub enum RecordError {
     /// The text is not valid SGF.
     #[error("not a readable SGF file: {0}")]
     Sgf(String),
+    /// The SGF game tree nests deeper than [`crate::MAX_SGF_DEPTH`] nodes on one line of
+    /// play (G-13); refused before any node is built.
+    #[error(
+        "not a readable SGF file: its game tree is {depth} nodes deep on one line of play; at most {limit} are read"
+    )]
+    TooDeep {
+        /// The number of nodes on the longest path from a root.
+        depth: usize,
+        /// The limit, [`crate::MAX_SGF_DEPTH`].
+        limit: usize,
+    },
     /// The record is of another game (its marker, or an SGF `GM` other than 1).
     #[error("the record is of game `{found}`, not go9")]
     WrongGame {

@@ -53,6 +53,7 @@ mod record;
 mod scoring;
 mod setup;
 mod sgf;
+mod sgf_depth;
 mod state;
 mod superko;
 mod tactics;
@@ -79,6 +80,7 @@ pub use record::{RECORD_MARKER, Record, RecordCall, RecordMove, RecordSetup};
 pub use scoring::{AreaCount, KOMI, Score};
 pub use setup::Setup;
 pub use sgf::SgfNames;
+pub use sgf_depth::MAX_SGF_DEPTH;
 pub use state::{Go9, MOVE_LIMIT, PointStatus};
 
 /// The README's example, run as a doctest (it reads a JSON record, hence `serde`).

@@ -12,6 +12,7 @@ use crate::layout::SIZE;
 use crate::moves::Move;
 use crate::scoring::KOMI;
 use crate::setup::Setup;
+use crate::sgf_depth::{MAX_SGF_DEPTH, node_depth};
 use crate::state::Go9;
 
 fn sgf_point(p: Point) -> String {
@@ -138,8 +139,19 @@ impl Go9 {
     /// # Errors
     /// [`RecordError`] naming the first bad property or move (by its number): `SZ` other
     /// than 9 or missing (SGF's default is 19), `KM` other than 7, a malformed move or
-    /// rule property (`B[e]`, `AB[e]`, `PL[X]`), an illegal move, a result that differs.
+    /// rule property (`B[e]`, `AB[e]`, `PL[X]`), an illegal move, a result that differs;
+    /// [`RecordError::TooDeep`] for a game tree with more than [`MAX_SGF_DEPTH`] nodes on
+    /// one line of play, refused before it is parsed.
     pub fn from_sgf(text: &str) -> Result<Go9, RecordError> {
+        // sgf-parse nests one level per node and drops its tree by recursion: a tree
+        // deeper than the limit is refused before the parser builds any of it.
+        let depth = node_depth(text);
+        if depth > MAX_SGF_DEPTH {
+            return Err(RecordError::TooDeep {
+                depth,
+                limit: MAX_SGF_DEPTH,
+            });
+        }
         let trees = sgf_parse::go::parse(text).map_err(|e| RecordError::Sgf(e.to_string()))?;
         let root = trees
             .first()
