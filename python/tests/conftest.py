@@ -1,11 +1,13 @@
 """Shared fixtures: the specs every suite runs on, and the `rulebook` program the
-agreement tests compare with (built by `cargo build -p rulebook`; `RULEBOOK` names
-another binary)."""
+agreement tests compare with: `$RULEBOOK`, else the workspace's release or debug build,
+else `rulebook` on the PATH, else built here by `cargo build -p rulebook`; with none of
+these, the tests that need it are skipped with the reason (docs/python.md, "Install")."""
 
 import os
 import pathlib
 import shutil
 import subprocess
+from typing import Callable, Mapping, Optional
 
 import pytest
 
@@ -23,25 +25,93 @@ SPECS = (
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-def rulebook_path() -> pathlib.Path:
-    """The `rulebook` binary: $RULEBOOK, else the workspace's release or debug build."""
-    given = os.environ.get("RULEBOOK")
+#: Seconds `cargo build -p rulebook` may take before the tests give up on it.
+BUILD_TIMEOUT = 900
+
+
+class NoRulebook(Exception):
+    """No `rulebook` binary could be found or built; the message says why."""
+
+
+def find_rulebook(
+    env: Mapping[str, str] = os.environ,
+    root: pathlib.Path = ROOT,
+    which: Callable[[str], Optional[str]] = shutil.which,
+    build: Callable[..., int] = lambda args, cwd: subprocess.run(args, cwd=cwd, timeout=BUILD_TIMEOUT).returncode,
+) -> pathlib.Path:
+    """The `rulebook` binary: $RULEBOOK, else the workspace's release or debug build, else
+    `rulebook` on the PATH, else one `cargo build -p rulebook` makes (when cargo is on the
+    PATH). Raises `NoRulebook` with the reason when there is none, and `FileNotFoundError`
+    when $RULEBOOK names no file (a binary asked for by name is not replaced by another)."""
+    given = env.get("RULEBOOK")
     if given:
+        if not pathlib.Path(given).is_file():
+            raise FileNotFoundError(f"RULEBOOK={given} is not a file")
         return pathlib.Path(given)
-    for profile in ("release", "debug"):
-        candidate = ROOT / "target" / profile / "rulebook"
-        if candidate.exists():
+    target = root / env.get("CARGO_TARGET_DIR", "target")
+    candidates = [target / profile / "rulebook" for profile in ("release", "debug")]
+    for candidate in candidates:
+        if candidate.is_file():
             return candidate
-    found = shutil.which("rulebook")
+    found = which("rulebook")
     if found:
         return pathlib.Path(found)
-    raise RuntimeError("no rulebook binary: run `cargo build -p rulebook` or set RULEBOOK")
+    cargo = which("cargo")
+    if cargo is None or not (root / "Cargo.toml").is_file():
+        raise NoRulebook(
+            "no rulebook binary: set RULEBOOK, or run `cargo build -p rulebook` "
+            f"(none in {target}, none on the PATH, and no cargo to build one)"
+        )
+    try:
+        status = build([cargo, "build", "-p", "rulebook"], cwd=root)
+    except subprocess.TimeoutExpired:
+        raise NoRulebook(f"no rulebook binary: `cargo build -p rulebook` took over {BUILD_TIMEOUT} s") from None
+    if status != 0 or not candidates[1].is_file():
+        raise NoRulebook(
+            f"no rulebook binary: `cargo build -p rulebook` failed (exit {status}; its output is above)"
+        )
+    return candidates[1]
+
+
+#: The session's one lookup: its path, or the exception it raised.
+_FOUND: list = []
+
+
+def rulebook_path(config: Optional[pytest.Config] = None) -> pathlib.Path:
+    """`find_rulebook()`, looked for (and built) once a session, with cargo's output shown
+    as it runs; skips the calling test, with the reason, when there is no binary."""
+
+    def show_build(args, cwd):
+        print(f"\nbuilding the rulebook program for the tests: {' '.join(map(str, args))}", flush=True)
+        capture = config.pluginmanager.getplugin("capturemanager") if config else None
+        if capture is None:
+            return subprocess.run(args, cwd=cwd, timeout=BUILD_TIMEOUT).returncode
+        with capture.global_and_fixture_disabled():
+            return subprocess.run(args, cwd=cwd, timeout=BUILD_TIMEOUT).returncode
+
+    if not _FOUND:
+        try:
+            _FOUND.append(find_rulebook(build=show_build))
+        except (NoRulebook, FileNotFoundError) as failure:
+            _FOUND.append(failure)
+    found = _FOUND[0]
+    if isinstance(found, NoRulebook):
+        pytest.skip(str(found))
+    if isinstance(found, Exception):
+        raise found
+    return found
+
+
+def pytest_configure(config):
+    """Skip reasons printed (`-rs`): a test skipped for want of `rulebook` says so."""
+    if "s" not in config.option.reportchars and "a" not in config.option.reportchars:
+        config.option.reportchars += "s"
 
 
 @pytest.fixture(scope="session")
-def rulebook():
+def rulebook(pytestconfig):
     """Runs `rulebook ARGS...` and returns its standard output (it must succeed)."""
-    path = rulebook_path()
+    path = rulebook_path(pytestconfig)
 
     def run(*args: str) -> str:
         done = subprocess.run(
