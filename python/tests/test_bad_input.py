@@ -12,9 +12,10 @@ from boardrules import Batch, Game
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True)
 
-#: What a refusal may raise: the package's errors are ValueErrors; a value of the wrong
-#: Python type is a TypeError, an integer too large for its field an OverflowError.
-REFUSALS = (ValueError, TypeError, OverflowError)
+#: What a refusal may raise: the package's errors (all ValueErrors); an array of the wrong
+#: dtype is a TypeError. An integer too large for its field is the package's error too,
+#: never an OverflowError.
+REFUSALS = (boardrules.GameError, TypeError)
 
 
 def started(spec: str, plies: int) -> Game:

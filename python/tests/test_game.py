@@ -193,7 +193,7 @@ def test_the_computer_replays_for_a_seed_and_refuses_bad_budgets(spec):
         game.computer_move("grandmaster")
     with pytest.raises(ValueError, match="threads"):
         game.computer_move(threads=0)
-    with pytest.raises(OverflowError):
+    with pytest.raises(boardrules.ArgumentError, match="seed -1 is out of range"):
         game.computer_move(seed=-1)
     over = Game(spec)
     if over.has_resignation:

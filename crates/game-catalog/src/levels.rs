@@ -10,6 +10,15 @@ use game_core::search::{Budget, Level, Opponent, SearchConfig, SearchInfo, Searc
 use crate::game::CatalogGame;
 use crate::spec::GameSpec;
 
+/// The most search threads any front end gives the computer: `rulebook`'s `--threads`,
+/// the Python package's `threads=` and [`Computer::with_threads`] (which caps at it).
+///
+/// 256 is far above the cores of any machine the engines run on (the searches' speed-up
+/// flattens long before), and low enough that asking for it cannot exhaust a system's
+/// threads or its memory for thread stacks (256 × the default 2 MiB stack = 512 MiB of
+/// address space, reserved, not touched).
+pub const MAX_THREADS: usize = 256;
+
 /// Whether a search may stop on a wall-clock time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -67,10 +76,15 @@ impl Computer {
         self
     }
 
-    /// On `threads` threads (0 counts as 1). Only a one-thread search with a playout budget
-    /// replays exactly.
+    /// On `threads` threads (0 counts as 1, more than [`MAX_THREADS`] as [`MAX_THREADS`]).
+    /// Only a one-thread search with a playout budget replays exactly.
     #[must_use]
     pub const fn with_threads(mut self, threads: usize) -> Computer {
+        let threads = if threads > MAX_THREADS {
+            MAX_THREADS
+        } else {
+            threads
+        };
         self.threads = match NonZeroUsize::new(threads) {
             Some(threads) => threads,
             None => NonZeroUsize::MIN,
@@ -276,6 +290,12 @@ mod tests {
             .search_config(&bind);
         assert_eq!((config.threads.get(), config.seed), (1, 9));
         assert_eq!(Computer::new(Level::Hard).with_threads(3).threads(), 3);
+        assert_eq!(
+            Computer::new(Level::Hard)
+                .with_threads(usize::MAX)
+                .threads(),
+            MAX_THREADS
+        );
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub use error::{
 pub use game::{CatalogGame, GameVisitor};
 pub use game_core::search::Level;
 pub use game_core::{MAX_RECORD_BYTES, Outcome, Player};
-pub use levels::{Clock, Computer, no_clock_playouts};
+pub use levels::{Clock, Computer, MAX_THREADS, no_clock_playouts};
 pub use record::record_kind;
 pub use spec::{GameKind, GameSpec, SpecOptions};
 pub use thinking::Thinking;

@@ -13,6 +13,9 @@ use rulebook::{
     PlayerSpec, SelfplaySettings, games,
 };
 
+/// The most `--threads` any command takes: the catalog's cap for every front end.
+const MAX_THREADS: i64 = game_catalog::MAX_THREADS as i64;
+
 #[derive(Parser)]
 #[command(
     name = "rulebook",
@@ -82,7 +85,7 @@ enum Command {
         #[arg(long)]
         divide: bool,
         /// Threads sharing the first moves (the counts do not depend on it).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS))]
         threads: u32,
         #[command(flatten)]
         args: GameArgs,
@@ -141,7 +144,7 @@ enum Command {
         #[arg(long)]
         swap: bool,
         /// Games played at once (each game on one thread); the results do not depend on it.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS))]
         threads: u32,
         /// Seed of the first game (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
@@ -173,7 +176,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads of each computer player's search.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS))]
         threads: u32,
     },
     /// Replay a record move by move and print the final diagram and result.
@@ -202,7 +205,7 @@ enum Command {
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
         /// Threads of the multi-threaded search row (1: only the one-thread row).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS))]
         threads: u32,
     },
     /// Speak GTP version 2 for go9 on standard input and output.
@@ -211,8 +214,8 @@ enum Command {
         #[arg(long, default_value = "hard")]
         level: ::go9::Level,
         /// Search threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS))]
+        threads: u32,
         /// Resign when the win rate stays below this for 3 moves in a row (0: never;
         /// never at easy).
         #[arg(long, default_value_t = 0.1)]
@@ -364,7 +367,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             threads,
             resign_threshold,
             seed,
-        } => games::gtp(level, threads, resign_threshold, seed),
+        } => games::gtp(level, threads as usize, resign_threshold, seed),
     }
 }
 

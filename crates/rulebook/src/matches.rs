@@ -292,7 +292,10 @@ pub fn run_match<G: CatalogGame>(
     if settings.games == 0 {
         return Err(CliError::Options("--games must be at least 1".into()));
     }
-    let threads = settings.threads.clamp(1, 256).min(settings.games as usize);
+    let threads = settings
+        .threads
+        .clamp(1, game_catalog::MAX_THREADS)
+        .min(settings.games as usize);
     let next = AtomicU64::new(0);
     let (sender, receiver) = mpsc::channel::<(u64, GameReport)>();
     let mut score = 0.0;

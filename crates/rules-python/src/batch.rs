@@ -1,21 +1,92 @@
 //! `boardrules.Batch`: many games of one spec stepped together into numpy arrays.
 
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
 use game_catalog::{Batch as CatalogBatch, StepOutputs};
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArrayDyn};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyType};
 
-use crate::errors::OrRaise;
+use crate::args::{int_in, int_in_or, shown};
+use crate::errors::{ArgumentError, ConcurrentUseError, OrRaise};
 use crate::game::{Game, contiguous, read_spec};
+
+/// The most games one `Batch` holds: 65,536. A game takes from about 1 KB (Bao) to about
+/// 7 KB (go9, whose superko table grows with its game) in the batch, and the arrays of a
+/// step add up to 2.4 KB a game (Bind full's 577-action mask and 256 planes' floats), so
+/// the largest batch of the largest game stays under 1 GB, while a vectorised learner
+/// rarely steps more than a few thousand games together. A larger count is an
+/// `ArgumentError`, before anything is allocated.
+pub const MAX_BATCH_GAMES: usize = 1 << 16;
 
 /// `games` games of one spec, stepped together by integer actions: `step` reads one action
 /// per game from a numpy array and writes observations, masks, rewards and end flags into
 /// the caller's arrays. A game that ends starts again at once.
-#[pyclass(module = "boardrules._boardrules", name = "Batch")]
+///
+/// The games sit behind a lock that is only ever tried: a call while another thread's
+/// `step` or `reset` runs (with the interpreter's lock released) is a
+/// `ConcurrentUseError` and does nothing.
+#[pyclass(module = "boardrules._boardrules", name = "Batch", frozen)]
 pub struct Batch {
+    inner: Mutex<Inner>,
+}
+
+/// The games and the step's scratch list of actions.
+struct Inner {
     batch: CatalogBatch,
     actions: Vec<usize>,
+}
+
+/// `IndexOutOfRange`: a game's index out of a batch, both the package's `ArgumentError`
+/// and Python's `IndexError` (what a sequence raises), made once per interpreter.
+pub(crate) fn index_error(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let made = TYPE.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        let bases = (
+            py.get_type::<ArgumentError>(),
+            py.get_type::<pyo3::exceptions::PyIndexError>(),
+        );
+        let dict = PyDict::new(py);
+        dict.set_item("__module__", "boardrules")?;
+        dict.set_item(
+            "__doc__",
+            "A game's index out of a Batch: an ArgumentError and an IndexError.",
+        )?;
+        let made = py
+            .get_type::<PyType>()
+            .call1(("IndexOutOfRange", bases, dict))?
+            .cast_into::<PyType>()?;
+        Ok(made.unbind())
+    })?;
+    Ok(made.bind(py))
+}
+
+impl Batch {
+    /// The games, or `ConcurrentUseError` while another thread's call uses them.
+    fn lock(&self) -> PyResult<MutexGuard<'_, Inner>> {
+        match self.inner.try_lock() {
+            Ok(inner) => Ok(inner),
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(ConcurrentUseError::new_err(
+                "this Batch is in use by a call in another thread (a step, a reset): \
+                 use one Batch per thread, or a lock around it",
+            )),
+        }
+    }
+
+    /// `index` as the index of one of `len` games, else `IndexOutOfRange`.
+    fn index(py: Python<'_>, index: &Bound<'_, PyAny>, len: usize) -> PyResult<usize> {
+        int_in_or("game", index, 0, len as i128 - 1, |_| {
+            match index_error(py) {
+                Ok(kind) => PyErr::from_type(
+                    kind.clone(),
+                    format!("game {} of a batch of {len}", shown(index)),
+                ),
+                Err(error) => error,
+            }
+        })
+    }
 }
 
 /// The array's values as one slice, or a `ValueError` naming `name` for an array that is
@@ -26,7 +97,7 @@ fn slice_of<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 ) -> PyResult<&'a mut [T]> {
     array
         .as_slice_mut()
-        .map_err(|_| PyValueError::new_err(format!("{name} must be a C-contiguous array")))
+        .map_err(|_| ArgumentError::new_err(format!("{name} must be a C-contiguous array")))
 }
 
 #[pymethods]
@@ -38,45 +109,57 @@ impl Batch {
     #[pyo3(signature = (spec, games, max_plies = None, **options))]
     fn new(
         spec: &str,
-        games: usize,
-        max_plies: Option<usize>,
+        games: &Bound<'_, PyAny>,
+        max_plies: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
+        let games: usize = int_in_or("games", games, 0, MAX_BATCH_GAMES as i128, |_| {
+            ArgumentError::new_err(format!(
+                "games {} is out of range: a Batch holds 0 to {MAX_BATCH_GAMES} games",
+                shown(games)
+            ))
+        })?;
+        let max_plies: Option<usize> = match max_plies.filter(|m| !m.is_none()) {
+            Some(cap) => Some(int_in("max_plies", cap, 0, usize::MAX as i128)?),
+            None => None,
+        };
         let spec = read_spec(spec, options)?;
         Ok(Batch {
-            batch: CatalogBatch::new(&spec, games, max_plies),
-            actions: Vec::with_capacity(games),
+            inner: Mutex::new(Inner {
+                batch: CatalogBatch::new(&spec, games, max_plies),
+                actions: Vec::with_capacity(games),
+            }),
         })
     }
 
     /// The number of games.
-    fn __len__(&self) -> usize {
-        self.batch.len()
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.lock()?.batch.len())
     }
 
     /// The games' spec, canonical.
     #[getter]
-    fn spec(&self) -> String {
-        self.batch.spec().to_string()
+    fn spec(&self) -> PyResult<String> {
+        Ok(self.lock()?.batch.spec().to_string())
     }
 
     /// The ply cap, if any.
     #[getter]
-    fn max_plies(&self) -> Option<usize> {
-        self.batch.max_plies()
+    fn max_plies(&self) -> PyResult<Option<usize>> {
+        Ok(self.lock()?.batch.max_plies())
     }
 
     /// The number of integer actions of each game.
     #[getter]
-    fn num_actions(&self) -> usize {
-        self.batch.num_actions()
+    fn num_actions(&self) -> PyResult<usize> {
+        Ok(self.lock()?.batch.num_actions())
     }
 
     /// The shape of each game's observation, `(planes, rows, columns)`.
     #[getter]
-    fn observation_shape(&self) -> (usize, usize, usize) {
-        let [planes, rows, columns] = self.batch.observation_shape();
-        (planes, rows, columns)
+    fn observation_shape(&self) -> PyResult<(usize, usize, usize)> {
+        let [planes, rows, columns] = self.lock()?.batch.observation_shape();
+        Ok((planes, rows, columns))
     }
 
     /// New arrays of the shapes and types `reset` and `step` write: a dict with
@@ -84,8 +167,9 @@ impl Batch {
     /// `(games, num_actions)`), `rewards` (float32), `terminated` and `truncated` (bool) and
     /// `to_move` (uint8), so that `batch.step(actions, **buffers)` works.
     fn buffers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let size = self.batch.len();
-        let [planes, rows, columns] = self.batch.observation_shape();
+        let inner = self.lock()?;
+        let size = inner.batch.len();
+        let [planes, rows, columns] = inner.batch.observation_shape();
         let buffers = PyDict::new(py);
         buffers.set_item(
             "observations",
@@ -93,7 +177,7 @@ impl Batch {
         )?;
         buffers.set_item(
             "masks",
-            numpy::PyArray2::<bool>::zeros(py, [size, self.batch.num_actions()], false),
+            numpy::PyArray2::<bool>::zeros(py, [size, inner.batch.num_actions()], false),
         )?;
         buffers.set_item("rewards", numpy::PyArray1::<f32>::zeros(py, size, false))?;
         buffers.set_item(
@@ -106,32 +190,22 @@ impl Batch {
     }
 
     /// Game `index` as a `Game` (a copy).
-    fn game(&self, index: usize) -> PyResult<Game> {
-        if index >= self.batch.len() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "game {index} of a batch of {}",
-                self.batch.len()
-            )));
-        }
-        Ok(Game {
-            game: self.batch.game(index),
-        })
+    fn game(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let inner = self.lock()?;
+        let index = Batch::index(py, index, inner.batch.len())?;
+        Ok(Game::wrap(inner.batch.game(index)))
     }
 
     /// Moves played in game `index`'s current game.
-    fn plies(&self, index: usize) -> PyResult<usize> {
-        if index >= self.batch.len() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "game {index} of a batch of {}",
-                self.batch.len()
-            )));
-        }
-        Ok(self.batch.plies(index))
+    fn plies(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let inner = self.lock()?;
+        let index = Batch::index(py, index, inner.batch.len())?;
+        Ok(inner.batch.plies(index))
     }
 
     /// Starts every game again, and writes the observations, masks and players to move.
     fn reset(
-        &mut self,
+        &self,
         py: Python<'_>,
         mut observations: PyReadwriteArrayDyn<'_, f32>,
         mut masks: PyReadwriteArrayDyn<'_, bool>,
@@ -140,7 +214,8 @@ impl Batch {
         let observations = slice_of("observations", &mut observations)?;
         let masks = slice_of("masks", &mut masks)?;
         let to_move = slice_of("to_move", &mut to_move)?;
-        let batch = &mut self.batch;
+        let mut inner = self.lock()?;
+        let batch = &mut inner.batch;
         py.detach(|| {
             batch.reset();
             batch.write_observations(observations)?;
@@ -157,7 +232,7 @@ impl Batch {
     /// start. The interpreter's lock is released while the games step.
     #[allow(clippy::too_many_arguments)]
     fn step(
-        &mut self,
+        &self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
         mut observations: PyReadwriteArrayDyn<'_, f32>,
@@ -168,8 +243,13 @@ impl Batch {
         mut to_move: PyReadwriteArray1<'_, u8>,
     ) -> PyResult<()> {
         let given = actions.as_slice().map_err(contiguous)?;
-        let num_actions = self.batch.num_actions();
-        self.actions.clear();
+        let mut inner = self.lock()?;
+        let Inner {
+            batch,
+            actions: chosen,
+        } = &mut *inner;
+        let num_actions = batch.num_actions();
+        chosen.clear();
         for (game, &action) in given.iter().enumerate() {
             let id = usize::try_from(action).map_err(|_| {
                 crate::errors::ActionError::new_err(format!(
@@ -177,7 +257,7 @@ impl Batch {
                     num_actions - 1
                 ))
             })?;
-            self.actions.push(id);
+            chosen.push(id);
         }
         let outputs = StepOutputs::new(
             slice_of("observations", &mut observations)?,
@@ -187,7 +267,7 @@ impl Batch {
             slice_of("truncated", &mut truncated)?,
             slice_of("to_move", &mut to_move)?,
         );
-        let (batch, chosen) = (&mut self.batch, &self.actions);
+        let chosen = &*chosen;
         py.detach(move || batch.step(chosen, outputs)).or_raise()
     }
 }

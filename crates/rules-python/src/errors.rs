@@ -50,6 +50,19 @@ create_exception!(
     "A call (resignation, undo) that the rules do not have or refuse now."
 );
 
+create_exception!(
+    boardrules,
+    ArgumentError,
+    GameError,
+    "An argument that is not what the call takes: an integer out of its range (threads, seed, player, games, index …) or a value of another type where a whole number is wanted (`True`, `2.0`, `\"3\"`, `None`)."
+);
+create_exception!(
+    boardrules,
+    ConcurrentUseError,
+    GameError,
+    "A `Game` or `Batch` used by a second thread while a call of another thread changes it, or a call that would change it while another thread's call reads it; nothing was done."
+);
+
 /// A catalog error as the Python exception of its kind.
 pub(crate) trait IntoPyErr {
     /// The exception.
@@ -103,7 +116,7 @@ impl IntoPyErr for BatchError {
                 ..
             } => IllegalMoveError::new_err(message),
             BatchError::Action { .. } => ActionError::new_err(message),
-            _ => PyValueError::new_err(message),
+            _ => ArgumentError::new_err(message),
         }
     }
 }

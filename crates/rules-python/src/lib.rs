@@ -5,6 +5,7 @@
 
 #![forbid(unsafe_code)]
 
+mod args;
 mod batch;
 mod errors;
 mod game;
@@ -27,6 +28,14 @@ fn _boardrules(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("ActionError", py.get_type::<errors::ActionError>())?;
     module.add("RecordError", py.get_type::<errors::RecordError>())?;
     module.add("CallError", py.get_type::<errors::CallError>())?;
+    module.add("ArgumentError", py.get_type::<errors::ArgumentError>())?;
+    module.add(
+        "ConcurrentUseError",
+        py.get_type::<errors::ConcurrentUseError>(),
+    )?;
+    module.add("IndexOutOfRange", batch::index_error(py)?)?;
+    module.add("MAX_THREADS", game_catalog::MAX_THREADS)?;
+    module.add("MAX_BATCH_GAMES", batch::MAX_BATCH_GAMES)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -17,12 +17,17 @@ import those libraries only when used.
 """
 
 from boardrules._boardrules import (
+    MAX_BATCH_GAMES,
+    MAX_THREADS,
     ActionError,
+    ArgumentError,
     Batch,
     CallError,
+    ConcurrentUseError,
     Game,
     GameError,
     IllegalMoveError,
+    IndexOutOfRange,
     NotationError,
     RecordError,
     SpecError,
@@ -34,12 +39,17 @@ GAMES = ("kazura", "bao", "go9", "bind")
 
 __all__ = [
     "GAMES",
+    "MAX_BATCH_GAMES",
+    "MAX_THREADS",
     "ActionError",
+    "ArgumentError",
     "Batch",
     "CallError",
+    "ConcurrentUseError",
     "Game",
     "GameError",
     "IllegalMoveError",
+    "IndexOutOfRange",
     "NotationError",
     "RecordError",
     "SpecError",

@@ -6,12 +6,17 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "MAX_BATCH_GAMES",
+    "MAX_THREADS",
     "ActionError",
+    "ArgumentError",
     "Batch",
     "CallError",
+    "ConcurrentUseError",
     "Game",
     "GameError",
     "IllegalMoveError",
+    "IndexOutOfRange",
     "NotationError",
     "RecordError",
     "SpecError",
@@ -19,6 +24,8 @@ __all__ = [
 ]
 
 __version__: str
+MAX_THREADS: int
+MAX_BATCH_GAMES: int
 
 class GameError(ValueError):
     """The base of every error of the rules: a `ValueError` carrying the engine's reason."""
@@ -40,6 +47,16 @@ class RecordError(GameError):
 
 class CallError(GameError):
     """A call (resignation, undo) that the rules do not have or refuse now."""
+
+class ArgumentError(GameError):
+    """An argument that is not what the call takes: an integer out of its range or a value
+    of another type where a whole number is wanted."""
+
+class ConcurrentUseError(GameError):
+    """A `Game` or `Batch` used by a second thread while another thread's call holds it."""
+
+class IndexOutOfRange(ArgumentError, IndexError):
+    """A game's index out of a Batch: an ArgumentError and an IndexError."""
 
 @type_check_only
 class SearchInfo(TypedDict):
@@ -109,18 +126,18 @@ class Game:
         level: str = "normal",
         *,
         playouts: Optional[int] = None,
-        seed: int = 0,
-        threads: int = 1,
-        clock: bool = True,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+        clock: Optional[bool] = None,
     ) -> Optional[str]: ...
     def search(
         self,
         level: str = "normal",
         *,
         playouts: Optional[int] = None,
-        seed: int = 0,
-        threads: int = 1,
-        clock: bool = True,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+        clock: Optional[bool] = None,
     ) -> SearchInfo: ...
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...

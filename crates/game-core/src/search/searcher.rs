@@ -373,7 +373,9 @@ fn thread_limits(budget: Budget, threads: usize, deadline: Option<Instant>) -> V
 }
 
 /// Runs one worker per slot from `position`, each within its limit (on this thread when
-/// there is one slot), and returns the playouts they played.
+/// there is one slot), and returns the playouts they played. A thread the system refuses
+/// to start (out of threads or memory) is no error: its worker runs on this thread
+/// instead, after the others have started, so the search still plays its whole budget.
 fn run_threads<G: Game + Send, H: SearchHooks<G>>(
     slots: &mut [Slot<G::Move>],
     hooks: &H,
@@ -384,19 +386,34 @@ fn run_threads<G: Game + Send, H: SearchHooks<G>>(
     if let [slot] = slots {
         return Worker::new(slot, hooks, config, position).run(limits[0]);
     }
+    // Each worker takes its slot from a cell, so that the slot of a thread that did not
+    // start is still here to be searched on this thread.
+    let cells: Vec<std::sync::Mutex<Option<&mut Slot<G::Move>>>> = slots
+        .iter_mut()
+        .map(|slot| std::sync::Mutex::new(Some(slot)))
+        .collect();
+    let run = |cell: &std::sync::Mutex<Option<&mut Slot<G::Move>>>, limit: Limit, root: G| {
+        let taken = cell.lock().unwrap_or_else(|p| p.into_inner()).take();
+        taken.map_or(0, |slot| Worker::new(slot, hooks, config, &root).run(limit))
+    };
     std::thread::scope(|scope| {
-        let handles: Vec<_> = slots
-            .iter_mut()
-            .zip(limits)
-            .map(|(slot, limit)| {
-                let root = position.clone();
-                scope.spawn(move || Worker::new(slot, hooks, config, &root).run(limit))
-            })
-            .collect();
-        handles
+        let mut handles = Vec::with_capacity(cells.len());
+        let mut refused = Vec::new();
+        for (cell, limit) in cells.iter().zip(limits) {
+            let (run, root) = (&run, position.clone());
+            match std::thread::Builder::new().spawn_scoped(scope, move || run(cell, limit, root)) {
+                Ok(handle) => handles.push(handle),
+                Err(_) => refused.push((cell, limit)),
+            }
+        }
+        let here: u64 = refused
+            .into_iter()
+            .map(|(cell, limit)| run(cell, limit, position.clone()))
+            .sum();
+        here + handles
             .into_iter()
             .map(|h| h.join().expect("a search thread panicked"))
-            .sum()
+            .sum::<u64>()
     })
 }
 
