@@ -192,3 +192,53 @@ fn freed_slots_are_reused() {
         "the table shrinks when empty"
     );
 }
+
+#[test]
+fn records_nested_past_the_limits_are_errors_on_a_webassembly_sized_stack() {
+    // What the page's loader does with a file (web/js/main.js `load`): its whole text to
+    // `playground_load`, on WebAssembly's 1 MiB stack. An SGF tree 10x go9's 1,000-node
+    // limit (comment nodes only: it was loaded before the limit) and the 150,000-level
+    // files of issue 33 (which overflowed the stack) are refused with the reason, as is
+    // JSON 10x past serde_json's 128 levels; the page shows the reason.
+    let answers = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(|| {
+            let ten_times = format!("(;SZ[9]{}{}", "(;C[x]".repeat(9_999), ")".repeat(10_000));
+            let ten_times_flat = format!("(;SZ[9]{})", ";C[x]".repeat(9_999));
+            let reported = format!(
+                "(;SZ[9]{}{}",
+                "(;B[aa]".repeat(150_000),
+                ")".repeat(150_001)
+            );
+            let reported_flat = format!("(;SZ[9]{})", ";B[aa];W[bb]".repeat(75_000));
+            let json = format!(
+                "{{\"game\": \"go9\", \"moves\": {}{}}}",
+                "[".repeat(1280),
+                "]".repeat(1280)
+            );
+            [ten_times, ten_times_flat, reported, reported_flat, json]
+                .iter()
+                .map(|text| {
+                    write(&[text.as_bytes()]);
+                    (playground_load(), answer())
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    for (status, message) in &answers[..2] {
+        assert_eq!(*status, ERROR, "{message}");
+        assert!(
+            message.contains("10000 nodes deep") && message.contains("at most 1000"),
+            "{message}"
+        );
+    }
+    for (status, message) in &answers[2..4] {
+        assert_eq!(*status, ERROR, "{message}");
+        assert!(message.contains("150001 nodes deep"), "{message}");
+    }
+    let (status, message) = &answers[4];
+    assert_eq!(*status, ERROR, "{message}");
+    assert!(message.contains("recursion limit exceeded"), "{message}");
+}
