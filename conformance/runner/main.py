@@ -9,7 +9,7 @@ from typing import List, Optional, Sequence, TextIO
 
 from .adapters.base import AdapterConfig
 from .report import EXIT_USAGE, FileReport, Reporter
-from .vectors import LineError, find_files, read_file
+from .vectors import LineError, find_files, read_file, stray_files
 from .worker import ADAPTERS, AdapterStartError, Worker
 
 DEFAULT_TIMEOUT = 20.0
@@ -66,8 +66,12 @@ def main(argv: Optional[Sequence[str]] = None, default_root: Optional[Path] = No
     roots: List[str] = list(args.paths) or [str(default_root or Path(__file__).resolve().parent.parent)]
     try:
         files = find_files(roots)
+        strays = stray_files(roots)
     except FileNotFoundError as missing:
         print(f"run.py: no such file or folder: {missing}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(f"run.py: cannot read {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     if not files:
         print(f"run.py: no vector files (*/v1/*.jsonl) under {', '.join(roots)}", file=sys.stderr)
@@ -83,6 +87,10 @@ def main(argv: Optional[Sequence[str]] = None, default_root: Optional[Path] = No
     program = f" ({args.program})" if args.program else ""
     reporter.say(f"adapter: {worker.adapter_name}{program}; timeout {args.timeout:g}s per case; {len(files)} file{'' if len(files) == 1 else 's'}")
     try:
+        for path in strays:
+            report = FileReport(str(path))
+            report.broken_file("a stray file outside the layout GAME/vN/SET.jsonl (give its own path to run it)")
+            reporter.file(report)
         for path in files:
             report = FileReport(str(path))
             vectors = read_file(path)

@@ -114,7 +114,7 @@ class FileReport:
 
     def lines(self, verbose: bool) -> List[str]:
         if self.broken is not None:
-            return [f"{self.path}: broken file, skipped: {self.broken}"]
+            return [f"{self.path}: not run: {self.broken}"]
         out = [f"{self.path}: {self.totals.counts()}"]
         if verbose:
             out += self.verbose_lines
@@ -157,4 +157,7 @@ class Reporter:
         return self.status()
 
     def status(self) -> int:
-        return EXIT_FAILED if self.totals.failed or self.totals.errors else EXIT_OK
+        """0 when nothing failed, errored or was unreadable and at least one case passed
+        (a run that passed nothing checked nothing), else 1."""
+        clean = not self.totals.failed and not self.totals.errors and self.totals.passed > 0
+        return EXIT_OK if clean else EXIT_FAILED

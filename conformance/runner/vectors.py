@@ -316,6 +316,12 @@ def _options(game: str, value: object) -> Options:
                 raise VectorError("option `variant` of bind must be `mini` or `full`")
         elif ("size" in result) != ("pieces" in result):
             raise VectorError("a custom bind game needs both `size` and `pieces`")
+        elif "size" in result:
+            size, pieces = int(result["size"]), int(result["pieces"])
+            if not 3 <= size <= 25:
+                raise VectorError(f"option `size` of bind must be from 3 to 25, not {size}")
+            if not 3 <= pieces <= size * size:
+                raise VectorError(f"option `pieces` of bind must be from 3 to {size * size}, not {pieces}")
     return result
 
 
@@ -565,7 +571,7 @@ def read_file(path: Union[str, Path]) -> VectorFile:
     following = len(lines) - 1
     if following != header.cases:
         result.header_error = (
-            f"the header says {header.cases} cases but {following} lines follow it; "
+            f"the header's `cases` count is {header.cases}, but {following} case lines follow it; "
             "the file is broken (truncated or edited), so none of it is run"
         )
         return result
@@ -590,22 +596,57 @@ def read_file(path: Union[str, Path]) -> VectorFile:
     return result
 
 
+_VERSION_FOLDER = re.compile(r"v[0-9]+")
+
+
+def _is_version(path: Path) -> bool:
+    return bool(_VERSION_FOLDER.fullmatch(path.name))
+
+
+def _jsonl_in(folder: Path) -> List[Path]:
+    return [item for item in folder.glob("*.jsonl") if item.is_file()]
+
+
+def _versions_in(folder: Path) -> List[Path]:
+    return [item for item in folder.iterdir() if item.is_dir() and _is_version(item)]
+
+
 def find_files(paths: Sequence[Union[str, Path]]) -> List[Path]:
-    """The vector files named by PATH arguments: a file as given; a folder gives its
-    `*/v1/*.jsonl` (a folder of game folders, like conformance/), or its `v1/*.jsonl` (a game
-    folder), or its `*.jsonl` (a `v1` folder), sorted. Raises `FileNotFoundError` for a path
-    that does not exist."""
-    version = f"v{FORMAT_VERSION}"
+    """The vector files named by PATH arguments (FORMAT.md, "Finding the files"): a file as
+    given; in a version folder (`v1`, `v2`, ...) its `*.jsonl`; in any other folder its
+    `vN/*.jsonl` and `*/vN/*.jsonl` (a game's folder, or the suite's root), sorted. Raises
+    `FileNotFoundError` for a path that does not exist, `OSError` for one that cannot be
+    read."""
     found: List[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_file():
+            with open(path, "rb"):
+                pass  # unreadable: OSError, a bad command line
             found.append(path)
         elif path.is_dir():
-            matches = set(path.glob(f"*/{version}/*.jsonl")) | set(path.glob(f"{version}/*.jsonl"))
-            if path.name == version:
-                matches |= set(path.glob("*.jsonl"))
-            found.extend(sorted((item for item in matches if item.is_file()), key=str))
+            if _is_version(path):
+                matches = _jsonl_in(path)
+            else:
+                matches = [item for version in _versions_in(path) for item in _jsonl_in(version)]
+                for game in (item for item in path.iterdir() if item.is_dir()):
+                    matches += [item for version in _versions_in(game) for item in _jsonl_in(version)]
+            found.extend(sorted(matches, key=str))
         else:
             raise FileNotFoundError(str(path))
+    return found
+
+
+def stray_files(paths: Sequence[Union[str, Path]]) -> List[Path]:
+    """The `*.jsonl` files right inside a folder PATH, or right inside one of its folders,
+    that are in no version folder: reported as not run, never run or left out silently."""
+    found: List[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_dir() or _is_version(path):
+            continue
+        matches = _jsonl_in(path)
+        for folder in (item for item in path.iterdir() if item.is_dir() and not _is_version(item)):
+            matches += _jsonl_in(folder)
+        found.extend(sorted(matches, key=str))
     return found

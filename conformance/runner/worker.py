@@ -17,7 +17,7 @@ import traceback
 from multiprocessing.connection import Connection
 from typing import Any, Optional, Tuple, Type
 
-from .adapters.base import Adapter, AdapterConfig
+from .adapters.base import Adapter, AdapterConfig, kill_running_groups
 from .checks import ERROR, CaseResult, run_case
 from .vectors import Case, Header
 
@@ -62,6 +62,14 @@ def _serve(conn: Connection, spec: str, config: AdapterConfig) -> None:
             os.setpgid(0, 0)
         except OSError:
             pass
+    if hasattr(signal, "SIGTERM"):
+        # Told to stop (a case timed out): kill the programs the adapter runs, each in a
+        # process group of its own, before this process goes.
+        def stop(signum: int, frame: object) -> None:
+            kill_running_groups()
+            os._exit(3)
+
+        signal.signal(signal.SIGTERM, stop)
     try:
         adapter = resolve(spec)(config)
     except Exception as error:  # reported to the parent, which stops the run
@@ -159,6 +167,12 @@ class Worker:
             conn.close()
         if process is None:
             return
+        if process.pid is not None and process.is_alive():
+            try:
+                os.kill(process.pid, signal.SIGTERM)  # it kills its programs' groups
+            except OSError:
+                pass
+            process.join(2.0)
         if process.pid is not None:
             _kill_group(process.pid, process.is_alive())
         process.join(5.0)

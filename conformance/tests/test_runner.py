@@ -139,7 +139,7 @@ def test_usage_errors_exit_2(tmp_path) -> None:
 
 def test_skips_are_counted_with_their_reason_and_never_passed() -> None:
     status, output = run("--adapter", "go_v5", str(GOOD / "bind"))
-    assert status == 0
+    assert status == 1  # a run that passed nothing checked nothing (FORMAT.md, "Exit status")
     assert "bind/v1/hand.jsonl: 0 passed, 0 failed, 11 skipped, 0 errors" in output
     assert "skipped 11: the go_v5 adapter does not play bind" in output
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import abc
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, FrozenSet, Generic, List, Mapping, Optional, Sequence, TypeVar, Union
+from typing import Any, ClassVar, FrozenSet, Generic, List, Mapping, Optional, Sequence, Set, TypeVar, Union
 
 #: The options of a game, as the header's `options` (`{"size": 9}`, `{"variant": "mini"}`).
 Options = Mapping[str, Union[int, str]]
@@ -68,6 +68,24 @@ class MoveRefused(Exception):
         super().__init__(f"move {number} refused: {message}" if message else f"move {number} refused")
         self.number = number
         self.message = message
+
+
+#: The process groups of the programs an adapter is running now (by their leader's pid):
+#: the worker kills them when it is told to stop (`kill_running_groups`), since a program
+#: runs in a group of its own, which killing the worker's group does not reach.
+RUNNING_GROUPS: Set[int] = set()
+
+
+def kill_running_groups() -> None:
+    """Kills every process group in `RUNNING_GROUPS` (POSIX; nothing elsewhere)."""
+    import os
+    import signal
+
+    for pgid in list(RUNNING_GROUPS):
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
 
 
 class EngineError(Exception):

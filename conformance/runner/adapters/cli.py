@@ -20,12 +20,16 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import tempfile
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import IO, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from . import base
 from .base import (
     GTP,
     PERFT,
@@ -105,29 +109,29 @@ class CliAdapter(Adapter[CliState]):
     # ------------------------------------------------------------------ processes
 
     def run(self, args: Sequence[str], stdin: Optional[str] = None) -> _Ran:
+        """One run of the program, bounded: killed with its whole process group after the
+        timeout, or when it writes more than `OUTPUT_LIMIT` bytes on a stream; whatever it
+        leaves behind is killed when it ends."""
+        shown = shlex.join([*self.command, *args])[:200]
         try:
-            done = subprocess.run(
-                [*self.command, *args],
-                input=stdin,
-                capture_output=True,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                timeout=self.config.timeout,
-            )
-        except subprocess.TimeoutExpired:
-            raise EngineTimeout(
-                f"timed out after {self.config.timeout:g}s: {shlex.join([*self.command, *args])[:200]}"
-            ) from None
+            ran = run_bounded([*self.command, *args], stdin, self.config.timeout)
         except OSError as error:
             raise EngineError(f"cannot run {self.command[0]}: {error}") from None
-        return _Ran(done.returncode, done.stdout, done.stderr)
+        if ran is _TIMED_OUT:
+            raise EngineTimeout(f"timed out after {self.config.timeout:g}s: {shown}")
+        if ran is _TOO_MUCH:
+            raise EngineError(
+                f"the program wrote more than the output limit of {OUTPUT_LIMIT} bytes in one run; "
+                f"it was stopped: {shown}"
+            )
+        assert isinstance(ran, _Ran)
+        return ran
 
     def _fail(self, what: str, ran: _Ran) -> EngineError:
         detail = ran.stderr.strip().splitlines()[-1:] or ran.stdout.strip().splitlines()[-1:] or [""]
         if ran.status < 0:
             return EngineError(f"engine crashed: `{what}` was killed by signal {-ran.status}")
-        return EngineError(f"`{what}` exited with status {ran.status}: {detail[0][:200]}")
+        return EngineError(f"engine crashed: `{what}` exited with status {ran.status}: {detail[0][:200]}")
 
     def _remember(self, state: CliState, legal: List[str]) -> None:
         if len(self._legal) >= _CACHE_LIMIT:
@@ -294,6 +298,103 @@ class CliAdapter(Adapter[CliState]):
         responses = parse_gtp_output(ran.stdout)
         # The preamble's answers are dropped, and so is the answer to `quit`.
         return responses[len(GTP_PREAMBLE):][: len(commands)]
+
+
+#: The most bytes one run of a program may write on its standard output, and again on its
+#: standard error (the same limit as `rulebook conformance`): 16 MiB.
+OUTPUT_LIMIT = 16 << 20
+
+_TIMED_OUT = object()
+_TOO_MUCH = object()
+
+
+def _read_limited(pipe: IO[bytes], into: List[bytes], over: threading.Event) -> None:
+    """Reads `pipe` to its end or past `OUTPUT_LIMIT` (then sets `over` and stops)."""
+    size = 0
+    try:
+        while True:
+            chunk = pipe.read1(65536) if hasattr(pipe, "read1") else pipe.read(65536)
+            if not chunk:
+                return
+            into.append(chunk)
+            size += len(chunk)
+            if size > OUTPUT_LIMIT:
+                over.set()
+                return
+    except (OSError, ValueError):
+        return
+    finally:
+        try:
+            pipe.close()
+        except OSError:
+            pass
+
+
+def _kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def run_bounded(argv: Sequence[str], stdin: Optional[str], timeout: float) -> object:
+    """Runs `argv` in a process group of its own: a `_Ran`, or `_TIMED_OUT`, or
+    `_TOO_MUCH`. The group is killed when the program ends (what it left behind), at the
+    time-out, or past the output limit, so no process of the run outlives it."""
+    process = subprocess.Popen(
+        list(argv),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    base.RUNNING_GROUPS.add(process.pid)
+    over = threading.Event()
+    out: List[bytes] = []
+    err: List[bytes] = []
+    readers = [
+        threading.Thread(target=_read_limited, args=(process.stdout, out, over), daemon=True),
+        threading.Thread(target=_read_limited, args=(process.stderr, err, over), daemon=True),
+    ]
+    for reader in readers:
+        reader.start()
+
+    def feed() -> None:
+        assert process.stdin is not None
+        try:
+            if stdin:
+                process.stdin.write(stdin.encode("utf-8"))
+            process.stdin.close()
+        except OSError:
+            pass
+
+    threading.Thread(target=feed, daemon=True).start()
+    deadline = time.monotonic() + timeout
+    verdict: object = None
+    try:
+        while process.poll() is None:
+            if over.is_set():
+                verdict = _TOO_MUCH
+                break
+            if time.monotonic() >= deadline:
+                verdict = _TIMED_OUT
+                break
+            time.sleep(0.001)
+    finally:
+        _kill_group(process.pid)
+        process.kill()
+        process.wait()
+        base.RUNNING_GROUPS.discard(process.pid)
+    for reader in readers:
+        reader.join(max(0.0, deadline - time.monotonic()))
+    if verdict is not None:
+        return verdict
+    if any(reader.is_alive() for reader in readers):
+        return _TIMED_OUT  # a process outside the group holds a pipe
+    if over.is_set():
+        return _TOO_MUCH
+    decode = lambda parts: b"".join(parts).decode("utf-8", errors="replace")  # noqa: E731
+    return _Ran(process.returncode, decode(out), decode(err))
 
 
 def parse_gtp_output(output: str) -> List[str]:

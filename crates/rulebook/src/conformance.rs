@@ -29,8 +29,9 @@ pub struct ConformanceSettings {
 /// passed.
 ///
 /// # Errors
-/// [`CliError::Options`] when no vector file is found or the timeout is not a positive
-/// number; [`CliError::Io`] when standard output fails.
+/// [`CliError::Options`] when a path is missing or cannot be read, no vector file is
+/// found, or the timeout is not a positive number; [`CliError::Io`] when standard output
+/// fails.
 pub fn conformance(settings: &ConformanceSettings, out: &mut dyn Write) -> Result<bool, CliError> {
     if !(settings.timeout > 0.0 && settings.timeout.is_finite()) {
         return Err(CliError::Options(format!(
@@ -45,12 +46,17 @@ pub fn conformance(settings: &ConformanceSettings, out: &mut dyn Write) -> Resul
         settings.paths.clone()
     };
     let mut files = Vec::new();
+    let mut strays = Vec::new();
     for path in &paths {
-        let found = runner::vector_files(path).map_err(|source| CliError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
-        files.extend(found);
+        // A path that is missing or cannot be read is a bad command line (exit 2), as
+        // docs/rulebook.md says; so is a folder that holds no vector file (below).
+        let unusable =
+            |e: std::io::Error| CliError::Options(format!("cannot read {}: {e}", path.display()));
+        if path.is_file() {
+            std::fs::File::open(path).map_err(unusable)?;
+        }
+        files.extend(runner::vector_files(path).map_err(unusable)?);
+        strays.extend(runner::stray_files(path).map_err(unusable)?);
     }
     if files.is_empty() {
         return Err(CliError::Options(format!(
@@ -85,6 +91,11 @@ pub fn conformance(settings: &ConformanceSettings, out: &mut dyn Write) -> Resul
             })
     };
     let mut reports = Vec::new();
+    for stray in strays {
+        let report = rules_conformance::FileReport::stray(&stray);
+        write(out, &report.text())?;
+        reports.push(report);
+    }
     for file in files {
         let report = runner.run_file(&file);
         write(out, &report.text())?;

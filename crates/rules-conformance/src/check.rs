@@ -162,6 +162,8 @@ fn replay(
     checks: &[Check],
     findings: &mut Findings,
 ) -> Result<(), EngineFailure> {
+    // `crate::validate` refuses a line whose checks are past its moves; a case built in
+    // code is checked here too, so that slicing `moves` cannot panic.
     if let Some(check) = checks.iter().find(|c| c.ply > moves.len()) {
         return Err(EngineFailure::BadAnswer(format!(
             "the case checks ply {} of a game of {} moves",
@@ -339,13 +341,17 @@ fn record(
                 None => findings.values_not_checked += 1,
                 _ => {}
             }
-            if let Some(number) = expect.mv
-                && move_number != Some(number)
-            {
+            // FORMAT.md: a refusal names move N exactly when the case gives one; a case
+            // without `move` is refused as a whole (every move reads and plays), so a
+            // refusal that blames a move refuses for the wrong reason.
+            if move_number != expect.mv {
                 findings.differ(
                     None,
                     "refused move",
-                    format!("move {number}"),
+                    expect.mv.map_or_else(
+                        || "no move named (refused as a whole)".into(),
+                        |n| format!("move {n}"),
+                    ),
                     format!(
                         "{}: {message}",
                         move_number.map_or_else(|| "no move named".into(), |n| format!("move {n}"))

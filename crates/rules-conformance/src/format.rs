@@ -254,6 +254,15 @@ pub enum FileError {
     /// The first line is not a header of this format.
     #[error("line 1: not a header of {FORMAT_NAME} version {FORMAT_VERSION}: {0}")]
     Header(String),
+    /// The header's `cases` and the case lines that follow disagree: the file is
+    /// truncated or edited, so none of it is run.
+    #[error("the header's `cases` count is {announced}, but {found} case lines follow it")]
+    Count {
+        /// The header's `cases`.
+        announced: usize,
+        /// The case lines found.
+        found: usize,
+    },
 }
 
 /// Why one case line was not read.
@@ -266,14 +275,6 @@ pub enum LineError {
     /// An empty line.
     #[error("an empty line (every line is a case)")]
     Empty,
-    /// The header's `cases` and the lines that follow disagree (reported on the last line).
-    #[error("the header announces {announced} cases, the file has {found}")]
-    CountMismatch {
-        /// The header's `cases`.
-        announced: usize,
-        /// The case lines found.
-        found: usize,
-    },
 }
 
 impl VectorFile {
@@ -281,7 +282,9 @@ impl VectorFile {
     /// line is kept as its error, so a runner reports it and goes on.
     ///
     /// # Errors
-    /// [`FileError`] when the file is empty or its first line is not a version-1 header.
+    /// [`FileError`] when the file is empty, its first line is not a version-1 header (or
+    /// names options its game does not take), or its `cases` count is not the number of
+    /// lines that follow.
     pub fn parse(text: &str) -> Result<VectorFile, FileError> {
         let mut lines = text.split_terminator('\n').enumerate();
         let Some((_, first)) = lines.next() else {
@@ -294,19 +297,15 @@ impl VectorFile {
             let read = if line.trim().is_empty() {
                 Err(LineError::Empty)
             } else {
-                parse_case(line)
+                parse_case(line, &header)
             };
             cases.push((index + 1, read));
         }
         if cases.len() != header.cases {
-            let number = cases.last().map_or(1, |(n, _)| *n);
-            cases.push((
-                number,
-                Err(LineError::CountMismatch {
-                    announced: header.cases,
-                    found: cases.len(),
-                }),
-            ));
+            return Err(FileError::Count {
+                announced: header.cases,
+                found: cases.len(),
+            });
         }
         Ok(VectorFile {
             header,
@@ -338,11 +337,12 @@ fn parse_header(line: &str) -> Result<Header, FileError> {
     if !["kazura", "bao", "go9", "bind"].contains(&header.game.as_str()) {
         return Err(FileError::Header(format!("unknown game {:?}", header.game)));
     }
+    crate::validate::header(&header).map_err(FileError::Header)?;
     Ok(header)
 }
 
-/// Reads one case line.
-fn parse_case(line: &str) -> Result<Case, LineError> {
+/// Reads one case line of a file with `header`.
+fn parse_case(line: &str, header: &Header) -> Result<Case, LineError> {
     let value: Value =
         serde_json::from_str(line).map_err(|e| LineError::Case(format!("not JSON ({e})")))?;
     let kind = value.get("kind").and_then(Value::as_str);
@@ -360,7 +360,10 @@ fn parse_case(line: &str) -> Result<Case, LineError> {
         }
         None => return Err(LineError::Case(format!("case {id}: no `kind` field"))),
     }
-    serde_json::from_value(value).map_err(|e| LineError::Case(format!("case {id}: {e}")))
+    let case: Case =
+        serde_json::from_value(value).map_err(|e| LineError::Case(format!("case {id}: {e}")))?;
+    crate::validate::case(&case, header).map_err(|e| LineError::Case(format!("case {id}: {e}")))?;
+    Ok(case)
 }
 
 impl fmt::Display for Header {

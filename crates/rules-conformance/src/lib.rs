@@ -35,6 +35,7 @@ pub mod format;
 mod program_engine;
 pub mod reasons;
 pub mod runner;
+pub mod validate;
 
 pub use catalog_engine::{CatalogEngine, go9_score, move_number_in};
 pub use engine::{

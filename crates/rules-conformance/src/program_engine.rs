@@ -4,7 +4,8 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -65,14 +66,30 @@ impl ProgramEngine {
                 let _ = stdin.write_all(input.as_bytes());
             }
         });
-        let stdout = read_in_background(child.stdout.take());
-        let stderr = read_in_background(child.stderr.take());
-        let status = wait_with_timeout(&mut child, self.timeout)?;
-        let _ = writer.join();
+        let over = Arc::new(AtomicBool::new(false));
+        let stdout = read_in_background(child.stdout.take(), Arc::clone(&over));
+        let stderr = read_in_background(child.stderr.take(), Arc::clone(&over));
+        let deadline = Instant::now() + self.timeout;
+        let status = wait_until(&mut child, deadline, self.timeout, &over);
+        // Whatever the program left behind (a child holding the pipes, a daemon) is killed
+        // with its group as soon as the program itself has ended: a run is one process.
+        kill_group(&mut child);
+        let status = status?;
+        let (Some(stdout), Some(stderr)) =
+            (join_until(stdout, deadline), join_until(stderr, deadline))
+        else {
+            return Err(EngineFailure::TimedOut(self.timeout));
+        };
+        if over.load(Ordering::Relaxed) {
+            return Err(too_much());
+        }
+        // The writer ends when the pipe closes; it is not waited for (an escaped process
+        // holding the pipe must not hold the run).
+        drop(writer);
         Ok(Run {
             status,
-            stdout: stdout.join().unwrap_or_default(),
-            stderr: stderr.join().unwrap_or_default(),
+            stdout,
+            stderr,
         })
     }
 
@@ -123,34 +140,73 @@ fn crashed(run: &Run) -> EngineFailure {
     ))
 }
 
-/// Reads a pipe to its end on a thread.
-fn read_in_background(pipe: Option<impl Read + Send + 'static>) -> thread::JoinHandle<String> {
+/// The most bytes one run of a program may write on its standard output, and again on
+/// its standard error: 16 MiB, far above the longest answer of the suite (a trace of a
+/// whole game, about 2 MB). A run that writes more is stopped and the case is an error.
+pub const OUTPUT_LIMIT: usize = 16 << 20;
+
+/// The error of a run that wrote more than [`OUTPUT_LIMIT`].
+fn too_much() -> EngineFailure {
+    EngineFailure::BadAnswer(format!(
+        "the program wrote more than the output limit of {OUTPUT_LIMIT} bytes in one run; \
+         it was stopped"
+    ))
+}
+
+/// Reads a pipe to its end, or to [`OUTPUT_LIMIT`] bytes (then `over` is set), on a
+/// thread.
+fn read_in_background(
+    pipe: Option<impl Read + Send + 'static>,
+    over: Arc<AtomicBool>,
+) -> thread::JoinHandle<String> {
     thread::spawn(move || {
         let mut bytes = Vec::new();
-        if let Some(mut pipe) = pipe {
-            let _ = pipe.read_to_end(&mut bytes);
+        if let Some(pipe) = pipe {
+            let _ = pipe.take(OUTPUT_LIMIT as u64 + 1).read_to_end(&mut bytes);
+            if bytes.len() > OUTPUT_LIMIT {
+                over.store(true, Ordering::Relaxed);
+                bytes.truncate(OUTPUT_LIMIT);
+            }
         }
         String::from_utf8_lossy(&bytes).into_owned()
     })
 }
 
-/// Waits for `child`, killing it after `timeout`.
-fn wait_with_timeout(child: &mut Child, timeout: Duration) -> Answer<ExitStatus> {
-    let start = Instant::now();
+/// A reader's text, or `None` if it is still reading at `deadline` (a process outside
+/// the program's group holds the pipe; the thread is left behind).
+fn join_until(reader: thread::JoinHandle<String>, deadline: Instant) -> Option<String> {
+    while !reader.is_finished() {
+        if Instant::now() >= deadline {
+            return None;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+    reader.join().ok()
+}
+
+/// Waits for `child` until `deadline` (then the run timed out after `timeout`), or until
+/// a pipe passes the output limit.
+fn wait_until(
+    child: &mut Child,
+    deadline: Instant,
+    timeout: Duration,
+    over: &AtomicBool,
+) -> Answer<ExitStatus> {
     loop {
+        if over.load(Ordering::Relaxed) {
+            return Err(too_much());
+        }
         match child.try_wait() {
             Ok(Some(status)) => return Ok(status),
-            Ok(None) if start.elapsed() >= timeout => {
-                kill_group(child);
-                return Err(EngineFailure::TimedOut(timeout));
-            }
+            Ok(None) if Instant::now() >= deadline => return Err(EngineFailure::TimedOut(timeout)),
             Ok(None) => thread::sleep(Duration::from_millis(1)),
             Err(e) => return Err(EngineFailure::Crashed(e.to_string())),
         }
     }
 }
 
-/// Kills `child` and every process of its group.
+/// Kills every process of `child`'s group (the program and whatever it started), then
+/// `child` itself if it still runs, and reaps it.
 fn kill_group(child: &mut Child) {
     #[cfg(unix)]
     {

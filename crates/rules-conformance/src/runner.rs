@@ -154,7 +154,31 @@ impl FileReport {
                 }
             }
         }
+        // Skipped cases by reason, so that a skip is never silent.
+        let mut skips: BTreeMap<&str, usize> = BTreeMap::new();
+        for case in &self.cases {
+            if let Verdict::Skip(why) = &case.checked.verdict {
+                *skips.entry(why.as_str()).or_default() += 1;
+            }
+        }
+        for (why, times) in skips {
+            let _ = writeln!(out, "  skipped {times}: {why}");
+        }
         out
+    }
+
+    /// The report of a `*.jsonl` file found outside the layout `GAME/vN/SET.jsonl` of a
+    /// folder that was searched: it is not run, and it makes the run unclean.
+    #[must_use]
+    pub fn stray(path: &Path) -> FileReport {
+        FileReport {
+            path: path.to_path_buf(),
+            file_error: Some(
+                "a stray file outside the layout GAME/vN/SET.jsonl (give its own path to run it)"
+                    .into(),
+            ),
+            ..FileReport::default()
+        }
     }
 }
 
@@ -264,11 +288,11 @@ impl Runner {
     }
 }
 
-/// The vector files under `path`, in sorted order: the file itself, or below a folder the
-/// `*.jsonl` files of the layout of `conformance/FORMAT.md`, `GAME/vN/SET.jsonl`, whether
-/// the folder is the suite's root (`*/v*/*.jsonl`), a game's folder (`v*/*.jsonl`) or a
-/// version's (`*.jsonl`). Nothing deeper is read, so the runners' own test fixtures and the
-/// benchmark kit's position sets beside the suite are left alone.
+/// The vector files under `path`, in sorted order, as `conformance/FORMAT.md` ("Finding
+/// the files") says: the file itself; in a version folder (named `v1`, `v2`, …) its
+/// `*.jsonl` files; in any other folder, the `vN/*.jsonl` and `*/vN/*.jsonl` files below
+/// it (a game's folder, or the suite's root). Nothing deeper is read, so the runners' own
+/// test fixtures and the benchmark kit's position sets beside the suite are left alone.
 ///
 /// # Errors
 /// A folder cannot be read.
@@ -276,17 +300,38 @@ pub fn vector_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     if path.is_file() {
         return Ok(vec![path.to_path_buf()]);
     }
-    let mut files = jsonl_in(path)?;
-    if files.is_empty() {
+    let mut files = Vec::new();
+    if is_version(path) {
+        files = jsonl_in(path)?;
+    } else {
         for version in versions_in(path)? {
             files.extend(jsonl_in(&version)?);
         }
-    }
-    if files.is_empty() {
         for game in subfolders(path)? {
             for version in versions_in(&game)? {
                 files.extend(jsonl_in(&version)?);
             }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The stray files of a folder searched by [`vector_files`]: the `*.jsonl` files right
+/// inside it, or right inside one of its folders, that are not in a version folder.
+/// They are reported as not run (an unclean run), never silently left out or run in the
+/// suite's place.
+///
+/// # Errors
+/// A folder cannot be read.
+pub fn stray_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if path.is_file() || is_version(path) {
+        return Ok(Vec::new());
+    }
+    let mut files = jsonl_in(path)?;
+    for folder in subfolders(path)? {
+        if !is_version(&folder) {
+            files.extend(jsonl_in(&folder)?);
         }
     }
     files.sort();
@@ -317,15 +362,21 @@ fn subfolders(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(found)
 }
 
+/// Whether `folder` is named as a version folder: `v` and digits.
+fn is_version(folder: &Path) -> bool {
+    folder
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| {
+            n.len() > 1 && n.starts_with('v') && n[1..].bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
 /// The version folders (`v1`, `v2`, …) right inside `folder`.
 fn versions_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(subfolders(folder)?
         .into_iter()
-        .filter(|p| {
-            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                n.len() > 1 && n.starts_with('v') && n[1..].bytes().all(|b| b.is_ascii_digit())
-            })
-        })
+        .filter(|p| is_version(p))
         .collect())
 }
 

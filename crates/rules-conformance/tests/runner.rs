@@ -226,10 +226,16 @@ fn broken_lines_are_reported_by_number_and_the_other_cases_still_run() {
 
     // A wrong count, a bad header, another version, an empty file.
     let short = good.replace("\"cases\":2", "\"cases\":3");
-    let out = runner.run_text(Path::new("short.jsonl"), &short).text();
+    let report = runner.run_text(Path::new("short.jsonl"), &short);
+    let out = report.text();
     assert!(
-        out.contains("the header announces 3 cases, the file has 2"),
+        out.starts_with("short.jsonl: not run: the header's `cases` count is 3, but 2 case lines"),
         "{out}"
+    );
+    assert_eq!(
+        report.tally().passed,
+        0,
+        "a file with a wrong count is not run"
     );
     for (text, words) in [
         ("{\"format\":\"other\"}\n", "format is \"other\""),
