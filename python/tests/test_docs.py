@@ -127,7 +127,8 @@ def read_blocks(page: pathlib.Path) -> list:
         body = []
         index += 1
         while index < len(lines) and not closing.match(lines[index]):
-            body.append(lines[index][indent:] if lines[index][:indent].isspace() else lines[index].lstrip())
+            text = lines[index]
+            body.append(text[indent:] if not text[:indent].strip() else text.lstrip())
             index += 1
         index += 1  # past the closing fence (or the end of the page)
         lang = opening["lang"].lower()
@@ -318,6 +319,9 @@ def test_the_convention_is_enforced(tmp_path):
     page.write_text("- a list item:\n\n    ```py\n    import sys\n      print(1)\n    ```\n", encoding="utf-8")
     [block] = read_blocks(page)
     assert (block.kind, block.text) == ("python", "import sys\n  print(1)\n")
+    page.write_text("```python\nfor i in range(2):\n    print(i)\n```\n", encoding="utf-8")
+    [block] = read_blocks(page)
+    assert block.text == "for i in range(2):\n    print(i)\n"
 
 
 def test_a_stale_figure_fails():
