@@ -81,13 +81,16 @@ def rulebook_path(config: Optional[pytest.Config] = None) -> pathlib.Path:
     """`find_rulebook()`, looked for (and built) once a session, with cargo's output shown
     as it runs; skips the calling test, with the reason, when there is no binary."""
 
+    def build(args, cwd):
+        print(f"\nno rulebook binary: building one for the tests: {' '.join(map(str, args))}", flush=True)
+        return subprocess.run(args, cwd=cwd, timeout=BUILD_TIMEOUT).returncode
+
     def show_build(args, cwd):
-        print(f"\nbuilding the rulebook program for the tests: {' '.join(map(str, args))}", flush=True)
         capture = config.pluginmanager.getplugin("capturemanager") if config else None
         if capture is None:
-            return subprocess.run(args, cwd=cwd, timeout=BUILD_TIMEOUT).returncode
+            return build(args, cwd)
         with capture.global_and_fixture_disabled():
-            return subprocess.run(args, cwd=cwd, timeout=BUILD_TIMEOUT).returncode
+            return build(args, cwd)
 
     if not _FOUND:
         try:
