@@ -95,3 +95,16 @@ fn bench_has_search_rows_for_one_and_n_threads() {
     assert!(one.contains("search playouts from the start, 1 thread"));
     assert!(!one.contains("threads"), "{one}");
 }
+
+#[test]
+fn every_threads_option_stops_at_the_catalogs_cap() {
+    // The cap is the catalog's, shared with the Python package (game_catalog::MAX_THREADS).
+    let over = (game_catalog::MAX_THREADS + 1).to_string();
+    refused(&["perft", "bind", "1", "--threads", &over]);
+    refused(&["bench", "bind", "--threads", &over]);
+    refused(&["selfplay", "bind", "--threads", &over]);
+    refused(&["match", "bind", "--threads", &over]);
+    // gtp took any number of threads and aborted or panicked on thousands of them.
+    refused(&["gtp", "--threads", &over]);
+    refused(&["gtp", "--threads", "0"]);
+}

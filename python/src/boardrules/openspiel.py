@@ -55,7 +55,8 @@ line. What this module decides for OpenSpiel:
 from __future__ import annotations
 
 import json
-from typing import Any
+import operator
+from typing import Any, SupportsIndex
 
 import numpy as np
 import pyspiel
@@ -155,6 +156,11 @@ class BoardrulesGame(pyspiel.Game):
     #: The game's name, as `Game` takes it.
     rules_name = ""
 
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        """Pickles with every protocol, as `BoardrulesState` does (protocols 0 and 1 would
+        end the interpreter in OpenSpiel's C++ base type)."""
+        return super().__reduce_ex__(max(operator.index(protocol), 2))
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.rules_name
         given = dict(PARAMETERS[name])
@@ -204,6 +210,13 @@ class BoardrulesState(pyspiel.State):
         super().__init__(game)
         self.rules = rules
         self.max_plies = max_plies
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        """Pickles with every protocol. Protocols 0 and 1 would rebuild the state through
+        `copyreg._reconstructor`, which OpenSpiel's C++ base type cannot take (pybind11
+        ends the interpreter); protocol 2's recipe (`copyreg.__newobj__` and OpenSpiel's
+        serialized state) is plain data that every protocol can write."""
+        return super().__reduce_ex__(max(operator.index(protocol), 2))
 
     # The seats.
 
