@@ -103,3 +103,11 @@ def test_every_hostile_item_gets_its_expected_verdict_exit_status_and_reason(ite
             if not gone(pid):
                 os.kill(int(pid), 9)
                 pytest.fail(f"the program's child {pid} is still running")
+
+
+def test_a_missing_path_is_a_bad_command_line() -> None:
+    missing = HOSTILE / "suites" / "no-such-folder"
+    for path in (missing, missing / "v1", missing / "x.jsonl"):
+        done = subprocess.run([sys.executable, str(CONFORMANCE / "run.py"), "--program", rulebook(), str(path)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and done.stdout == "" and "no-such-folder" in done.stderr

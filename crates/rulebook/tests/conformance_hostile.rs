@@ -159,3 +159,22 @@ fn every_hostile_item_gets_its_expected_verdict_exit_status_and_reason() {
     let _ = std::fs::remove_file(&pids);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn a_missing_path_is_a_bad_command_line() {
+    let missing = hostile().join("suites/no-such-folder");
+    for path in [missing.clone(), missing.join("v1"), missing.join("x.jsonl")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .arg("conformance")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", path.display());
+        assert!(out.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("no-such-folder"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -265,3 +265,21 @@ fn a_run_that_saw_no_case_is_not_clean() {
     assert_eq!(report.tally(), rules_conformance::Tally::default());
     assert!(!report.tally().is_clean());
 }
+
+#[test]
+fn skipped_cases_are_reported_with_their_reason_and_a_run_of_skips_is_not_clean() {
+    // The broken engines speak no GTP: every GTP case is skipped, and the report says why.
+    let runner = Runner::new(broken(Broken::PerftOffByOne), Duration::from_secs(60));
+    let report = runner.run_file(&vectors().join(GO9).join("gtp.jsonl"));
+    let tally = report.tally();
+    assert_eq!((tally.passed, tally.skipped), (0, report.cases.len()));
+    let text = report.text();
+    assert!(
+        text.contains(&format!(
+            "\n  skipped {}: not supported: GTP\n",
+            report.cases.len()
+        )),
+        "{text}"
+    );
+    assert!(!tally.is_clean());
+}
