@@ -62,7 +62,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from boardrules._boardrules import Game, IllegalMoveError
+from boardrules._boardrules import Game, IllegalMoveError, RecordError
 
 __all__ = [
     "NAMES",
@@ -147,6 +147,16 @@ def _max_game_length(name: str, start: Game, max_plies: int | None) -> int:
         return 4 * int(record["pieces"])
     assert max_plies is not None
     return max_plies
+
+
+def _dict_as_json(record: dict[str, Any]) -> str:
+    """A record given as a dict, as JSON text to read. One that JSON cannot hold (nested
+    past Python's recursion limit, a value of no JSON type, a cycle) is a `RecordError`,
+    as the same record given as text is (the reader refuses JSON past 128 levels)."""
+    try:
+        return json.dumps(record)
+    except (RecursionError, TypeError, ValueError) as error:
+        raise RecordError(f"the record is not JSON data: {error}") from error
 
 
 class BoardrulesGame(pyspiel.Game):
@@ -279,7 +289,7 @@ class BoardrulesState(pyspiel.State):
         return struct
 
     def _replay(self, record: str | dict[str, Any]) -> None:
-        text = record if isinstance(record, str) else json.dumps(record)
+        text = record if isinstance(record, str) else _dict_as_json(record)
         recorded = Game.from_record(text)
         if recorded.spec != self.rules.spec:
             raise ValueError(
