@@ -4,8 +4,8 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -76,7 +76,7 @@ impl ProgramEngine {
         kill_group(&mut child);
         let status = status?;
         let (Some(stdout), Some(stderr)) =
-            (join_until(stdout, deadline), join_until(stderr, deadline))
+            (join_until(&stdout, deadline), join_until(&stderr, deadline))
         else {
             return Err(EngineFailure::TimedOut(self.timeout));
         };
@@ -154,11 +154,12 @@ fn too_much() -> EngineFailure {
 }
 
 /// Reads a pipe to its end, or to [`OUTPUT_LIMIT`] bytes (then `over` is set), on a
-/// thread.
+/// thread that sends the text when done.
 fn read_in_background(
     pipe: Option<impl Read + Send + 'static>,
     over: Arc<AtomicBool>,
-) -> thread::JoinHandle<String> {
+) -> mpsc::Receiver<String> {
+    let (send, receive) = mpsc::channel();
     thread::spawn(move || {
         let mut bytes = Vec::new();
         if let Some(pipe) = pipe {
@@ -168,20 +169,17 @@ fn read_in_background(
                 bytes.truncate(OUTPUT_LIMIT);
             }
         }
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
+        let _ = send.send(String::from_utf8_lossy(&bytes).into_owned());
+    });
+    receive
 }
 
 /// A reader's text, or `None` if it is still reading at `deadline` (a process outside
 /// the program's group holds the pipe; the thread is left behind).
-fn join_until(reader: thread::JoinHandle<String>, deadline: Instant) -> Option<String> {
-    while !reader.is_finished() {
-        if Instant::now() >= deadline {
-            return None;
-        }
-        thread::sleep(Duration::from_millis(1));
-    }
-    reader.join().ok()
+fn join_until(reader: &mpsc::Receiver<String>, deadline: Instant) -> Option<String> {
+    reader
+        .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        .ok()
 }
 
 /// Waits for `child` until `deadline` (then the run timed out after `timeout`), or until
@@ -210,12 +208,14 @@ fn wait_until(
 fn kill_group(child: &mut Child) {
     #[cfg(unix)]
     {
-        // `kill -KILL -- -PGID`: the standard library kills only the child itself.
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", child.id())])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+        // The standard library kills only the child itself. The group's id is the child's
+        // pid (it was spawned with `process_group(0)`); a group already gone is no error.
+        if let Some(pgid) = i32::try_from(child.id())
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process_group(pgid, rustix::process::Signal::KILL);
+        }
     }
     let _ = child.kill();
     let _ = child.wait();
