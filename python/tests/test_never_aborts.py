@@ -4,6 +4,7 @@ argument is range-checked whatever its size or type, pickling works with every p
 and a second thread gets `ConcurrentUseError`. Calls that ended the interpreter before
 run in a child process, so that a regression fails one test instead of the whole run."""
 
+import os
 import pickle
 import subprocess
 import sys
@@ -75,22 +76,30 @@ print(move in game.legal_moves())
 
 
 def test_a_thread_the_system_refuses_is_searched_on_the_calling_thread():
-    # Address space for the interpreter and the search but not for 256 thread stacks of
-    # 2 MiB: most spawns fail. That was a panic (a PanicException, which `except
-    # Exception` does not catch); now the search plays its budget anyway.
-    out = isolated(
-        """
+    # Every thread asks for a 1 GiB stack (RUST_MIN_STACK) and the address space has room
+    # for one more such stack, and half a GiB for the heap: the other spawns fail. That
+    # was a panic (a PanicException, which `except Exception` does not catch); now the
+    # refused threads' shares run on the calling thread and the search plays its budget.
+    code = """
 import resource
 from boardrules import Game
 game = Game("go9")
 game.computer_move(playouts=50, clock=False)          # warm up go9's tables
 size = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
-resource.setrlimit(resource.RLIMIT_AS, (size + 96 * 2**20, resource.RLIM_INFINITY))
-info = game.search(playouts=2000, threads=256, clock=False)
+resource.setrlimit(resource.RLIMIT_AS, (size + 3 * 2**29, resource.RLIM_INFINITY))
+info = game.search(playouts=2000, threads=64, clock=False)
 print(info["best"] in game.legal_moves(), info["playouts"], info["threads"])
 """
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "RUST_MIN_STACK": str(2**30)},
     )
-    legal, playouts, _ = out.split()
+    assert done.returncode == 0, f"status {done.returncode}\n{done.stdout}\n{done.stderr}"
+    legal, playouts, _ = done.stdout.split()
     assert legal == "True" and int(playouts) == 2000
 
 

@@ -49,7 +49,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from boardrules._boardrules import ActionError, Game, IllegalMoveError
+from boardrules._boardrules import ActionError, ArgumentError, Game, IllegalMoveError
 
 __all__ = ["BoardGameEnv", "ENV_IDS", "OPPONENTS"]
 
@@ -98,27 +98,29 @@ class BoardGameEnv(gymnasium.Env):
         **options: Any,
     ) -> None:
         self._start = Game(game, **options)
-        if opponent not in OPPONENTS:
-            raise ValueError(
+        if not isinstance(opponent, str) or opponent not in OPPONENTS:
+            raise ArgumentError(
                 f"unknown opponent {opponent!r}: choose one of {', '.join(OPPONENTS)}"
             )
         if opponent_playouts is not None:
             if opponent == "random":
-                raise ValueError("opponent_playouts is for a computer opponent, not 'random'")
-            if isinstance(opponent_playouts, bool) or not isinstance(opponent_playouts, int):
-                raise ValueError(f"opponent_playouts must be a whole number, not {opponent_playouts!r}")
+                raise ArgumentError("opponent_playouts is for a computer opponent, not 'random'")
+            if not _is_whole(opponent_playouts):
+                raise ArgumentError(f"opponent_playouts must be a whole number, not {opponent_playouts!r}")
             if opponent_playouts < 1:
-                raise ValueError("opponent_playouts must be at least 1")
-        if agent_player not in (0, 1) or isinstance(agent_player, bool):
-            raise ValueError(f"agent_player must be 0 or 1, not {agent_player!r}")
+                raise ArgumentError("opponent_playouts must be at least 1")
+        if not _is_whole(agent_player) or operator.index(agent_player) not in (0, 1):
+            raise ArgumentError(f"agent_player must be 0 or 1, not {agent_player!r}")
         if max_plies is not None and (
-            isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1
+            not _is_whole(max_plies, low=1)
         ):
-            raise ValueError(f"max_plies must be None or a whole number ≥ 1, not {max_plies!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if illegal_action not in ("lose", "raise"):
-            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
+            raise ArgumentError(f"max_plies must be None or a whole number ≥ 1, not {max_plies!r}")
+        if render_mode is not None and (
+            not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
+        ):
+            raise ArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if not isinstance(illegal_action, str) or illegal_action not in ("lose", "raise"):
+            raise ArgumentError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
 
         self.opponent = opponent
         self.opponent_playouts = opponent_playouts
@@ -163,7 +165,9 @@ class BoardGameEnv(gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        super().reset(seed=seed)
+        if seed is not None and not _is_whole(seed, low=0):
+            raise ArgumentError(f"seed must be None or a whole number ≥ 0, not {seed!r}")
+        super().reset(seed=None if seed is None else operator.index(seed))
         game = self._game = self._start.copy()
         self._done = False
         opponent_moves = self._opponent_turn()
@@ -217,12 +221,11 @@ class BoardGameEnv(gymnasium.Env):
         return self._game
 
     def _action_id(self, action: Any) -> int:
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise ValueError(f"an action is a whole number, not {action!r}") from None
+        if not _is_whole(action):
+            raise ArgumentError(f"an action is a whole number, not {action!r}")
+        action = operator.index(action)
         if not 0 <= action < self.num_actions:
-            raise ValueError(
+            raise ArgumentError(
                 f"action {action} is not in the action space Discrete({self.num_actions})"
             )
         return int(action)
@@ -264,6 +267,17 @@ class BoardGameEnv(gymnasium.Env):
             info["result"] = game.result
             info["winner"] = game.winner
         return info
+
+
+def _is_whole(value: Any, low: Optional[int] = None) -> bool:
+    """Whether `value` is a whole number (an int or numpy integer, not a bool) ≥ `low`."""
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    try:
+        number = operator.index(value)
+    except TypeError:
+        return False
+    return low is None or number >= low
 
 
 def _register() -> None:

@@ -62,7 +62,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from boardrules._boardrules import Game, IllegalMoveError, RecordError
+from boardrules._boardrules import ArgumentError, Game, IllegalMoveError, RecordError
 
 __all__ = [
     "NAMES",
@@ -129,7 +129,9 @@ def _start(name: str, params: dict[str, Any]) -> tuple[Game, int | None]:
     if name == "bao":
         max_plies = params["max_plies"]
         if not isinstance(max_plies, int) or max_plies < 1:
-            raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
+            raise ArgumentError(
+                f"max_plies must be a whole number of at least 1, not {max_plies!r}"
+            )
         return Game("bao", ruleset=params["ruleset"]), max_plies
     if name == "go9":
         return Game("go9"), None
@@ -358,10 +360,19 @@ for _class in (KazuraGame, BaoGame, Go9Game, BindGame):
 def load(name: str, **params: Any) -> pyspiel.Game:
     """`pyspiel.load_game` of a game by its `Game` name (`kazura`) or its short name
     (`python_boardrules_kazura`), with its parameters: `load("bind", variant="full")`."""
-    short = NAMES.get(name, name)
-    if short not in NAMES.values():
-        raise ValueError(
+    short = NAMES.get(name, name) if isinstance(name, str) else name
+    if not isinstance(short, str) or short not in NAMES.values():
+        raise ArgumentError(
             f"unknown game `{name}`: the games are {', '.join(NAMES)} "
             f"({', '.join(NAMES.values())})"
         )
+    for key, value in params.items():
+        # OpenSpiel's parameters are C++ ints, strings (and others these games do not
+        # take); pybind11 answers anything else, a bool or an int past 32 bits, with
+        # a RuntimeError or a TypeError.
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if not (isinstance(value, str) or (whole and -(2**31) <= value < 2**31)):
+            raise ArgumentError(
+                f"parameter {key}={value!r}: give a string or a whole number of 32 bits"
+            )
     return pyspiel.load_game(short, params)

@@ -25,6 +25,7 @@ a draw. `max_plies` truncates a game at that many moves.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -32,9 +33,30 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from boardrules._boardrules import Game
+from boardrules._boardrules import ArgumentError, Game
 
 __all__ = ["env", "raw_env"]
+
+
+def _is_whole(value: Any, low: int) -> bool:
+    """Whether `value` is a whole number (an int or numpy integer, not a bool) ≥ `low`."""
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    try:
+        return operator.index(value) >= low
+    except TypeError:
+        return False
+
+
+class _WholeActions(wrappers.BaseWrapper):
+    """Refuses an action that is no whole number (`True`, `2.5`, `"3"`, an array) with
+    `ArgumentError` before PettingZoo's wrappers see it: their mask lookup takes `False`
+    for a boolean index and fails with numpy's "truth value of an empty array"."""
+
+    def step(self, action: Any) -> None:
+        if action is not None and not _is_whole(action, low=-(2**63)):
+            raise ArgumentError(f"an action is a whole number, not {action!r}")
+        super().step(action)
 
 
 def env(game: str = "go9", **kwargs: Any) -> AECEnv:
@@ -43,6 +65,7 @@ def env(game: str = "go9", **kwargs: Any) -> AECEnv:
     wrapped: AECEnv = raw_env(game, **kwargs)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = _WholeActions(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped
 
@@ -65,12 +88,16 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
+        if render_mode is not None and (
+            not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
+        ):
+            raise ArgumentError(
                 f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
             )
-        if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
-            raise ValueError(f"max_plies must be a whole number of at least 1, not {max_plies!r}")
+        if max_plies is not None and not _is_whole(max_plies, low=1):
+            raise ArgumentError(
+                f"max_plies must be a whole number of at least 1, not {max_plies!r}"
+            )
         self._start = Game(game, **options)
         self.game = self._start.copy()
         self.render_mode = render_mode
@@ -122,18 +149,22 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts the game again. The rules draw nothing at random; `seed` seeds the
         action spaces (`action_space(agent).sample()`), agent by agent."""
+        if seed is not None and not _is_whole(seed, low=0):
+            raise ArgumentError(f"seed must be None or a whole number ≥ 0, not {seed!r}")
         self.game = self._start.copy()
         self._clear_step_state()
         if seed is not None:
             for offset, agent in enumerate(self.possible_agents):
-                self.action_spaces[agent].seed(seed + offset)
+                self.action_spaces[agent].seed(operator.index(seed) + offset)
 
     def step(self, action: int) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.game.play_action(int(action))
+        # Not int(action): that took True for 1, 2.7 for 2 and "3" for 3. The Game takes
+        # ints and numpy integers and refuses the rest with ArgumentError.
+        self.game.play_action(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over:

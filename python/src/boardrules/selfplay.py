@@ -32,7 +32,7 @@ import multiprocessing
 import os
 from typing import IO, Any, Callable, Generator, Iterable, Iterator, Optional, Union
 
-from boardrules._boardrules import Game
+from boardrules._boardrules import ArgumentError, Game
 
 __all__ = ["LEVELS", "move_seed", "play_game", "run_local", "run_ray", "game_line"]
 
@@ -48,13 +48,16 @@ def move_seed(seed: int, ply: int) -> int:
     """The search seed of the move at `ply` (0 for the first move) of the game `seed`:
     the first 8 bytes of BLAKE2b of the two numbers as 8-byte little-endian words, read
     little-endian. Fixed here so that records stay reproducible across versions."""
+    seed = _check_seed(seed)
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < 2**64:
+        raise ArgumentError(f"a ply is a whole number from 0 to 2**64 - 1, not {ply!r}")
     data = seed.to_bytes(8, "little") + ply.to_bytes(8, "little")
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 
 def _check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"a game's seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+        raise ArgumentError(f"a game's seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
     return seed
 
 
@@ -62,16 +65,16 @@ def _computer(level_or_playouts: Union[str, int], level: str) -> tuple[str, Opti
     """The level and the playout budget (None: the level's) of `computer_move`."""
     if isinstance(level_or_playouts, str):
         if level_or_playouts not in LEVELS:
-            raise ValueError(
+            raise ArgumentError(
                 f"unknown level {level_or_playouts!r}: the levels are {', '.join(LEVELS)}"
             )
         return level_or_playouts, None
     if isinstance(level_or_playouts, bool) or not isinstance(level_or_playouts, int):
-        raise ValueError(f"give a level or a playout budget, not {level_or_playouts!r}")
+        raise ArgumentError(f"give a level or a playout budget, not {level_or_playouts!r}")
     if level_or_playouts < 1:
-        raise ValueError("a playout budget is at least 1")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+        raise ArgumentError("a playout budget is at least 1")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ArgumentError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
     return level, level_or_playouts
 
 
