@@ -12,12 +12,12 @@ use crate::args::{int_in, int_in_or, shown};
 use crate::errors::{ArgumentError, ConcurrentUseError, OrRaise};
 use crate::game::{Game, contiguous, read_spec};
 
-/// The most games one `Batch` holds: 65,536. A game takes from about 1 KB (Bao) to about
-/// 7 KB (go9, whose superko table grows with its game) in the batch, and the arrays of a
-/// step add up to 2.4 KB a game (Bind full's 577-action mask and 256 planes' floats), so
-/// the largest batch of the largest game stays under 1 GB, while a vectorised learner
-/// rarely steps more than a few thousand games together. A larger count is an
-/// `ArgumentError`, before anything is allocated.
+/// The most games one `Batch` holds: 65,536. A game in a batch takes at most about 36 KB
+/// at its peak, the step's arrays included (measured over whole random games: Kazura
+/// 25×25 36 KB, go9 24 KB as its superko table grows, Bao and Bind under 2 KB), so the
+/// largest batch of the largest game stays under 2.4 GB, while a vectorised learner rarely
+/// steps more than a few thousand games together. A larger count is an `ArgumentError`,
+/// before anything is allocated (docs/python.md, "The largest Batch").
 pub const MAX_BATCH_GAMES: usize = 1 << 16;
 
 /// `games` games of one spec, stepped together by integer actions: `step` reads one action
