@@ -9,7 +9,8 @@ from typing import List, Optional, Sequence, TextIO
 
 from .adapters.base import AdapterConfig
 from .report import EXIT_USAGE, FileReport, Reporter
-from .vectors import LineError, find_files, read_file, stray_files
+from .files import find_files, stray_files
+from .vectors import LineError, read_file
 from .worker import ADAPTERS, AdapterStartError, Worker
 
 DEFAULT_TIMEOUT = 20.0

@@ -393,8 +393,11 @@ def run_bounded(argv: Sequence[str], stdin: Optional[str], timeout: float) -> ob
         return _TIMED_OUT  # a process outside the group holds a pipe
     if over.is_set():
         return _TOO_MUCH
-    decode = lambda parts: b"".join(parts).decode("utf-8", errors="replace")  # noqa: E731
-    return _Ran(process.returncode, decode(out), decode(err))
+    return _Ran(process.returncode, _decode(out), _decode(err))
+
+
+def _decode(parts: List[bytes]) -> str:
+    return b"".join(parts).decode("utf-8", errors="replace")
 
 
 def parse_gtp_output(output: str) -> List[str]:
