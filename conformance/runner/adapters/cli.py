@@ -331,8 +331,12 @@ def _read_limited(pipe: IO[bytes], into: List[bytes], over: threading.Event) -> 
 
 
 def _kill_group(pgid: int) -> None:
+    """Kills the process group `pgid` (POSIX; elsewhere `Popen.kill` alone is left)."""
+    killpg = getattr(os, "killpg", None)
+    if killpg is None:
+        return
     try:
-        os.killpg(pgid, signal.SIGKILL)
+        killpg(pgid, getattr(signal, "SIGKILL", signal.SIGTERM))
     except OSError:
         pass
 
