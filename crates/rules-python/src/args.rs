@@ -4,6 +4,7 @@
 //! package's `ArgumentError` (or the error the caller names), never a foreign exception.
 
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt};
 
 use crate::errors::ArgumentError;
@@ -63,22 +64,27 @@ fn whole(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<i128>> {
             type_name(value)
         ))
     };
+    if value.is_instance_of::<PyBool>() {
+        return Err(not_whole());
+    }
+    // The common case first: a Python int, with no further look.
+    if let Ok(int) = value.cast::<PyInt>() {
+        return Ok(int.extract::<i128>().ok());
+    }
     if is_bool(value) {
         return Err(not_whole());
     }
-    let int = if let Ok(int) = value.cast::<PyInt>() {
-        int.clone()
-    } else {
-        // numpy's integers and other objects with `__index__`, as `operator.index` takes them.
-        let index = value
-            .py()
-            .import("operator")
-            .and_then(|m| m.getattr("index"))
-            .and_then(|f| f.call1((value,)));
-        match index {
-            Ok(found) => found.cast_into::<PyInt>().map_err(|_| not_whole())?,
-            Err(_) => return Err(not_whole()),
-        }
+    // numpy's integers and other objects with `__index__`, as `operator.index` takes them.
+    static INDEX: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let py = value.py();
+    let index = INDEX
+        .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("operator")?.getattr("index")?.unbind())
+        })
+        .and_then(|index| index.bind(py).call1((value,)));
+    let int = match index {
+        Ok(found) => found.cast_into::<PyInt>().map_err(|_| not_whole())?,
+        Err(_) => return Err(not_whole()),
     };
     Ok(int.extract::<i128>().ok())
 }
