@@ -252,6 +252,13 @@ def _object(value: object, what: str) -> JsonObject:
     return value
 
 
+def _known(obj: JsonObject, allowed: Sequence[str], what: str) -> None:
+    """An unknown field is an error (a misspelt `ilegal` would drop checks unseen)."""
+    unknown = [key for key in obj if key not in allowed]
+    if unknown:
+        raise VectorError(f"{what}: unknown field `{unknown[0]}`")
+
+
 def _get(obj: JsonObject, key: str, what: str) -> object:
     if key not in obj:
         raise VectorError(f"{what}: missing field `{key}`")
@@ -328,6 +335,7 @@ def _options(game: str, value: object) -> Options:
 def parse_header(text: str) -> Header:
     """Reads and checks a header line; raises `VectorError` with the reason."""
     obj = _object(_loads(text), "the header")
+    _known(obj, ("format", "version", "game", "options", "rules", "notation", "reasons", "sources", "cases"), "header")
     fmt = _get(obj, "format", "header")
     if fmt != FORMAT_NAME:
         raise VectorError(f"header field `format` is {json.dumps(fmt)}, not \"{FORMAT_NAME}\"")
@@ -349,6 +357,7 @@ def parse_header(text: str) -> Header:
     if unknown:
         raise VectorError(f"header field `reasons` names `{unknown[0]}`, not a reason class of {game}")
     sources = _object(_get(obj, "sources", "header"), "header field `sources`")
+    _known(sources, ("engine", "independent"), "header field `sources`")
     cases = _int(_get(obj, "cases", "header"), "header field `cases`")
     return Header(game, options, rules, notation, reasons, sources, cases)
 
@@ -361,6 +370,7 @@ _Common = Tuple[str, str, Tuple[str, ...], Tuple[str, ...], Optional[str], int]
 
 def _legal(value: object, what: str) -> LegalSet:
     obj = _object(value, what)
+    _known(obj, ("count", "sha256", "moves"), what)
     count = _int(_get(obj, "count", what), f"{what}: `count`")
     sha = _str(_get(obj, "sha256", what), f"{what}: `sha256`")
     if not _SHA256.fullmatch(sha):
@@ -387,6 +397,7 @@ def _winner(value: object, what: str, game: str, ongoing: bool) -> str:
 
 def _result(value: object, what: str, game: str, ongoing: bool) -> ExpectedResult:
     obj = _object(value, what)
+    _known(obj, ("winner", "text"), what)
     winner = _winner(_get(obj, "winner", what), f"{what}: `winner`", game, ongoing)
     text = _str(obj["text"], f"{what}: `text`") if "text" in obj else None
     if text is not None and text.split(" ", 1)[0] != winner:
@@ -396,6 +407,7 @@ def _result(value: object, what: str, game: str, ongoing: bool) -> ExpectedResul
 
 def _score(value: object) -> Score:
     obj = _object(value, "`score`")
+    _known(obj, ("black", "white", "komi", "margin"), "`score`")
     black = _int(_get(obj, "black", "`score`"), "`score`: `black`")
     white = _int(_get(obj, "white", "`score`"), "`score`: `white`")
     komi = _number(_get(obj, "komi", "`score`"), "`score`: `komi`")
@@ -415,6 +427,7 @@ def _replay(obj: JsonObject, base: "_Common", header: Header) -> ReplayCase:
     for index, raw in enumerate(raw_checks):
         what = f"check {index + 1}"
         item = _object(raw, what)
+        _known(item, ("ply", "to_move", "legal", "illegal"), what)
         ply = _int(_get(item, "ply", what), f"{what}: `ply`")
         if ply > len(moves):
             raise VectorError(f"{what}: `ply` {ply} is past the {len(moves)} moves")
@@ -433,6 +446,7 @@ def _replay(obj: JsonObject, base: "_Common", header: Header) -> ReplayCase:
                 raise VectorError(f"{what}: `illegal` must be a list")
             for raw_probe in raw_probes:
                 probe = _object(raw_probe, f"{what}: a probe of `illegal`")
+                _known(probe, ("move", "reason"), f"{what}: a probe of `illegal`")
                 move = _str(_get(probe, "move", f"{what}: probe"), f"{what}: probe `move`")
                 reason = _str(_get(probe, "reason", f"{what}: probe"), f"{what}: probe `reason`")
                 if reason not in header.reasons:
@@ -466,6 +480,7 @@ def _record(obj: JsonObject, base: "_Common", header: Header) -> RecordCase:
         raise VectorError(f"`format` is `{fmt}`, not `json` or `sgf`")
     text = _str(_get(obj, "text", "record case"), "`text`")
     raw = _object(_get(obj, "expect", "record case"), "`expect`")
+    _known(raw, ("accepted", "plies", "result", "refusal", "move"), "`expect`")
     accepted = _get(raw, "accepted", "`expect`")
     if not isinstance(accepted, bool):
         raise VectorError("`expect`: `accepted` must be true or false")
@@ -505,6 +520,15 @@ def _gtp(obj: JsonObject, base: "_Common") -> GtpCase:
     return GtpCase(*base, session=tuple(session))
 
 
+_KIND_FIELDS: Mapping[str, Tuple[str, ...]] = {
+    "replay": ("moves", "checks"),
+    "perft": ("moves", "counts"),
+    "end": ("moves", "result", "score"),
+    "record": ("format", "text", "expect"),
+    "gtp": ("session",),
+}
+
+
 def parse_case(text: str, line: int, header: Header) -> Case:
     """Reads and checks one case line; raises `VectorError` with the reason."""
     obj = _object(_loads(text), "a case")
@@ -518,6 +542,7 @@ def parse_case(text: str, line: int, header: Header) -> Case:
     checked_by = _str_list(_get(obj, "checked_by", "case"), "`checked_by`")
     note = _str(obj["note"], "`note`") if "note" in obj else None
     base: _Common = (case_id, kind, decisions, checked_by, note, line)
+    _known(obj, ("id", "kind", "decisions", "checked_by", "note") + _KIND_FIELDS[kind], "case")
     if kind == "replay":
         return _replay(obj, base, header)
     if kind == "perft":

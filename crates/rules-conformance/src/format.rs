@@ -360,6 +360,23 @@ fn parse_case(line: &str, header: &Header) -> Result<Case, LineError> {
         }
         None => return Err(LineError::Case(format!("case {id}: no `kind` field"))),
     }
+    let kind_fields: &[&str] = match kind {
+        Some("replay") => &["moves", "checks"],
+        Some("perft") => &["moves", "counts"],
+        Some("end") => &["moves", "result", "score"],
+        Some("record") => &["format", "text", "expect"],
+        _ => &["session"],
+    };
+    let common = ["id", "kind", "decisions", "checked_by", "note"];
+    if let Some(unknown) = value.as_object().and_then(|fields| {
+        fields
+            .keys()
+            .find(|k| !common.contains(&k.as_str()) && !kind_fields.contains(&k.as_str()))
+    }) {
+        return Err(LineError::Case(format!(
+            "case {id}: unknown field `{unknown}`"
+        )));
+    }
     let case: Case =
         serde_json::from_value(value).map_err(|e| LineError::Case(format!("case {id}: {e}")))?;
     crate::validate::case(&case, header).map_err(|e| LineError::Case(format!("case {id}: {e}")))?;
