@@ -311,26 +311,35 @@ fn perft_split<G: Game + Send>(state: &G, depth: u32, threads: usize) -> Vec<(G:
     state.legal_moves(&mut moves);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut counts = vec![0u64; moves.len()];
+    // One worker: root moves taken from the shared counter until none is left.
+    let work = |root: G| {
+        let mut found = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(&mv) = moves.get(i) else { break };
+            let mut child = root.clone();
+            child.play_unchecked(mv);
+            found.push((i, game_core::perft(&child, depth - 1)));
+        }
+        found
+    };
     let found: Vec<Vec<(usize, u64)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads.min(moves.len()).max(1))
-            .map(|_| {
-                let (next, moves, root) = (&next, &moves, state.clone());
-                scope.spawn(move || {
-                    let mut found = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&mv) = moves.get(i) else { break };
-                        let mut child = root.clone();
-                        child.play_unchecked(mv);
-                        found.push((i, game_core::perft(&child, depth - 1)));
-                    }
-                    found
-                })
-            })
-            .collect();
+        let mut handles = Vec::new();
+        // This thread is one of the `threads`: it starts the others, then counts too.
+        for _ in 1..threads.min(moves.len()).max(1) {
+            let (work, root) = (&work, state.clone());
+            // A thread the system refuses is no error: the others take its moves, and
+            // this thread counts whatever is left.
+            match std::thread::Builder::new().spawn_scoped(scope, move || work(root)) {
+                Ok(handle) => handles.push(handle),
+                Err(_) => break,
+            }
+        }
+        let here = work(state.clone());
         handles
             .into_iter()
             .map(|h| h.join().expect("a perft thread panicked"))
+            .chain([here])
             .collect()
     });
     for (i, n) in found.into_iter().flatten() {

@@ -301,23 +301,30 @@ pub fn run_match<G: CatalogGame>(
     let mut score = 0.0;
     let mut thinking = [Thinking::default(); 2];
     let (mut a_wins, mut b_wins, mut draws) = (0u64, 0u64, 0u64);
+    // One worker: games taken from the shared counter until none is left.
+    let work = |sender: mpsc::Sender<(u64, GameReport)>, start: G| loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= settings.games {
+            break;
+        }
+        let report = match_game(&start, settings, index);
+        if sender.send((index, report)).is_err() {
+            break;
+        }
+    };
     let result = std::thread::scope(|scope| -> Result<(), CliError> {
+        let mut started = 0;
         for _ in 0..threads {
-            let sender = sender.clone();
-            let next = &next;
-            let start = start.clone();
-            scope.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= settings.games {
-                        break;
-                    }
-                    let report = match_game(&start, settings, index);
-                    if sender.send((index, report)).is_err() {
-                        break;
-                    }
-                }
-            });
+            let (sender, start, work) = (sender.clone(), start.clone(), &work);
+            // A thread the system refuses (out of threads or memory) is no error: the
+            // workers already running take its games, or this thread plays them all.
+            match std::thread::Builder::new().spawn_scoped(scope, move || work(sender, start)) {
+                Ok(_) => started += 1,
+                Err(_) => break,
+            }
+        }
+        if started == 0 {
+            work(sender.clone(), start.clone());
         }
         drop(sender);
         // Lines go out in game order as soon as each is ready.

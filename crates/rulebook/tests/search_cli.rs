@@ -100,11 +100,45 @@ fn bench_has_search_rows_for_one_and_n_threads() {
 fn every_threads_option_stops_at_the_catalogs_cap() {
     // The cap is the catalog's, shared with the Python package (game_catalog::MAX_THREADS).
     let over = (game_catalog::MAX_THREADS + 1).to_string();
-    refused(&["perft", "bind", "1", "--threads", &over]);
-    refused(&["bench", "bind", "--threads", &over]);
-    refused(&["selfplay", "bind", "--threads", &over]);
-    refused(&["match", "bind", "--threads", &over]);
+    let range = format!("is not in 1..={}", game_catalog::MAX_THREADS);
+    let capped = |args: &[&str]| assert!(refused(args).contains(&range), "{args:?}");
+    capped(&["perft", "bind", "1", "--threads", &over]);
+    capped(&["bench", "bind", "--threads", &over]);
+    let args = ["--black", "random", "--white", "random"];
+    capped(&[&["match", "bind", "--threads", &over][..], &args].concat());
+    capped(&["play", "bind", "--threads", &over]);
     // gtp took any number of threads and aborted or panicked on thousands of them.
-    refused(&["gtp", "--threads", &over]);
-    refused(&["gtp", "--threads", "0"]);
+    capped(&["gtp", "--threads", &over]);
+    capped(&["gtp", "--threads", "0"]);
+}
+
+/// `rulebook ARGS` where every new thread asks for a 1 GiB stack (`RUST_MIN_STACK`) and
+/// the address space has room for none: every spawn fails, the heap is still there.
+#[cfg(target_os = "linux")]
+fn with_threads_refused(args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 600000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env("RUST_MIN_STACK", (1u64 << 30).to_string())
+        .output()
+        .expect("sh runs")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn threads_the_system_refuses_leave_the_work_to_the_threads_there_are() {
+    // Each of these spawned with `scope.spawn`, which panics when the system says no.
+    let perft = with_threads_refused(&["perft", "go9", "2", "--threads", "8"]);
+    assert_eq!(common::stdout(&perft), "perft 1 82\nperft 2 6643\n");
+    let args = [
+        "match", "bind", "--black", "random", "--white", "random", "--games", "3",
+    ];
+    let one = ok(&args);
+    let refused = with_threads_refused(&[&args[..], &["--threads", "3"]].concat());
+    assert_eq!(common::stdout(&refused), one);
+    // The search's own threads (game-core's searcher): bench's 4-thread search row.
+    let search = with_threads_refused(&["bench", "bind", "--seconds", "0.05", "--threads", "4"]);
+    assert!(common::stdout(&search).contains("4 threads"));
 }
