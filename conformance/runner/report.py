@@ -4,7 +4,8 @@ One line per file, `PATH: N passed, F failed, S skipped, E errors`, followed by 
 each failing case (its id, kind and line, the ply of each finding, expected against found,
 the moves missing and extra for a legal set when the list is known, the decision ids) and
 for each error (a broken line as PATH:LINE, a timeout, a crash); then the skip reasons and
-what could not be checked, counted. A last line sums everything up.
+what could not be checked, counted. A last line sums everything up, and when a case failed
+a line more names the failing decisions ranked by lift (lift.py).
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, TextIO
+from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
+from . import lift
 from .checks import ERROR, FAILED, PASSED, SKIPPED, CaseResult, Finding
 from .vectors import LineError
 
@@ -75,6 +77,8 @@ class FileReport:
         self.skips: Counter[str] = Counter()
         self.verbose_lines: List[str] = []
         self.broken: Optional[str] = None
+        # Each case run (not skipped): its decision ids and whether it failed or errored.
+        self.run: List[Tuple[Sequence[str], bool]] = []
 
     def broken_file(self, reason: str) -> None:
         self.broken = reason
@@ -89,6 +93,8 @@ class FileReport:
     def case(self, result: CaseResult) -> None:
         self.totals.not_checked.update(result.not_checked)
         head = f"{result.case_id} ({result.kind}, line {result.line})"
+        if result.status != SKIPPED:
+            self.run.append((result.decisions, result.status != PASSED))
         if result.status == PASSED:
             self.totals.passed += 1
             self.verbose_lines.append(f"  pass  {head}")
@@ -138,12 +144,14 @@ class Reporter:
         self.out = out if out is not None else sys.stdout
         self.verbose = verbose
         self.totals = Totals()
+        self.run: List[Tuple[Sequence[str], bool]] = []
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
 
     def file(self, report: FileReport) -> None:
         self.totals.add(report.totals)
+        self.run += report.run
         for line in report.lines(self.verbose):
             self.say(line)
 
@@ -154,6 +162,9 @@ class Reporter:
         if totals.not_checked:
             line += f"; not checked (the adapter cannot tell): {_not_checked(totals.not_checked)}"
         self.say(line)
+        ranked = lift.line(lift.rank(self.run))
+        if ranked is not None:
+            self.say(ranked)
         return self.status()
 
     def status(self) -> int:

@@ -75,7 +75,10 @@ def test_a_wrong_winner_fails_the_end_cases_only() -> None:
     assert "decisions: G-6, G-10" in failed["go9-end-0001"]
     assert "decisions: N-12" in failed["bind-end-0001"]
     # its outcome has no text: those are counted as not checked, never passed
-    assert "3 result texts" in output.splitlines()[-1]
+    summary = [line for line in output.splitlines() if line.startswith("summary: ")]
+    assert "3 result texts" in summary[-1]
+    # every case that failed is an end case naming its ids; the last line ranks them
+    assert output.splitlines()[-1].startswith("failing decisions: ")
 
 
 def test_a_wrong_reason_class_fails_the_probe() -> None:

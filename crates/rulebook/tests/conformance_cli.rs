@@ -116,7 +116,12 @@ fn a_lying_program_fails_with_the_case_ids_and_decision_ids_and_status_1() {
         "{text}"
     );
     assert!(
-        text.contains("failing decisions: G-1 (1 case), G-2 (2 cases)"),
+        // Both cases failed, so every lift is 1.00; G-2 (on both) comes first, then G-1
+        // and G-6 (one each) in id order.
+        text.contains(
+            "failing decisions: G-2 (lift 1.00, 2 of 2 cases failed), \
+             G-1 (lift 1.00, 1 of 1 case failed), G-6 (lift 1.00, 1 of 1 case failed)"
+        ),
         "{text}"
     );
 }

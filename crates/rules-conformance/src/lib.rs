@@ -32,6 +32,7 @@ mod catalog_engine;
 pub mod check;
 mod engine;
 pub mod format;
+pub mod lift;
 mod program_engine;
 pub mod reasons;
 pub mod runner;

@@ -380,21 +380,21 @@ fn versions_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
         .collect())
 }
 
-/// The summary lines of a run: the counts, and the decision ids of the failing cases.
+/// The summary lines of a run: the counts, and the decision ids of the failing cases ranked
+/// by lift ([`crate::lift`]).
 #[must_use]
 pub fn summary(reports: &[FileReport]) -> String {
     let mut total = Tally::default();
-    let mut failing: BTreeMap<String, usize> = BTreeMap::new();
     for report in reports {
         total.add(&report.tally());
-        for case in &report.cases {
-            if matches!(case.checked.verdict, Verdict::Fail(_) | Verdict::Error(_)) {
-                for id in &case.decisions {
-                    *failing.entry(id.clone()).or_default() += 1;
-                }
-            }
-        }
     }
+    let ranked = crate::lift::rank(reports.iter().flat_map(|r| &r.cases).filter_map(|case| {
+        match case.checked.verdict {
+            Verdict::Skip(_) => None,
+            Verdict::Pass => Some((case.decisions.as_slice(), false)),
+            Verdict::Fail(_) | Verdict::Error(_) => Some((case.decisions.as_slice(), true)),
+        }
+    }));
     let mut out = format!(
         "summary: {} passed, {} failed, {} skipped, {} errors, {} unreadable, in {} files; \
          reason classes checked {}, not told by the engine {}; other values not reported {}\n",
@@ -408,27 +408,10 @@ pub fn summary(reports: &[FileReport]) -> String {
         total.classes_not_checked,
         total.values_not_checked,
     );
-    if !failing.is_empty() {
-        let mut ids: Vec<(String, usize)> = failing.into_iter().collect();
-        ids.sort_by_key(|a| natural(&a.0));
-        let list: Vec<String> = ids
-            .iter()
-            .map(|(id, n)| format!("{id} ({n} case{})", if *n == 1 { "" } else { "s" }))
-            .collect();
-        let _ = writeln!(out, "failing decisions: {}", list.join(", "));
+    if let Some(line) = crate::lift::line(&ranked) {
+        let _ = writeln!(out, "{line}");
     }
     out
-}
-
-/// Sorts `G-10` after `G-9`.
-fn natural(id: &str) -> (String, u32, String) {
-    let (letter, rest) = id.split_once('-').unwrap_or((id, ""));
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    (
-        letter.to_string(),
-        digits.parse().unwrap_or(0),
-        rest[digits.len()..].to_string(),
-    )
 }
 
 /// Adds the tallies of `reports`.

@@ -132,7 +132,15 @@ fn a_dropped_legal_move_fails_every_replay_case_and_names_its_decisions() {
     // A short set is listed, so the report names the move missing.
     assert!(text.contains("; missing "), "{text}");
     let summary = runner::summary(&[report]);
-    assert!(summary.contains("failing decisions: G-1 ("), "{summary}");
+    // Every case failed, so every id's lift is 1.00.
+    let ranked = summary.lines().last().unwrap();
+    assert!(ranked.starts_with("failing decisions: G-"), "{summary}");
+    assert!(ranked.contains("G-1 (lift 1.00, "), "{summary}");
+    assert_eq!(
+        ranked.matches("(lift ").count(),
+        ranked.matches("(lift 1.00, ").count(),
+        "{summary}"
+    );
 }
 
 #[test]
