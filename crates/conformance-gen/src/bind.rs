@@ -168,6 +168,9 @@ fn file(plan: &Plan) -> FileBuilder {
     perfts(&mut file, plan, &mut rng);
     ends(&mut file, plan, &mut rng);
     records(&mut file, plan, &mut rng);
+    if plan.variant == Variant::MINI {
+        crate::bind_setups::setups(&mut file);
+    }
     file
 }
 

@@ -3,6 +3,7 @@
 pub mod bao;
 pub mod bench;
 pub mod bind;
+pub mod bind_setups;
 pub mod common;
 pub mod go9;
 pub mod kazura;
