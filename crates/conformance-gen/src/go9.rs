@@ -410,7 +410,7 @@ fn gnugo_margin(gnugo: &mut GtpClient, moves: &[String]) -> (String, BTreeSet<St
 }
 
 /// The stones G-9 removes at the end of `game`, by name.
-fn our_dead(game: &AnyGame) -> BTreeSet<String> {
+pub(crate) fn our_dead(game: &AnyGame) -> BTreeSet<String> {
     let AnyGame::Go9(go) = game else {
         return BTreeSet::new();
     };
@@ -426,7 +426,7 @@ fn our_dead(game: &AnyGame) -> BTreeSet<String> {
 
 /// An end case: checked by GNU Go when it removes the same stones as G-9 (then the counts
 /// must agree), and naming G-9 when stones are removed.
-fn push_end(
+pub(crate) fn push_end(
     file: &mut FileBuilder,
     gnugo: &mut GtpClient,
     moves: &[String],
@@ -938,6 +938,7 @@ pub fn files() -> Vec<FileBuilder> {
     perfts(&mut perft);
     let mut end = FileBuilder::new(GameSpec::Go9, "end", NOTATION, &independent);
     ends(&mut end, &mut gnugo);
+    crate::go9_dead::dead_shapes(&mut end, &mut gnugo);
     let mut record = FileBuilder::new(GameSpec::Go9, "record", NOTATION, &independent);
     records(&mut record);
     let mut gtp = FileBuilder::new(GameSpec::Go9, "gtp", NOTATION, &independent);

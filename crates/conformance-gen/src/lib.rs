@@ -6,6 +6,7 @@ pub mod bind;
 pub mod bind_setups;
 pub mod common;
 pub mod go9;
+pub mod go9_dead;
 pub mod kazura;
 
 use std::collections::BTreeMap;
