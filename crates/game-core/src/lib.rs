@@ -80,6 +80,7 @@ pub mod checker;
 mod game;
 mod outcome;
 mod perft;
+pub mod planted;
 mod player;
 mod playout;
 mod record;

@@ -1,0 +1,6 @@
+//! The planted bugs of kazura, one per decision id of its page, in page order.
+
+use super::Plant;
+
+/// Each decision id and the bug planted for it (or why none can be).
+pub const PLANTS: &[Plant] = &[];
