@@ -1,0 +1,95 @@
+//! Every type the catalog's public API names, used from a crate whose only dependency is
+//! `game-catalog` (its Cargo.toml says so): if a re-export goes missing, this stops
+//! compiling. Each game's own API is reached through the catalog's module of that game.
+
+use game_catalog::bao::{Bao, Ruleset};
+use game_catalog::bind::{Bind, Colour as BindColour, Variant, VariantError};
+use game_catalog::game_core::search::{Budget, SearchConfig, SearchInfo, Searcher};
+use game_catalog::game_core::{Game, GameRng, RecordTextError};
+use game_catalog::go9::{Go9, SgfNames};
+use game_catalog::kazura::{Colour, Kazura};
+use game_catalog::{
+    AnyGame, CatalogGame, Computer, GameSpec, GeometryError, Level, MAX_RECORD_BYTES, RecordError,
+    SpecError,
+};
+
+#[test]
+fn a_games_own_api_through_the_catalog() {
+    // Kazura::longest_paths(Colour), which catalog.md says a caller can reach.
+    let mut kazura = Kazura::new(5).unwrap();
+    kazura.play("C3".parse().unwrap()).unwrap();
+    assert_eq!(kazura.longest_paths(Colour::Black).len(), 1);
+    assert!(kazura.longest_paths(Colour::White).is_empty());
+
+    // go9's SGF with the players' names.
+    let mut go = Go9::new();
+    go.play(go.parse_move("E5").unwrap()).unwrap();
+    let sgf = go.to_sgf(&SgfNames::new("Ann", "Bo"));
+    assert!(sgf.contains("PB[Ann]") && sgf.contains(";B[ee]"), "{sgf}");
+    assert_eq!(Go9::from_sgf(&sgf).unwrap().moves().len(), 1);
+
+    // Bao's ruleset, Bind's variant and colours.
+    let bao = Bao::new(Ruleset::Reference);
+    let mut moves = Vec::new();
+    bao.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    let bind = Bind::new(Variant::MINI);
+    // N-3: three in a row on 5×5, 3 places in each of 5 rows and 5 columns.
+    assert_eq!(game_catalog::game_core::perft(&bind, 1), 2 * 5 * 3);
+    let _first: BindColour = BindColour::Black;
+}
+
+#[test]
+fn the_types_in_the_catalogs_signatures() {
+    // GameSpec::Bao and ::Bind carry the games' own types.
+    let spec: GameSpec = "bao:ruleset=reference".parse().unwrap();
+    assert_eq!(
+        spec,
+        GameSpec::Bao {
+            ruleset: Ruleset::Reference
+        }
+    );
+    let spec: GameSpec = "bind:variant=full".parse().unwrap();
+    assert_eq!(
+        spec,
+        GameSpec::Bind {
+            variant: Variant::FULL
+        }
+    );
+
+    // SpecError's reasons are the games' own errors.
+    match "kazura:size=1".parse::<GameSpec>() {
+        Err(SpecError::KazuraSize { reason }) => {
+            let _: GeometryError = reason;
+        }
+        other => panic!("{other:?}"),
+    }
+    match "bind:variant=huge".parse::<GameSpec>() {
+        Err(SpecError::BindVariant(reason)) => {
+            let _: VariantError = reason;
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // RecordError::Text carries the shared record-text error.
+    let too_long = "x".repeat(MAX_RECORD_BYTES + 1);
+    match AnyGame::read_record(&too_long) {
+        Err(RecordError::Text(reason)) => {
+            let _: RecordTextError = reason;
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // CatalogGame's playouts take the shared random source; Computer's search gives the
+    // shared search types.
+    let go = Go9::new();
+    let mut rng = GameRng::seed_from(7);
+    assert!(go.fast_playout(&mut rng) > 0);
+    let computer = Computer::new(Level::Easy).with_playouts(16);
+    let config: SearchConfig = computer.search_config(&go);
+    assert!(matches!(config.budget, Budget { .. }));
+    let _searcher: Searcher<_, _> = computer.searcher(&go);
+    let info: SearchInfo<_> = computer.search(&go);
+    assert!(info.best.is_some());
+    assert!(!go.is_over());
+}
