@@ -115,6 +115,31 @@ pub enum SpecError {
         /// The option given.
         given: OptionName,
     },
+    /// An option no game takes (`go9:foo=1`, `{"game": "go9", "foo": 1}`; JSON field names
+    /// are exact, so `"Size"` is one too).
+    #[error("unknown option `{name}`: the options are size, pieces, variant, ruleset")]
+    UnknownOption {
+        /// The name given.
+        name: String,
+    },
+    /// An option given twice (`kazura:size=9,size=9`, or in a spec string and a flag), or a
+    /// JSON spec with a field twice (`game` included).
+    #[error("{name} is given twice")]
+    RepeatedOption {
+        /// The option's or field's name.
+        name: String,
+    },
+    /// An option's value of the wrong form: a size that is no whole number (`size=-3`,
+    /// `"size": "9"`), a name that is no string or empty.
+    #[error("{option} `{value}` is not {expected}")]
+    BadValue {
+        /// The option.
+        option: OptionName,
+        /// The value as given (JSON values as JSON).
+        value: String,
+        /// What it must be: `a whole number` or `a name`.
+        expected: &'static str,
+    },
     /// A spec string that is not `game` or `game:NAME=VALUE,…`.
     #[error("game spec `{text}`: {reason}")]
     Syntax {
@@ -132,11 +157,16 @@ pub enum SpecError {
 }
 
 impl SpecError {
-    /// The option this error is about, if it is about one.
+    /// The option this error is about: every error about a known option names it. `None`
+    /// for an unknown game or option, a spec that does not parse, and JSON's `game` given
+    /// twice.
     #[must_use]
     pub fn option(&self) -> Option<OptionName> {
         match self {
-            SpecError::NotApplicable { option, .. } => Some(*option),
+            SpecError::NotApplicable { option, .. } | SpecError::BadValue { option, .. } => {
+                Some(*option)
+            }
+            SpecError::RepeatedOption { name } => OptionName::from_name(name),
             SpecError::KazuraSize { .. } | SpecError::Go9Size { .. } => Some(OptionName::Size),
             SpecError::BaoRuleset { .. } => Some(OptionName::Ruleset),
             SpecError::BindVariant(bind::VariantError::Name { .. }) => Some(OptionName::Variant),

@@ -9,6 +9,7 @@ mod game;
 mod levels;
 mod record;
 mod spec;
+mod spec_read;
 mod tensors;
 mod thinking;
 

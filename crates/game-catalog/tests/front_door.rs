@@ -346,6 +346,13 @@ fn spec_errors_name_their_option_and_move_errors_their_text() {
     assert_eq!(option("chess"), None);
     assert!(matches!(
         "kazura:colour=red".parse::<GameSpec>(),
+        Err(SpecError::UnknownOption { name }) if name == "colour"
+    ));
+    assert_eq!(option("kazura:size=9,size=9"), Some(OptionName::Size));
+    assert_eq!(option("kazura:size=-3"), Some(OptionName::Size));
+    assert_eq!(option("bind:size=6,pieces=many"), Some(OptionName::Pieces));
+    assert!(matches!(
+        "kazura:size".parse::<GameSpec>(),
         Err(SpecError::Syntax { .. })
     ));
     let mut game = game("go9");

@@ -47,7 +47,8 @@ struct GameArgs {
 }
 
 impl GameArgs {
-    /// The game `game` with these flags, checked by the catalog.
+    /// The game `game` (a name, or a spec string such as `kazura:size=9`) with these
+    /// flags, checked by the catalog; an option given both ways is refused.
     fn spec(&self, game: &str) -> Result<GameSpec, CliError> {
         let options = SpecOptions {
             size: self.size,
@@ -55,7 +56,7 @@ impl GameArgs {
             variant: self.variant.clone(),
             ruleset: self.ruleset.clone(),
         };
-        Ok(GameSpec::new(game, &options)?)
+        Ok(GameSpec::parse_with_options(game, &options)?)
     }
 }
 
@@ -63,21 +64,21 @@ impl GameArgs {
 enum Command {
     /// Print every legal move, sorted, on one line.
     Legal {
-        /// kazura, bao, go9 or bind.
+        /// kazura, bao, go9 or bind, or a game spec such as kazura:size=9.
         game: String,
         #[command(flatten)]
         args: GameArgs,
     },
     /// Print the legal moves before each move and after the last, then the result.
     Trace {
-        /// kazura, bao, go9 or bind.
+        /// kazura, bao, go9 or bind, or a game spec such as kazura:size=9.
         game: String,
         #[command(flatten)]
         args: GameArgs,
     },
     /// Count move sequences for depths 1..=DEPTH.
     Perft {
-        /// kazura, bao, go9 or bind.
+        /// kazura, bao, go9 or bind, or a game spec such as kazura:size=9.
         game: String,
         /// Deepest level.
         depth: u32,
@@ -92,14 +93,14 @@ enum Command {
     },
     /// Draw the position, whose turn it is and the game's status.
     Show {
-        /// kazura, bao, go9 or bind.
+        /// kazura, bao, go9 or bind, or a game spec such as kazura:size=9.
         game: String,
         #[command(flatten)]
         args: GameArgs,
     },
     /// Play whole games and print each final diagram and result, then a summary.
     Selfplay {
-        /// kazura, bao, go9 or bind.
+        /// kazura, bao, go9 or bind, or a game spec such as kazura:size=9.
         game: String,
         #[command(flatten)]
         args: GameArgs,
@@ -126,7 +127,7 @@ enum Command {
     /// Play games between two players and print each result, then the score with its 95%
     /// Wilson interval.
     Match {
-        /// kazura, bao, go9 or bind.
+        /// kazura, bao, go9 or bind, or a game spec such as kazura:size=9.
         game: String,
         #[command(flatten)]
         args: GameArgs,
@@ -158,7 +159,7 @@ enum Command {
     /// Play a game at the terminal: people (human) against computer players or each
     /// other; type a move, or legal, undo, hint, resign, quit.
     Play {
-        /// kazura, bao, go9 or bind.
+        /// kazura, bao, go9 or bind, or a game spec such as kazura:size=9.
         game: String,
         #[command(flatten)]
         args: GameArgs,

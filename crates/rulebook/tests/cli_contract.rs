@@ -190,3 +190,68 @@ fn every_game_writes_its_record_file_the_same_way() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_game_spec_string_is_taken_wherever_a_game_is_and_gives_the_flags_output() {
+    use common::{ok, refused};
+    // Each command that takes a game, with the spec string and with the flags.
+    let pairs: [(&[&str], &[&str]); 6] = [
+        (
+            &["legal", "kazura:size=5"],
+            &["legal", "kazura", "--size", "5"],
+        ),
+        (
+            &["trace", "bao:ruleset=reference", "--moves", "F6L"],
+            &["trace", "bao", "--ruleset", "reference", "--moves", "F6L"],
+        ),
+        (&["perft", "go9:size=9", "2"], &["perft", "go9", "2"]),
+        (
+            &["show", "bind:size=6,pieces=20"],
+            &["show", "bind", "--size", "6", "--pieces", "20"],
+        ),
+        (
+            &["selfplay", "Kazura:SIZE=4", "--games", "2", "--seed", "3"],
+            &[
+                "selfplay", "kazura", "--size", "4", "--games", "2", "--seed", "3",
+            ],
+        ),
+        (
+            &[
+                "match",
+                "bind:variant=mini",
+                "--black",
+                "random",
+                "--white",
+                "random",
+                "--games",
+                "2",
+            ],
+            &[
+                "match",
+                "bind",
+                "--variant",
+                "mini",
+                "--black",
+                "random",
+                "--white",
+                "random",
+                "--games",
+                "2",
+            ],
+        ),
+    ];
+    for (spec, flags) in pairs {
+        assert_eq!(ok(spec), ok(flags), "{spec:?}");
+    }
+    // A spec string's option and a flag together are given twice.
+    let message = refused(&["legal", "kazura:size=9", "--size", "9"]);
+    assert!(message.contains("size is given twice"), "{message}");
+    // Typed refusals name the option.
+    let message = refused(&["legal", "go9:foo=1"]);
+    assert!(message.contains("unknown option `foo`"), "{message}");
+    let message = refused(&["legal", "kazura:size=-3"]);
+    assert!(
+        message.contains("size `-3` is not a whole number"),
+        "{message}"
+    );
+}

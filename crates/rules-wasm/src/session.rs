@@ -357,7 +357,11 @@ mod tests {
             (r#"{"game":"bao","ruleset":"other"}"#, "not a bao ruleset"),
             (r#"{"game":"go9","size":13}"#, "9x9 only"),
             (r#"{"game":"bind","variant":"huge"}"#, "huge"),
-            (r#"{"game":"go9","colour":"red"}"#, "unknown field"),
+            (
+                r#"{"game":"go9","colour":"red"}"#,
+                "unknown option `colour`",
+            ),
+            (r#"{"game":"go9","game":"bao"}"#, "game is given twice"),
             ("not json", "game spec"),
         ] {
             let error = Session::from_options_json(options).unwrap_err();
