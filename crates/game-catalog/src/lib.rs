@@ -4,6 +4,7 @@
 mod actions;
 mod any;
 mod batch;
+mod descriptor;
 mod error;
 mod game;
 mod levels;
@@ -15,6 +16,9 @@ mod thinking;
 
 pub use any::{AnyGame, LineError, PlayoutCount, SearchReport};
 pub use batch::{Batch, BatchError, StepBuffers, StepOutputs};
+pub use descriptor::{
+    Call, GameDescriptor, Parameter, ParameterDefault, ParameterType, descriptors,
+};
 pub use error::{
     ActionError, BufferSizeError, CallError, MoveError, OptionName, OptionStyle, RecordError,
     SpecError,

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use game_catalog::{AnyGame, MoveError, Outcome};
+use game_catalog::{AnyGame, Call, MoveError, Outcome};
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
@@ -388,14 +388,16 @@ impl Room {
         Ok(())
     }
 
-    /// Whether this game takes offers of `kind` at all: an agreed draw and an undo by
-    /// consent are go9's alone (docs/server.md, "Decisions per game"). The `state`
-    /// message carries the answer as `calls`, so a page never guesses.
+    /// Whether this game takes offers of `kind` at all: where its rules have an agreed
+    /// draw or an undo (the catalog's descriptor; go9 alone today, docs/server.md
+    /// "Decisions per game"). The `state` message carries the answer as `calls`, so a
+    /// page never guesses.
     #[must_use]
     pub fn allows(&self, kind: OfferKind) -> bool {
-        match kind {
-            OfferKind::Draw | OfferKind::Undo => matches!(self.game, AnyGame::Go9(_)),
-        }
+        self.game.has(match kind {
+            OfferKind::Draw => Call::AgreedDraw,
+            OfferKind::Undo => Call::Undo,
+        })
     }
 
     /// Seat `seat` offers a draw or an undo.
@@ -534,10 +536,10 @@ fn apply_call(game: &mut AnyGame, reason: EndReason, seat: Option<usize>) -> boo
     if let (EndReason::Resign, Some(p)) = (reason, player) {
         return game.has_resignation() && game.resign(p).is_ok();
     }
-    match (reason, player, game) {
-        (EndReason::Rules, ..) => true,
-        (EndReason::Draw, _, AnyGame::Go9(g)) => g.agree_draw().is_ok(),
-        (EndReason::Time, Some(p), AnyGame::Go9(g)) => g.lose_on_time(p).is_ok(),
+    match (reason, player) {
+        (EndReason::Rules, _) => true,
+        (EndReason::Draw, _) => game.agree_draw().is_ok(),
+        (EndReason::Time, Some(p)) => game.lose_on_time(p).is_ok(),
         _ => false,
     }
 }
