@@ -169,7 +169,7 @@ fn texts<const N: usize>(mut bytes: &[u8]) -> Result<[&str; N], String> {
 pub fn level(text: &str) -> Result<Level, String> {
     text.trim()
         .parse()
-        .map_err(|e: game_core::search::ParseLevelError| e.to_string())
+        .map_err(|e: game_catalog::game_core::search::ParseLevelError| e.to_string())
 }
 
 /// The error of a handle that names no game.

@@ -2,8 +2,8 @@
 //! but the drawing data comes from the catalog (`game-catalog`), the one front door to the
 //! games.
 
+use game_catalog::game_core::GameRng;
 use game_catalog::{AnyGame, Clock, Computer, GameSpec, Level, Outcome, PlayoutCount, Thinking};
-use game_core::GameRng;
 use serde_json::{Map, Value, json};
 
 use crate::views;
@@ -86,7 +86,7 @@ impl Session {
     }
 
     /// Plays the move written `text` and returns the steps the engine reports on the way:
-    /// for Bao, every step of the sowing from its [`bao_nyakua::Observer`] with the
+    /// for Bao, every step of the sowing from its [`game_catalog::bao::Observer`] with the
     /// position after it (the last one is the position after the move); for the other
     /// games, which move in one step, an empty list.
     ///
@@ -271,13 +271,13 @@ impl Session {
             "canResign".into(),
             json!(game.has_resignation() && !game.is_over()),
         );
-        let (name, board) = match game {
-            AnyGame::Kazura(g) => ("kazura", views::kazura::view(g)),
-            AnyGame::Bao(g) => ("bao", views::bao::view(g)),
-            AnyGame::Go9(g) => ("go9", views::go9::view(g)),
-            AnyGame::Bind(g) => ("bind", views::bind::view(g)),
+        let board = match game {
+            AnyGame::Kazura(g) => views::kazura::view(g),
+            AnyGame::Bao(g) => views::bao::view(g),
+            AnyGame::Go9(g) => views::go9::view(g),
+            AnyGame::Bind(g) => views::bind::view(g),
         };
-        view.insert(name.into(), board);
+        view.insert(game.name().into(), board);
         Value::Object(view)
     }
 
@@ -290,10 +290,10 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
-    use bind::{Bind, Variant};
-    use game_core::{Game, Recorded};
-    use go9::Go9;
-    use kazura_core::Kazura;
+    use game_catalog::bind::{Bind, Variant};
+    use game_catalog::game_core::{Game, Recorded};
+    use game_catalog::go9::Go9;
+    use game_catalog::kazura::Kazura;
 
     use super::*;
 
@@ -306,8 +306,11 @@ mod tests {
         let mut game = session(r#"{"game": "go9"}"#);
         assert!(game.think(10).is_err(), "no search started");
         let budget = game.think_start(Level::Hard, 4);
-        assert_eq!(budget["playouts"], json!(go9::HARD_PLAYOUTS));
-        assert_eq!(budget["ms"], json!(go9::HARD_TIME.as_secs_f64() * 1000.0));
+        assert_eq!(budget["playouts"], json!(game_catalog::go9::HARD_PLAYOUTS));
+        assert_eq!(
+            budget["ms"],
+            json!(game_catalog::go9::HARD_TIME.as_secs_f64() * 1000.0)
+        );
         assert_eq!(game.think(100).unwrap()["playouts"], 100);
         let report = game.think(150).unwrap();
         assert_eq!(report["playouts"], 250);
@@ -412,8 +415,8 @@ mod tests {
         assert_eq!(view["outcome"]["state"], "win");
         assert_eq!(view["outcome"]["winner"], 1);
         let mut engine = Go9::new();
-        engine.play(go9::Move::Pass).unwrap();
-        engine.play(go9::Move::Pass).unwrap();
+        engine.play(game_catalog::go9::Move::Pass).unwrap();
+        engine.play(game_catalog::go9::Move::Pass).unwrap();
         assert_eq!(view["outcome"]["text"], engine.outcome_text());
         assert_eq!(view["outcome"]["text"], game.outcome_text());
         assert_eq!(view["legal"], json!([]));

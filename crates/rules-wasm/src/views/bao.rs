@@ -1,7 +1,7 @@
 //! Bao's board: pits, hands, NYUMBA ownership, the moves by start pit, and the sowing
 //! steps of a move from the crate's `Observer`.
 
-use bao_nyakua::{Bao, Game, MoveObject, MoveType, Pit, Player, Position, Row, Step};
+use game_catalog::bao::{Bao, Game, MoveObject, MoveType, Pit, Player, Position, Row, Step};
 use serde_json::{Value, json};
 
 /// `pits` (`[player][row][index]`, row 0 the front row, index 0 the owner's `F1`/`B1`, as
@@ -17,7 +17,7 @@ pub(crate) fn view(game: &Bao) -> Value {
     game.legal_moves(&mut legal);
     let mut choices = serde_json::Map::new();
     for mv in legal {
-        let bao_nyakua::Move::Sow {
+        let game_catalog::bao::Move::Sow {
             pit,
             direction,
             nyumba,
@@ -143,7 +143,7 @@ fn step_json(position: &Position, step: Step, mover: Player) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use bao_nyakua::{GameRng, Ruleset, TOTAL_KETE};
+    use game_catalog::bao::{GameRng, Ruleset, TOTAL_KETE};
 
     use super::*;
 

@@ -1,7 +1,7 @@
 //! Bind's board: pieces, hands, and for each legal move the squares it fills
 //! (`Move::squares`, from the crate) and the piece it takes.
 
-use bind::{Bind, Game, Move};
+use game_catalog::bind::{Bind, Game, Move};
 use serde_json::{Value, json};
 
 use super::{cell_of, column_letters, index};
@@ -14,7 +14,10 @@ use super::{cell_of, column_letters, index};
 pub(crate) fn view(game: &Bind) -> Value {
     let variant = game.variant();
     let size = variant.size();
-    let players = [bind::Player::First, bind::Player::Second];
+    let players = [
+        game_catalog::bind::Player::First,
+        game_catalog::bind::Player::Second,
+    ];
     let cells: Vec<u8> = (0..size * size)
         .map(|i| game.owner(super::coord(i, size)).map_or(0, cell_of))
         .collect();
@@ -58,7 +61,7 @@ pub(crate) fn view(game: &Bind) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use bind::Variant;
+    use game_catalog::bind::Variant;
 
     use super::*;
 

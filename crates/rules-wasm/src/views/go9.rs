@@ -1,7 +1,7 @@
 //! go9's board: stones, prisoners, superko points (G-5), the count preview (G-11) and the
 //! final count with its dead stones (G-9, G-10).
 
-use go9::{Go9, MOVE_LIMIT, Player, Point, SIZE};
+use game_catalog::go9::{Go9, MOVE_LIMIT, Player, Point, SIZE};
 use serde_json::{Value, json};
 
 use super::{cell_of, column_letters};
@@ -56,7 +56,7 @@ pub(crate) fn view(game: &Go9) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use go9::Game;
+    use game_catalog::go9::Game;
 
     use super::*;
 

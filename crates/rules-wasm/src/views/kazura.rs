@@ -1,7 +1,7 @@
 //! Kazura's board: stones, group lengths, the longest paths, the swap and K-12's "decided".
 
-use game_core::Game;
-use kazura_core::{Colour, Kazura};
+use game_catalog::game_core::Game;
+use game_catalog::kazura::{Colour, Kazura};
 use serde_json::{Value, json};
 
 use super::{cell_of, column_letters, coord, index};
@@ -62,7 +62,7 @@ fn longest_paths(game: &Kazura, colour: Colour) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use game_core::GameRng;
+    use game_catalog::game_core::GameRng;
 
     use super::*;
 

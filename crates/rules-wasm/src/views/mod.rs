@@ -11,7 +11,7 @@ pub(crate) mod bind;
 pub(crate) mod go9;
 pub(crate) mod kazura;
 
-use kazura_core::Coord;
+use game_catalog::kazura::Coord;
 
 /// The letters of the first `size` columns, as `Coord`'s `Display` writes them.
 pub(crate) fn column_letters(size: usize) -> Vec<String> {
@@ -35,7 +35,7 @@ pub(crate) fn index(coord: Coord, size: usize) -> usize {
 }
 
 /// The cell number of a player's stone: 1 for the first player, 2 for the second.
-pub(crate) fn cell_of(player: game_core::Player) -> u8 {
+pub(crate) fn cell_of(player: game_catalog::game_core::Player) -> u8 {
     player.index() as u8 + 1
 }
 
