@@ -12,6 +12,7 @@ use kazura_core::{Colour, Kazura, Seat};
 
 use crate::actions;
 use crate::any::AnyGame;
+use crate::bots::GtpBoard;
 use crate::error::{ActionError, BufferSizeError, CallError, RecordError};
 use crate::spec::{GameKind, GameSpec};
 
@@ -35,6 +36,12 @@ pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
 
     /// Whether an outside GTP engine can play this game (go9).
     const GTP: bool = false;
+
+    /// The board an outside GTP engine is set up with for this game (`boardsize`, `komi`),
+    /// or `None` where no GTP engine plays it.
+    fn gtp_board(&self) -> Option<GtpBoard> {
+        None
+    }
 
     /// The state the computer searches: the game itself, or for Bao its `Copy`
     /// [`Position`] (the same moves, no history to copy per playout).
@@ -477,6 +484,13 @@ impl CatalogGame for Go9 {
     const UNDO: bool = true;
     const GTP: bool = true;
     type Searched = Go9;
+
+    fn gtp_board(&self) -> Option<GtpBoard> {
+        Some(GtpBoard {
+            size: go9::SIZE,
+            komi: f64::from(go9::KOMI),
+        })
+    }
 
     fn start(spec: &GameSpec) -> Option<Go9> {
         matches!(spec, GameSpec::Go9).then(Go9::new)

@@ -4,6 +4,7 @@
 mod actions;
 mod any;
 mod batch;
+mod bots;
 mod descriptor;
 mod error;
 mod game;
@@ -16,6 +17,9 @@ mod thinking;
 
 pub use any::{AnyGame, LineError, PlayoutCount, SearchReport};
 pub use batch::{Batch, BatchError, StepBuffers, StepOutputs};
+pub use bots::{
+    Bot, BotError, BotSpec, GtpBoard, GtpBot, ParseBotError, RandomBot, SearchBot, UctBot,
+};
 pub use descriptor::{
     Call, GameDescriptor, Parameter, ParameterDefault, ParameterType, descriptors,
 };

@@ -11,7 +11,7 @@ use game_core::Player;
 
 use crate::error::CliError;
 use crate::player::{Engine, PlayerSpec};
-use game_catalog::CatalogGame;
+use game_catalog::{BotSpec, CatalogGame};
 
 /// Settings of `rulebook match`.
 #[derive(Clone, Debug)]
@@ -154,13 +154,12 @@ pub fn play_game<G: CatalogGame>(
             }
         }
     }
-    let mut moves = Vec::new();
     let mut plies = 0;
     let mut thinking = [Thinking::default(); 2];
     while forfeit.is_none() && !state.is_over() && plies < max_plies {
         let mover = state.to_move();
         let started = Instant::now();
-        let choice = engines[mover.index()].choose(&state, &mut moves);
+        let choice = engines[mover.index()].choose(&state);
         thinking[mover.index()].add(Thinking {
             moves: 1,
             time: started.elapsed(),
@@ -280,7 +279,7 @@ pub fn run_match<G: CatalogGame>(
                     "human plays only in `rulebook play`".into(),
                 ));
             }
-            PlayerSpec::Gtp(_) => {
+            PlayerSpec::Bot(BotSpec::Gtp(_)) => {
                 // Start it once, so that a wrong command is one clear error.
                 Engine::new(spec, 0, 1, start)
                     .map_err(|why| CliError::Options(format!("{spec}: {why}")))?

@@ -178,7 +178,7 @@ pub fn play<G: CatalogGame>(
                 }
             }
         } else {
-            match engines[mover.index()].choose(&state, &mut moves) {
+            match engines[mover.index()].choose(&state) {
                 Ok(Some(mv)) => mv,
                 Ok(None) => {
                     if CatalogGame::resign(&mut state, mover).is_err() {

@@ -1,27 +1,20 @@
 //! Players for `match`, `play` and `selfplay`: a [`PlayerSpec`] read from the command line
-//! and the [`Engine`] that plays it for one game.
+//! (one of the catalog's bots, or a person) and the [`Engine`] that plays it for one game.
 
 use std::fmt;
 use std::str::FromStr;
 
-use game_core::search::{Budget, DefaultHooks, Level, Opponent, SearchConfig, Searcher};
-use game_core::{GameRng, Player};
+use game_core::Player;
+use game_core::search::Level;
 
-use game_catalog::{CatalogGame, Computer};
-use go9_gtp::GtpClient;
+use game_catalog::{Bot, BotSpec, CatalogGame, Computer};
 
 /// Who plays a side, as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// `random`: the game's random move (go9's never fills its own eye).
-    Random,
-    /// `easy`, `normal`, `hard`: the game's search at that level.
-    Level(Level),
-    /// `mcts:PLAYOUTS`: plain UCT (uniform playouts, no RAVE) with this many playouts per
-    /// move and a fresh tree for every move, as the old `mcts_move` played.
-    Mcts(u64),
-    /// `gtp:COMMAND`: an outside GTP engine (go9 only).
-    Gtp(String),
+    /// One of the catalog's bots: `random`, `uniform`, `easy`, `normal`, `hard`,
+    /// `mcts:PLAYOUTS`, `gtp:COMMAND` (go9).
+    Bot(BotSpec),
     /// `human`: a person at the terminal (`rulebook play` only).
     Human,
 }
@@ -29,10 +22,7 @@ pub enum PlayerSpec {
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerSpec::Random => f.write_str("random"),
-            PlayerSpec::Level(level) => write!(f, "{level}"),
-            PlayerSpec::Mcts(n) => write!(f, "mcts:{n}"),
-            PlayerSpec::Gtp(command) => write!(f, "gtp:{command}"),
+            PlayerSpec::Bot(bot) => write!(f, "{bot}"),
             PlayerSpec::Human => f.write_str("human"),
         }
     }
@@ -41,35 +31,22 @@ impl fmt::Display for PlayerSpec {
 impl FromStr for PlayerSpec {
     type Err = String;
 
-    /// `random`, `easy`, `normal`, `hard`, `human` (any case), `mcts:N` (N ≥ 1) or
-    /// `gtp:COMMAND`.
+    /// `human` (any case), or a bot as [`BotSpec`] reads it.
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let lower = text.to_ascii_lowercase();
-        if let Some(n) = lower.strip_prefix("mcts:") {
-            return match n.parse::<u64>() {
-                Ok(n) if n > 0 => Ok(PlayerSpec::Mcts(n)),
-                _ => Err(format!(
-                    "`{text}`: mcts:PLAYOUTS needs a positive whole number"
-                )),
-            };
+        if lower == "human" {
+            return Ok(PlayerSpec::Human);
         }
-        if lower.starts_with("gtp:") {
-            let command = text[4..].trim();
-            if command.is_empty() {
-                return Err(format!("`{text}`: gtp:COMMAND needs a command"));
-            }
-            return Ok(PlayerSpec::Gtp(command.to_string()));
-        }
-        match lower.as_str() {
-            "random" => Ok(PlayerSpec::Random),
-            "human" => Ok(PlayerSpec::Human),
-            _ => lower.parse::<Level>().map(PlayerSpec::Level).map_err(|_| {
+        text.parse::<BotSpec>().map(PlayerSpec::Bot).map_err(|e| {
+            if lower.starts_with("mcts:") || lower.starts_with("gtp:") {
+                e.to_string()
+            } else {
                 format!(
-                    "`{text}` is not a player: use random, easy, normal, hard, mcts:PLAYOUTS, \
-                     gtp:COMMAND (go9) or human (play)"
+                    "`{text}` is not a player: use random, uniform, easy, normal, hard, \
+                     mcts:PLAYOUTS, gtp:COMMAND (go9) or human (play)"
                 )
-            }),
-        }
+            }
+        })
     }
 }
 
@@ -80,56 +57,26 @@ impl PlayerSpec {
     /// The message for exit status 2.
     pub fn check_for<G: CatalogGame>(&self) -> Result<(), String> {
         match self {
-            PlayerSpec::Gtp(_) if !G::GTP => Err(format!(
-                "{self}: a GTP engine can only play go9, not {}",
-                G::NAME
-            )),
-            _ => Ok(()),
+            PlayerSpec::Bot(bot) => bot.check_for::<G>().map_err(|e| e.to_string()),
+            PlayerSpec::Human => Ok(()),
         }
     }
 }
 
-/// The searcher type of a game's levels.
-type LevelSearcher<G> =
-    Searcher<<G as CatalogGame>::Searched, <<G as CatalogGame>::Searched as Opponent>::Hooks>;
-
-/// A player of one game: its generator, its searcher (kept from move to move) or its GTP
-/// engine.
+/// A player of one game: one of the catalog's bots, or a person.
 pub enum Engine<G: CatalogGame> {
-    /// Random moves from this generator.
-    Random(GameRng),
-    /// The game's search at a level, its tree following the game.
-    Level(Box<LevelSearcher<G>>),
-    /// Plain UCT afresh for every move.
-    Mcts {
-        /// The searcher, cleared before each move.
-        searcher: Box<Searcher<G::Searched, DefaultHooks>>,
-        /// The seed of the first move (the ply is added for later ones).
-        seed: u64,
-    },
-    /// An outside engine.
-    Gtp(GtpClient),
+    /// A bot, kept for the whole game.
+    Bot(Box<dyn Bot<G>>),
     /// A person: the caller asks for the moves.
     Human,
 }
 
 impl<G: CatalogGame> fmt::Debug for Engine<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Engine::Random(_) => "Engine::Random",
-            Engine::Level(_) => "Engine::Level",
-            Engine::Mcts { .. } => "Engine::Mcts",
-            Engine::Gtp(_) => "Engine::Gtp",
-            Engine::Human => "Engine::Human",
-        })
-    }
-}
-
-/// The GTP colour of `player`.
-fn gtp_colour(player: Player) -> &'static str {
-    match player {
-        Player::First => "B",
-        Player::Second => "W",
+        match self {
+            Engine::Bot(bot) => write!(f, "Engine::Bot({})", bot.name()),
+            Engine::Human => f.write_str("Engine::Human"),
+        }
     }
 }
 
@@ -140,72 +87,24 @@ impl<G: CatalogGame> Engine<G> {
     /// # Errors
     /// A message if a GTP engine cannot be started or refuses the set-up.
     pub fn new(spec: &PlayerSpec, seed: u64, threads: usize, start: &G) -> Result<Self, String> {
-        Ok(match spec {
-            PlayerSpec::Random => Engine::Random(GameRng::seed_from(seed)),
-            PlayerSpec::Level(level) => Engine::Level(Box::new(
-                Computer::new(*level)
-                    .with_seed(seed)
-                    .with_threads(threads)
-                    .searcher(start),
-            )),
-            PlayerSpec::Mcts(n) => {
-                let config = SearchConfig::default()
-                    .with_budget(Budget::playouts(*n))
-                    .with_rave_equivalence(0.0)
-                    .with_threads(threads)
-                    .with_seed(seed);
-                Engine::Mcts {
-                    searcher: Box::new(Searcher::new(config, DefaultHooks)),
-                    seed,
-                }
-            }
-            PlayerSpec::Gtp(command) => {
-                let mut client = GtpClient::spawn(command)?;
-                client.send("boardsize 9")?;
-                client.send("komi 7")?;
-                client.send("clear_board")?;
-                for (i, mv) in start.moves().iter().enumerate() {
-                    let colour = if i % 2 == 0 { "B" } else { "W" };
-                    client.send(&format!("play {colour} {mv}"))?;
-                }
-                Engine::Gtp(client)
-            }
-            PlayerSpec::Human => Engine::Human,
-        })
+        match spec {
+            PlayerSpec::Bot(bot) => bot
+                .build(start, seed, threads)
+                .map(Engine::Bot)
+                .map_err(|e| e.to_string()),
+            PlayerSpec::Human => Ok(Engine::Human),
+        }
     }
 
     /// The move this engine plays in `state` (not over). `Ok(None)`: it resigns (a GTP
-    /// engine's `resign`) or has no move.
+    /// engine's `resign`) or has no move; always for a person.
     ///
     /// # Errors
     /// A GTP engine that failed, or answered a move that cannot be read or is illegal: it
     /// loses the game.
-    pub fn choose(
-        &mut self,
-        state: &G,
-        moves: &mut Vec<G::Move>,
-    ) -> Result<Option<G::Move>, String> {
+    pub fn choose(&mut self, state: &G) -> Result<Option<G::Move>, String> {
         match self {
-            Engine::Random(rng) => Ok(state.playout_move(rng, moves)),
-            Engine::Level(searcher) => Ok(searcher.search(&state.searched()).best),
-            Engine::Mcts { searcher, seed } => {
-                searcher.clear();
-                searcher.config_mut().seed = seed.wrapping_add(state.ply() as u64);
-                Ok(searcher.search(&state.searched()).best)
-            }
-            Engine::Gtp(client) => {
-                let answer = client.send(&format!("genmove {}", gtp_colour(state.to_move())))?;
-                if answer.eq_ignore_ascii_case("resign") {
-                    return Ok(None);
-                }
-                let mv = state
-                    .parse_move(&answer)
-                    .map_err(|e| format!("it answered `{answer}`: {e}"))?;
-                state
-                    .check_move(mv)
-                    .map_err(|e| format!("it played the illegal move {answer}: {e}"))?;
-                Ok(Some(mv))
-            }
+            Engine::Bot(bot) => bot.choose(state).map_err(|e| e.to_string()),
             Engine::Human => Ok(None),
         }
     }
@@ -216,36 +115,27 @@ impl<G: CatalogGame> Engine<G> {
     /// A GTP engine that refused the move or failed.
     pub fn observe(&mut self, mover: Player, mv: G::Move, own: bool) -> Result<(), String> {
         match self {
-            Engine::Level(searcher) => {
-                // A searcher out of step starts afresh at its next search.
-                let _ = searcher.advance(mv);
-                Ok(())
-            }
-            Engine::Gtp(client) if !own => client
-                .send(&format!("play {} {mv}", gtp_colour(mover)))
-                .map(drop),
-            _ => Ok(()),
+            Engine::Bot(bot) => bot.observe(mover, mv, own).map_err(|e| e.to_string()),
+            Engine::Human => Ok(()),
         }
     }
 
-    /// Takes back the last `plies` moves: `undo` for a GTP engine; a searcher starts afresh
-    /// at its next search by itself.
+    /// Takes back the last `plies` moves (`undo` for a GTP engine; a searcher starts
+    /// afresh at its next search by itself).
     ///
     /// # Errors
     /// A GTP engine that refused `undo`.
     pub fn undo(&mut self, plies: usize) -> Result<(), String> {
-        if let Engine::Gtp(client) = self {
-            for _ in 0..plies {
-                client.send("undo")?;
-            }
+        match self {
+            Engine::Bot(bot) => bot.undo(plies).map_err(|e| e.to_string()),
+            Engine::Human => Ok(()),
         }
-        Ok(())
     }
 
     /// Ends the engine (`quit` to a GTP engine).
     pub fn finish(self) {
-        if let Engine::Gtp(client) = self {
-            client.quit();
+        if let Engine::Bot(bot) = self {
+            bot.finish();
         }
     }
 }
@@ -258,18 +148,20 @@ pub fn hint<G: CatalogGame>(state: &G) -> Option<G::Move> {
 #[cfg(test)]
 mod tests {
     use super::PlayerSpec;
+    use game_catalog::BotSpec;
     use game_core::search::Level;
 
     #[test]
     fn specs_read_in_any_case_and_print_canonically() {
         let cases = [
-            ("random", PlayerSpec::Random, "random"),
-            ("Hard", PlayerSpec::Level(Level::Hard), "hard"),
-            ("MCTS:50", PlayerSpec::Mcts(50), "mcts:50"),
+            ("random", PlayerSpec::Bot(BotSpec::Random), "random"),
+            ("Uniform", PlayerSpec::Bot(BotSpec::Uniform), "uniform"),
+            ("Hard", PlayerSpec::Bot(BotSpec::Level(Level::Hard)), "hard"),
+            ("MCTS:50", PlayerSpec::Bot(BotSpec::Mcts(50)), "mcts:50"),
             ("human", PlayerSpec::Human, "human"),
             (
                 "gtp:gnugo --mode gtp",
-                PlayerSpec::Gtp("gnugo --mode gtp".into()),
+                PlayerSpec::Bot(BotSpec::Gtp("gnugo --mode gtp".into())),
                 "gtp:gnugo --mode gtp",
             ),
         ];
