@@ -6,7 +6,7 @@
 //! use game_catalog::{Call, GameKind, OptionName};
 //!
 //! let go = GameKind::Go9.descriptor();
-//! assert_eq!(go.long_name, "9×9 Go (Ttakji rules)");
+//! assert_eq!(go.long_name, "9x9 Go (Ttakji rules)");
 //! assert!(go.has(Call::AgreedDraw) && !GameKind::Bind.descriptor().has(Call::AgreedDraw));
 //! let size = GameKind::Kazura.descriptor().parameter(OptionName::Size).unwrap();
 //! assert_eq!(size.default.to_string(), "13");
@@ -132,7 +132,7 @@ pub struct GameDescriptor {
     pub kind: GameKind,
     /// Its short name, as specs and `rulebook` write it: `go9`.
     pub name: &'static str,
-    /// Its name for people: `9×9 Go (Ttakji rules)`.
+    /// Its name for people: `9x9 Go (Ttakji rules)`.
     pub long_name: &'static str,
     /// The two players' names, the first player first: `black`, `white` (Bao: `south`,
     /// `north`).
@@ -212,7 +212,7 @@ const DESCRIPTORS: [GameDescriptor; 4] = [
     GameDescriptor {
         kind: GameKind::Go9,
         name: "go9",
-        long_name: "9×9 Go (Ttakji rules)",
+        long_name: "9x9 Go (Ttakji rules)",
         players: ["black", "white"],
         parameters: &[Parameter {
             option: OptionName::Size,

@@ -135,9 +135,9 @@ pub enum SpecError {
     BadValue {
         /// The option.
         option: OptionName,
-        /// The value as given (JSON values as JSON).
+        /// The value as given (JSON values as JSON, Python's as their `repr`).
         value: String,
-        /// What it must be: `a whole number` or `a name`.
+        /// What it must be: `a whole number`, `a string` or `a name`.
         expected: &'static str,
     },
     /// A spec string that is not `game` or `game:NAME=VALUE,…`.

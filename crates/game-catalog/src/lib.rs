@@ -33,6 +33,7 @@ pub use game_core::{MAX_RECORD_BYTES, Outcome, Player};
 pub use levels::{Clock, Computer, MAX_THREADS, no_clock_playouts};
 pub use record::record_kind;
 pub use spec::{GameKind, GameSpec, SpecOptions};
+pub use spec_read::OptionValue;
 pub use thinking::Thinking;
 
 // One dependency is enough: every type the catalog's API names is reachable from here, so

@@ -13,10 +13,25 @@ use serde_json::Value;
 use crate::error::{OptionName, SpecError};
 use crate::spec::{GameSpec, SpecOptions};
 
-/// What a value of each option must be, as errors say it.
+/// What a number option's value must be, as errors say it.
 const WHOLE_NUMBER: &str = "a whole number";
-/// What a named option's value must be, as errors say it.
+/// What a named option's value must be, given as a string, as errors say it.
 const NAME: &str = "a name";
+/// What a named option's value must be, given as a typed value, as errors say it.
+const STRING: &str = "a string";
+
+/// An option's value as a front end holds it (a JSON value, a Python object), for
+/// [`GameSpec::from_values`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OptionValue {
+    /// A whole number from 0 up.
+    Number(u64),
+    /// A string.
+    Text(String),
+    /// Anything else: a negative or fractional number, a boolean, null, a list.
+    Other,
+}
 
 impl GameSpec {
     /// Reads `game` or `game:NAME=VALUE,NAME=VALUE` (names and the game in any case,
@@ -122,7 +137,7 @@ impl GameSpec {
             })?
             .0;
         let mut game = None;
-        let mut options = SpecOptions::default();
+        let mut values = Vec::with_capacity(fields.len());
         for (index, (name, value)) in fields.iter().enumerate() {
             if fields[..index].iter().any(|(earlier, _)| earlier == name) {
                 return Err(SpecError::RepeatedOption { name: name.clone() });
@@ -131,35 +146,82 @@ impl GameSpec {
                 game = Some(value);
                 continue;
             }
+            let typed = match value {
+                Value::Number(n) => n.as_u64().map_or(OptionValue::Other, OptionValue::Number),
+                Value::String(s) => OptionValue::Text(s.clone()),
+                _ => OptionValue::Other,
+            };
+            values.push((name.as_str(), typed, value.to_string()));
+        }
+        let game = match game {
+            Some(Value::String(game)) => game,
+            Some(_) => {
+                return Err(SpecError::Json {
+                    reason: "`game` must be a string".into(),
+                });
+            }
+            None => {
+                return Err(SpecError::Json {
+                    reason: "missing field `game`".into(),
+                });
+            }
+        };
+        GameSpec::from_values(
+            game,
+            values
+                .iter()
+                .map(|(name, value, shown)| (*name, value.clone(), shown.as_str())),
+        )
+    }
+
+    /// The game `game` with options given as typed values, each with its name (exact, as
+    /// a JSON field or a Python keyword spells it) and the text an error shows it as (its
+    /// JSON text, its Python `repr`): what JSON and Python's keywords are read through.
+    ///
+    /// ```
+    /// use game_catalog::{GameSpec, OptionValue};
+    ///
+    /// let spec = GameSpec::from_values("bind", [
+    ///     ("size", OptionValue::Number(6), "6"),
+    ///     ("pieces", OptionValue::Number(20), "20"),
+    /// ])?;
+    /// assert_eq!(spec.to_string(), "bind:size=6,pieces=20");
+    /// let error = GameSpec::from_values("kazura", [("size", OptionValue::Other, "True")]);
+    /// assert_eq!(error.unwrap_err().to_string(), "size `True` is not a whole number");
+    /// # Ok::<(), game_catalog::SpecError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SpecError::UnknownOption`], [`SpecError::RepeatedOption`],
+    /// [`SpecError::BadValue`]; then as [`GameSpec::new`].
+    pub fn from_values<'a>(
+        game: &str,
+        values: impl IntoIterator<Item = (&'a str, OptionValue, &'a str)>,
+    ) -> Result<GameSpec, SpecError> {
+        let mut options = SpecOptions::default();
+        for (name, value, shown) in values {
             let option = OptionName::from_name(name)
                 .filter(|option| option.name() == name)
-                .ok_or_else(|| SpecError::UnknownOption { name: name.clone() })?;
+                .ok_or_else(|| SpecError::UnknownOption {
+                    name: name.to_string(),
+                })?;
             let bad = |expected| SpecError::BadValue {
                 option,
-                value: value.to_string(),
+                value: shown.to_string(),
                 expected,
             };
-            let number = || {
-                value
-                    .as_u64()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .ok_or_else(|| bad(WHOLE_NUMBER))
+            let number = || match value {
+                OptionValue::Number(n) => usize::try_from(n).map_err(|_| bad(WHOLE_NUMBER)),
+                _ => Err(bad(WHOLE_NUMBER)),
             };
-            let text_value = || match value {
-                Value::String(s) if !s.is_empty() => Ok(s.clone()),
-                _ => Err(bad(NAME)),
+            let text = || match &value {
+                OptionValue::Text(s) if !s.is_empty() => Ok(s.clone()),
+                OptionValue::Text(_) => Err(bad(NAME)),
+                _ => Err(bad(STRING)),
             };
-            set_once(&mut options, option, number, text_value)?;
+            set_once(&mut options, option, number, text)?;
         }
-        match game {
-            Some(Value::String(game)) => GameSpec::new(game, &options),
-            Some(_) => Err(SpecError::Json {
-                reason: "`game` must be a string".into(),
-            }),
-            None => Err(SpecError::Json {
-                reason: "missing field `game`".into(),
-            }),
-        }
+        GameSpec::new(game, &options)
     }
 }
 
@@ -337,7 +399,7 @@ mod tests {
                 SpecError::BadValue {
                     option: OptionName::Variant,
                     value: "7".into(),
-                    expected: NAME,
+                    expected: STRING,
                 },
             ),
             (

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
-use game_catalog::{GameKind, GameSpec, SpecOptions};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use game_catalog::{GameKind, GameSpec, OptionName, ParameterDefault, SpecOptions};
 use rulebook::{
     CliError, ConformanceSettings, GameCommand, MatchSettings, PlaySettings, PlayerKind,
     PlayerSpec, SelfplaySettings, games,
@@ -27,6 +27,8 @@ struct Cli {
     command: Command,
 }
 
+/// A game's options as flags. Their help is written from the catalog's descriptors at
+/// start-up ([`command`]); the doc comments below are only clap's fallback.
 #[derive(Args, Clone, Debug, Default)]
 struct GameArgs {
     /// Board side (kazura 2-25; bind custom 3-25 with --pieces).
@@ -372,8 +374,71 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     }
 }
 
+/// The help of a game option's flag, from the catalog's descriptors: each game that takes
+/// it, with its values and default (`kazura 2–25 (default 13); go9 9; …`).
+fn option_help(option: OptionName) -> String {
+    let mut parts = Vec::new();
+    for descriptor in game_catalog::descriptors() {
+        if let Some(parameter) = descriptor.parameter(option) {
+            let default = match parameter.default {
+                ParameterDefault::Unset => String::new(),
+                default => format!(" (default {default})"),
+            };
+            parts.push(format!(
+                "{} {}{default}: {}",
+                descriptor.name, parameter.values, parameter.meaning
+            ));
+        }
+    }
+    parts.join("; ")
+}
+
+/// The command line with the help of GAME and of the game options written from the
+/// catalog's descriptors, so that it names every game and option as the catalog does.
+fn command() -> clap::Command {
+    let games: Vec<&str> = game_catalog::descriptors().iter().map(|d| d.name).collect();
+    let game_help = format!("{}, or a game spec such as kazura:size=9", games.join(", "));
+    let mut command = Cli::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        command = command.mut_subcommand(name, |mut sub| {
+            let ids: Vec<String> = sub
+                .get_arguments()
+                .map(|a| a.get_id().to_string())
+                .collect();
+            let positionals: Vec<String> = sub
+                .get_positionals()
+                .map(|a| a.get_id().to_string())
+                .collect();
+            for id in ids {
+                let help = match id.as_str() {
+                    "game" if sub.get_name() != "bench" => game_help.clone(),
+                    other => match OptionName::from_name(other) {
+                        Some(option) => option_help(option),
+                        None => continue,
+                    },
+                };
+                sub = sub.mut_arg(id, |arg| arg.help(help));
+            }
+            // A changed argument moves to the end of the list: give the positional ones
+            // back their places.
+            for (place, id) in positionals.into_iter().enumerate() {
+                sub = sub.mut_arg(id, |arg| arg.index(place + 1));
+            }
+            sub
+        });
+    }
+    command
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&command().get_matches()) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
     let mut stdout = std::io::stdout().lock();
     let result = run(cli, &mut stdout).and_then(|()| {
         stdout.flush().map_err(|source| CliError::Io {

@@ -255,3 +255,22 @@ fn a_game_spec_string_is_taken_wherever_a_game_is_and_gives_the_flags_output() {
         "{message}"
     );
 }
+
+#[test]
+fn the_help_names_every_game_and_option_as_the_catalog_describes_them() {
+    let help = common::ok(&["legal", "--help"]);
+    assert!(
+        help.contains("kazura, bao, go9, bind, or a game spec"),
+        "{help}"
+    );
+    // K-1, G-1, N-1 and B-19's values, with their defaults.
+    for words in [
+        "kazura 2–25 (default 13)",
+        "go9 9 (default 9)",
+        "bind 3–25:",
+        "bind mini | full (default mini)",
+        "bao seed | reference (default seed)",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+}
