@@ -199,3 +199,23 @@ def test_the_computer_replays_for_a_seed_and_refuses_bad_budgets(spec):
     if over.has_resignation:
         over.resign(0)
         assert over.computer_move("easy") is None
+
+
+def test_descriptors_describe_each_game_as_it_plays():
+    descriptors = boardrules.descriptors()
+    assert [d["name"] for d in descriptors] == list(boardrules.GAMES)
+    for d in descriptors:
+        game = Game(d["name"])
+        assert tuple(d["players"]) == game.player_names
+        for p in d["parameters"]:
+            if p["default"] is not None:
+                assert f"{p['name']}={p['default']}" in game.spec or game.spec == "go9"
+            if p["type"] == "int" and p["min"] < p["max"] and p["name"] == "size" and d["name"] == "kazura":
+                assert Game("kazura", size=p["min"]).spec == f"kazura:size={p['min']}"
+                with pytest.raises(boardrules.SpecError):
+                    Game("kazura", size=p["max"] + 1)
+        assert ("resignation" in d["calls"]) == (d["name"] != "bao")
+        assert d["sgf"] == (d["name"] == "go9")
+        assert d["seats_change"] == (d["name"] == "kazura")
+    lengths = {d["name"]: Game(d["name"]).max_game_length for d in descriptors}
+    assert lengths == {"kazura": 2 * 13 * 13 + 1, "bao": None, "go9": 300, "bind": 4 * 12}

@@ -543,3 +543,18 @@ def test_the_observer():
     assert state.information_state_string(0) == state.history_str()
     with pytest.raises(ValueError, match="not supported"):
         make_observation(game, params={"planes": "all"})
+
+
+def test_registration_reads_the_catalogs_descriptors_and_registers_what_it_did():
+    # The names, parameters and lengths come from `boardrules.descriptors()`, no longer
+    # from lists of this module's; what OpenSpiel sees is what it saw before.
+    assert bo.PARAMETERS == {
+        "kazura": {"size": 13},
+        "bao": {"ruleset": "seed", "max_plies": 1000},
+        "go9": {},
+        "bind": {"variant": "mini"},
+    }
+    long_names = {n: pyspiel.load_game(s).get_type().long_name for n, s in bo.NAMES.items()}
+    for descriptor in boardrules.descriptors():
+        assert long_names[descriptor["name"]] == f"Python boardrules {descriptor['long_name']}"
+    assert long_names["go9"] == "Python boardrules 9x9 Go (Ttakji rules)"

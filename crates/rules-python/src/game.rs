@@ -2,14 +2,17 @@
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
 
-use game_catalog::{AnyGame, Clock, Computer, GameSpec, Level, MAX_THREADS, Player, SpecOptions};
+use game_catalog::{
+    self as catalog, AnyGame, Clock, Computer, GameSpec, Level, MAX_THREADS, OptionName,
+    OptionValue, Player,
+};
 use numpy::{PyArray1, PyReadwriteArrayDyn};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 
 use crate::args::{int_in, int_in_or, shown, zero_or_one};
-use crate::errors::{ArgumentError, ConcurrentUseError, OrRaise, SpecError};
+use crate::errors::{ArgumentError, ConcurrentUseError, IntoPyErr, OrRaise, SpecError};
 
 /// One game of Kazura, Bao, go9 or Bind, chosen by name and options.
 ///
@@ -60,7 +63,9 @@ impl Game {
     }
 }
 
-/// The spec named by `spec` (`"kazura:size=9"`) and the keyword options (`size=9`).
+/// The spec named by `spec` (`"kazura:size=9"`) and the keyword options (`size=9`), read
+/// by the catalog (`GameSpec::from_values`): its names, ranges and refusals, in the
+/// package's words for a value of the wrong type.
 pub(crate) fn read_spec(spec: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<GameSpec> {
     let Some(options) = options.filter(|o| !o.is_empty()) else {
         return spec.parse::<GameSpec>().or_raise();
@@ -70,37 +75,43 @@ pub(crate) fn read_spec(spec: &str, options: Option<&Bound<'_, PyDict>>) -> PyRe
             "give the options in the spec `{spec}` or as keywords, not both"
         )));
     }
-    let mut given = SpecOptions::default();
+    let mut given = Vec::with_capacity(options.len());
     for (key, value) in options.iter() {
-        let key: String = key.extract()?;
-        match key.as_str() {
-            "size" => given.size = Some(whole_number(&key, &value)?),
-            "pieces" => given.pieces = Some(whole_number(&key, &value)?),
-            "variant" => given.variant = Some(text_option(&key, &value)?),
-            "ruleset" => given.ruleset = Some(text_option(&key, &value)?),
-            _ => {
-                return Err(SpecError::new_err(format!(
-                    "unknown option `{key}`: the options are size, pieces, variant and ruleset"
-                )));
-            }
-        }
+        given.push((
+            key.extract::<String>()?,
+            option_value(&value),
+            shown(&value),
+        ));
     }
-    GameSpec::new(spec, &given).or_raise()
-}
-
-fn whole_number(key: &str, value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    int_in(key, value, 0, usize::MAX as i128).map_err(|_| {
-        SpecError::new_err(format!(
-            "{key} must be a whole number ≥ 0, not {}",
-            shown(value)
-        ))
+    let values = given
+        .iter()
+        .map(|(key, value, shown)| (key.as_str(), value.clone(), shown.as_str()));
+    GameSpec::from_values(spec, values).map_err(|error| match error {
+        catalog::SpecError::BadValue { option, value, .. } => {
+            let wanted = match option {
+                OptionName::Size | OptionName::Pieces => "a whole number ≥ 0",
+                _ => "a string",
+            };
+            SpecError::new_err(format!("{option} must be {wanted}, not {value}"))
+        }
+        other => other.into_py_err(),
     })
 }
 
-fn text_option(key: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
-    value
-        .extract::<String>()
-        .map_err(|_| SpecError::new_err(format!("{key} must be a string, not {}", shown(value))))
+/// A keyword option's value as the catalog takes it: a bool is no number.
+fn option_value(value: &Bound<'_, PyAny>) -> OptionValue {
+    if value.is_instance_of::<PyBool>() {
+        return OptionValue::Other;
+    }
+    if let Ok(int) = value.cast::<PyInt>() {
+        return int
+            .extract::<u64>()
+            .map_or(OptionValue::Other, OptionValue::Number);
+    }
+    match value.extract::<String>() {
+        Ok(text) if value.is_instance_of::<PyString>() => OptionValue::Text(text),
+        _ => OptionValue::Other,
+    }
 }
 
 /// A player given as 0 or 1.
@@ -203,6 +214,13 @@ impl Game {
     #[getter]
     fn spec(&self) -> PyResult<String> {
         Ok(self.read()?.spec().to_string())
+    }
+
+    /// The most moves a game of this spec can last, a bound the rules give, or None where
+    /// they give none (Bao).
+    #[getter]
+    fn max_game_length(&self) -> PyResult<Option<usize>> {
+        Ok(self.read()?.spec().max_game_length())
     }
 
     /// The two players' names, first player first (`("black", "white")`).

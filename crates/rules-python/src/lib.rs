@@ -7,6 +7,7 @@
 
 mod args;
 mod batch;
+mod descriptor;
 mod errors;
 mod game;
 
@@ -18,6 +19,7 @@ fn _boardrules(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add_class::<game::Game>()?;
     module.add_class::<batch::Batch>()?;
+    module.add_function(wrap_pyfunction!(descriptor::descriptors, module)?)?;
     module.add("GameError", py.get_type::<errors::GameError>())?;
     module.add("SpecError", py.get_type::<errors::SpecError>())?;
     module.add("NotationError", py.get_type::<errors::NotationError>())?;

@@ -32,10 +32,11 @@ from boardrules._boardrules import (
     RecordError,
     SpecError,
     __version__,
+    descriptors,
 )
 
-#: The games, by the names `Game` takes.
-GAMES = ("kazura", "bao", "go9", "bind")
+#: The games, by the names `Game` takes (the catalog's, in its order).
+GAMES = tuple(d["name"] for d in descriptors())
 
 __all__ = [
     "GAMES",
@@ -54,4 +55,5 @@ __all__ = [
     "RecordError",
     "SpecError",
     "__version__",
+    "descriptors",
 ]

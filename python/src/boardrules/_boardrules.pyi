@@ -21,11 +21,41 @@ __all__ = [
     "RecordError",
     "SpecError",
     "__version__",
+    "descriptors",
 ]
 
 __version__: str
 MAX_THREADS: int
 MAX_BATCH_GAMES: int
+
+@type_check_only
+class ParameterDescriptor(TypedDict, total=False):
+    """One parameter of a game: `name`, `type` (`int` or `choice`), `min` and `max` or
+    `choices`, `default` (None when it has none) and `meaning`."""
+
+    name: str
+    type: str
+    min: int
+    max: int
+    choices: list[str]
+    default: Union[int, str, None]
+    meaning: str
+
+@type_check_only
+class GameDescriptor(TypedDict):
+    """A game as the catalog describes it (docs/catalog.md, "What each game is")."""
+
+    name: str
+    long_name: str
+    players: list[str]
+    parameters: list[ParameterDescriptor]
+    calls: list[str]
+    seats_change: bool
+    sgf: bool
+    rules_version: str
+
+def descriptors() -> list[GameDescriptor]:
+    """Every game's descriptor, in the catalog's order (kazura, bao, go9, bind)."""
 
 class GameError(ValueError):
     """The base of every error of the rules: a `ValueError` carrying the engine's reason."""
@@ -79,6 +109,8 @@ class Game:
     def name(self) -> str: ...
     @property
     def spec(self) -> str: ...
+    @property
+    def max_game_length(self) -> Optional[int]: ...
     @property
     def player_names(self) -> tuple[str, str]: ...
     @property

@@ -62,7 +62,13 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from boardrules._boardrules import ArgumentError, Game, IllegalMoveError, RecordError
+from boardrules._boardrules import (
+    ArgumentError,
+    Game,
+    IllegalMoveError,
+    RecordError,
+    descriptors,
+)
 
 __all__ = [
     "NAMES",
@@ -76,37 +82,41 @@ __all__ = [
     "load",
 ]
 
+#: Each game's descriptor from the catalog, by the names `Game` takes.
+_DESCRIPTORS: dict[str, Any] = {d["name"]: d for d in descriptors()}
+
 #: The OpenSpiel short name of each game, by the names `Game` takes.
-NAMES = {
-    "kazura": "python_boardrules_kazura",
-    "bao": "python_boardrules_bao",
-    "go9": "python_boardrules_go9",
-    "bind": "python_boardrules_bind",
-}
+NAMES = {name: f"python_boardrules_{name}" for name in _DESCRIPTORS}
+
+#: The ply cap of a game whose rules set no bound (Bao's `max_plies`), by default.
+DEFAULT_MAX_PLIES = 1000
+
+
+def _parameters(descriptor: dict[str, Any]) -> dict[str, Any]:
+    """A game's OpenSpiel parameters and their defaults, from its descriptor: each of its
+    parameters that has a default and more than one value (go9's size, 9 only, is none;
+    Bind's custom size and pieces, which come together, are none), and `max_plies` where
+    the rules set no bound on a game's length (Bao)."""
+    parameters: dict[str, Any] = {}
+    for parameter in descriptor["parameters"]:
+        fixed = parameter["type"] == "int" and parameter["min"] == parameter["max"]
+        if parameter["default"] is not None and not fixed:
+            parameters[parameter["name"]] = parameter["default"]
+    if Game(descriptor["name"]).max_game_length is None:
+        parameters["max_plies"] = DEFAULT_MAX_PLIES
+    return parameters
+
 
 #: Each game's OpenSpiel parameters and their defaults.
 PARAMETERS: dict[str, dict[str, Any]] = {
-    "kazura": {"size": 13},
-    "bao": {"ruleset": "seed", "max_plies": 1000},
-    "go9": {},
-    "bind": {"variant": "mini"},
+    name: _parameters(descriptor) for name, descriptor in _DESCRIPTORS.items()
 }
-
-_LONG_NAMES = {
-    "kazura": "Python boardrules Kazura",
-    "bao": "Python boardrules Bao (NYAKUA trial A)",
-    "go9": "Python boardrules 9x9 Go (Ttakji rules)",
-    "bind": "Python boardrules Bind",
-}
-
-#: go9 ends at its 300th move (G-6).
-GO9_MOVE_CAP = 300
 
 
 def _game_type(name: str) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=NAMES[name],
-        long_name=_LONG_NAMES[name],
+        long_name=f"Python boardrules {_DESCRIPTORS[name]['long_name']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -123,30 +133,25 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 
 def _start(name: str, params: dict[str, Any]) -> tuple[Game, int | None]:
-    """The start position for the parameters, and the ply cap (Bao's `max_plies`)."""
-    if name == "kazura":
-        return Game("kazura", size=params["size"]), None
-    if name == "bao":
-        max_plies = params["max_plies"]
-        if not isinstance(max_plies, int) or max_plies < 1:
-            raise ArgumentError(
-                f"max_plies must be a whole number of at least 1, not {max_plies!r}"
-            )
-        return Game("bao", ruleset=params["ruleset"]), max_plies
-    if name == "go9":
-        return Game("go9"), None
-    return Game("bind", variant=params["variant"]), None
+    """The start position for the parameters, and the ply cap (`max_plies`, for a game
+    whose rules set no bound)."""
+    options = {key: value for key, value in params.items() if key != "max_plies"}
+    start = Game(name, **options)
+    if "max_plies" not in params:
+        return start, None
+    max_plies = params["max_plies"]
+    if not isinstance(max_plies, int) or max_plies < 1:
+        raise ArgumentError(
+            f"max_plies must be a whole number of at least 1, not {max_plies!r}"
+        )
+    return start, max_plies
 
 
-def _max_game_length(name: str, start: Game, max_plies: int | None) -> int:
-    """The longest game the rules allow (see the module's documentation)."""
-    if name == "go9":
-        return GO9_MOVE_CAP
-    record = json.loads(start.to_json())
-    if name == "kazura":
-        return 2 * int(record["size"]) ** 2 + 1
-    if name == "bind":
-        return 4 * int(record["pieces"])
+def _max_game_length(start: Game, max_plies: int | None) -> int:
+    """The longest game the rules allow (see the module's documentation), or the cap."""
+    length = start.max_game_length
+    if length is not None:
+        return length
     assert max_plies is not None
     return max_plies
 
@@ -185,7 +190,7 @@ class BoardrulesGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=_max_game_length(name, self._start, self._max_plies),
+            max_game_length=_max_game_length(self._start, self._max_plies),
         )
         super().__init__(_game_type(name), info, given)
 
