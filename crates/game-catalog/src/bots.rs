@@ -50,6 +50,14 @@ pub enum BotError {
         /// The game's name.
         game: &'static str,
     },
+    /// An [`AnyBot`](crate::AnyBot) was asked about a game of another kind than its own.
+    #[error("{bot} plays another game than {game}")]
+    WrongGame {
+        /// The bot.
+        bot: String,
+        /// The game it was asked about.
+        game: &'static str,
+    },
     /// An outside engine failed: it could not start, refused a command or stopped.
     #[error("{0}")]
     Engine(String),

@@ -3,6 +3,7 @@
 
 mod actions;
 mod any;
+mod any_bot;
 mod batch;
 mod bots;
 mod descriptor;
@@ -16,6 +17,7 @@ mod tensors;
 mod thinking;
 
 pub use any::{AnyGame, LineError, PlayoutCount, SearchReport};
+pub use any_bot::AnyBot;
 pub use batch::{Batch, BatchError, StepBuffers, StepOutputs};
 pub use bots::{
     Bot, BotError, BotSpec, GtpBoard, GtpBot, ParseBotError, RandomBot, SearchBot, UctBot,

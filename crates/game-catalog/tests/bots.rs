@@ -158,3 +158,42 @@ fn a_gtp_bot_plays_only_what_gtp_can_and_is_set_up_from_the_game() {
     bot.undo(1).unwrap();
     bot.finish();
 }
+
+#[test]
+fn any_bot_plays_every_game_through_any_game_with_moves_as_text() {
+    use game_catalog::AnyBot;
+    for kind in GameKind::ALL {
+        let spec = match kind {
+            GameKind::Kazura => GameSpec::kazura(5).unwrap(),
+            other => other.default_spec(),
+        };
+        let mut game = AnyGame::new(&spec);
+        let mut bots = [
+            AnyBot::new(&BotSpec::Mcts(8), &game, 1, 1).unwrap(),
+            AnyBot::new(&BotSpec::Uniform, &game, 2, 1).unwrap(),
+        ];
+        while !game.is_over() && game.ply() < 400 {
+            let seat = game.seat_of(game.to_move());
+            let mv = bots[seat].choose(&game).unwrap().expect("a move");
+            assert!(game.is_legal(&mv), "{kind}: {mv}");
+            for (index, bot) in bots.iter_mut().enumerate() {
+                bot.observe(&game, &mv, index == seat).unwrap();
+            }
+            game.play(&mv).unwrap();
+        }
+        assert!(game.ply() > 0);
+        // A bot of one game is asked nothing of another.
+        let other = AnyGame::new(&GameKind::ALL[(kind as usize + 1) % 4].default_spec());
+        assert!(matches!(
+            bots[0].choose(&other),
+            Err(BotError::WrongGame { .. })
+        ));
+        assert!(matches!(
+            bots[0].observe(&AnyGame::new(&spec), "not a move at all", false),
+            Err(BotError::Unreadable { .. })
+        ));
+        for bot in bots {
+            bot.finish();
+        }
+    }
+}
