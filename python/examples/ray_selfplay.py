@@ -10,7 +10,7 @@ the same hash whatever the backend, the machines and the number of workers.
 Without --address the program starts a local Ray cluster of this machine's CPUs and stops
 it at the end; --address auto (or HOST:PORT, or ray://HOST:10001) joins a running cluster
 (`ray start --head` on one machine, `ray start --address=HEAD:6379` on the others; see
-docs/python.md, "Self-play on Ray"). Every machine needs `boardrules` importable.
+docs/python-selfplay.md). Every machine needs `boardrules` importable.
 """
 
 import argparse

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardrules
-from boardrules import Batch, Game
+from boardrules import Batch, Bot, Game
 
 INTEGER_DTYPES = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)
 
@@ -163,6 +163,35 @@ def batch_family(examples):
     run()
 
 
+def bot_family(examples):
+    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(spec=st.sampled_from(SPECS), plies=st.integers(0, 4), a=VALUES, b=VALUES,
+           name=st.sampled_from(["random", "uniform", "mcts:4", "easy", "gtp:", "x", "mcts:0"]))
+    def run(spec, plies, a, b, name):
+        game = started(spec, plies)
+        call(NONE, Bot, "mcts:4", game, seed=a)
+        call(NONE, Bot, "mcts:4", game, threads=a)
+        call(TYPE, Bot, a, game)
+        call(TYPE, Bot, "random", a)
+        call(NONE, Bot, name, game, seed=1)
+        bot = Bot("uniform", game, seed=2)
+        other = started("bind" if spec != "bind" else "go9", 0)
+        call(NONE, bot.choose, other)
+        call(TYPE, bot.choose, a)
+        call(TYPE, bot.observe, game, a)
+        call(NONE, bot.observe, game, str(a))
+        call(TYPE, bot.observe, a, "E5")
+        call(NONE, bot.undo, a)
+        if not game.is_over:
+            move = bot.choose(game)
+            assert move is None or game.is_legal(move)
+        bot.close()
+        call(NONE, bot.choose, game)
+
+    run()
+
+
 def pettingzoo_family(examples):
     from boardrules.pettingzoo import env, raw_env
 
@@ -255,6 +284,7 @@ def selfplay_family(examples):
 FAMILIES = {
     "game": game_family,
     "batch": batch_family,
+    "bot": bot_family,
     "pettingzoo": pettingzoo_family,
     "gymnasium": gymnasium_family,
     "openspiel": openspiel_family,

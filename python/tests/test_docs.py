@@ -1,6 +1,6 @@
-"""The documentation's code blocks, run: every fenced block of docs/python.md and
-python/README.md is a test, so an example that no longer runs, or a figure that is no
-longer what the code prints, fails the suite.
+"""The documentation's code blocks, run: every fenced block of docs/python.md,
+docs/python-selfplay.md and python/README.md is a test, so an example that no longer runs,
+or a figure that is no longer what the code prints, fails the suite.
 
 How a block is treated, by its language and by an HTML comment (a *directive*) on the
 line just before its opening fence (docs/testing.md, "The documentation's examples"):
@@ -44,7 +44,11 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 #: The pages whose blocks are run.
-PAGES = (ROOT / "docs" / "python.md", ROOT / "python" / "README.md")
+PAGES = (
+    ROOT / "docs" / "python.md",
+    ROOT / "docs" / "python-selfplay.md",
+    ROOT / "python" / "README.md",
+)
 
 #: Seconds one block (or one command) may take before it fails.
 TIMEOUT = 180

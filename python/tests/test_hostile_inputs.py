@@ -17,6 +17,7 @@ DRIVER = pathlib.Path(__file__).with_name("hostile_driver.py")
 FAMILIES = {
     "game": 2000,
     "batch": 1000,
+    "bot": 600,
     "pettingzoo": 800,
     "gymnasium": 800,
     "openspiel": 800,

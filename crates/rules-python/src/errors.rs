@@ -63,6 +63,13 @@ create_exception!(
     "A `Game` or `Batch` used by a second thread while a call of another thread changes it, or a call that would change it while another thread's call reads it; nothing was done."
 );
 
+create_exception!(
+    boardrules,
+    BotError,
+    GameError,
+    "A computer player that failed: an outside (GTP) engine that would not start, refused a command or answered no legal move, or a bot asked about another game than its own."
+);
+
 /// A catalog error as the Python exception of its kind.
 pub(crate) trait IntoPyErr {
     /// The exception.
@@ -130,5 +137,14 @@ pub(crate) trait OrRaise<T> {
 impl<T, E: IntoPyErr> OrRaise<T> for Result<T, E> {
     fn or_raise(self) -> pyo3::PyResult<T> {
         self.map_err(IntoPyErr::into_py_err)
+    }
+}
+
+impl IntoPyErr for catalog::BotError {
+    fn into_py_err(self) -> PyErr {
+        match self {
+            catalog::BotError::NotForGame { .. } => ArgumentError::new_err(self.to_string()),
+            other => BotError::new_err(other.to_string()),
+        }
     }
 }

@@ -34,7 +34,7 @@ impl Game {
     }
 
     /// The game to read, or `ConcurrentUseError` while another thread's call changes it.
-    fn read(&self) -> PyResult<RwLockReadGuard<'_, AnyGame>> {
+    pub(crate) fn read(&self) -> PyResult<RwLockReadGuard<'_, AnyGame>> {
         match self.game.try_read() {
             Ok(game) => Ok(game),
             Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),

@@ -7,6 +7,7 @@
 
 mod args;
 mod batch;
+mod bot;
 mod descriptor;
 mod errors;
 mod game;
@@ -19,6 +20,7 @@ fn _boardrules(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add_class::<game::Game>()?;
     module.add_class::<batch::Batch>()?;
+    module.add_class::<bot::Bot>()?;
     module.add_function(wrap_pyfunction!(descriptor::descriptors, module)?)?;
     module.add("GameError", py.get_type::<errors::GameError>())?;
     module.add("SpecError", py.get_type::<errors::SpecError>())?;
@@ -30,6 +32,7 @@ fn _boardrules(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("ActionError", py.get_type::<errors::ActionError>())?;
     module.add("RecordError", py.get_type::<errors::RecordError>())?;
     module.add("CallError", py.get_type::<errors::CallError>())?;
+    module.add("BotError", py.get_type::<errors::BotError>())?;
     module.add("ArgumentError", py.get_type::<errors::ArgumentError>())?;
     module.add(
         "ConcurrentUseError",

@@ -11,6 +11,8 @@ __all__ = [
     "ActionError",
     "ArgumentError",
     "Batch",
+    "Bot",
+    "BotError",
     "CallError",
     "ConcurrentUseError",
     "Game",
@@ -74,6 +76,10 @@ class ActionError(GameError):
 
 class RecordError(GameError):
     """A text that is not a record of any of the games, or one that does not replay."""
+
+class BotError(GameError):
+    """A computer player that failed: an outside engine that would not start, refused a
+    command or answered no legal move, or a bot asked about another game than its own."""
 
 class CallError(GameError):
     """A call (resignation, undo) that the rules do not have or refuse now."""
@@ -220,3 +226,17 @@ class Batch:
         truncated: npt.NDArray[np.bool_],
         to_move: npt.NDArray[np.uint8],
     ) -> None: ...
+
+@final
+class Bot:
+    """A computer player for one game, kept from move to move (the catalog's bots)."""
+
+    def __new__(
+        cls, spec: str, game: Game, *, seed: Optional[int] = None, threads: Optional[int] = None
+    ) -> "Bot": ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, game: Game) -> Optional[str]: ...
+    def observe(self, game: Game, move: str, own: bool = False) -> None: ...
+    def undo(self, plies: Optional[int] = None) -> None: ...
+    def close(self) -> None: ...

@@ -17,7 +17,7 @@ order the games run, the same seeds give the same records.
 those without Ray. Both write one JSON line a game, in the order of the seeds, and return
 the SHA-256 of what they wrote, the same for the same games whatever the backend and the
 number of workers. `python/examples/ray_selfplay.py` is a command line for both;
-docs/python.md ("Self-play on Ray") explains running it on several machines.
+docs/python-selfplay.md explains running it on several machines.
 
 Ray is imported only by `run_ray`.
 """
