@@ -1,4 +1,5 @@
-"""The failing-decisions summary: decision ids ranked by lift.
+"""The failing-decisions summary: decision ids ranked so that the first printed is the rule
+most likely broken — those named by every failed case first, each group by lift.
 
 Over the cases run in one invocation (passed, failed or errored; a skipped case is not
 run), for each decision id d:
@@ -6,8 +7,9 @@ run), for each decision id d:
     lift(d) = (failed cases naming d / cases run naming d) / (failed cases / cases run)
 
 A case fails when it failed or errored. An id named twice by one case counts once. The ids
-with at least one failed case are listed, highest lift first (compared exactly, as
-fractions); ties go to the id with more failed cases, then to id order (G-9 before G-10).
+with at least one failed case are listed: first those that every failed case names, then
+the others; within each group, highest lift first (compared exactly, as fractions); ties go
+to the id with more failed cases, then to id order (G-9 before G-10).
 Each lift is printed rounded to two decimals, halves up, from integers, so that the Rust
 runner (crates/rules-conformance/src/lift.rs) prints the same digits. conformance/FORMAT.md
 ("The failing-decisions summary") is the definition both follow.
@@ -51,8 +53,9 @@ def natural(decision: str) -> Tuple[str, int, str]:
 
 
 def rank(cases: Iterable[Tuple[Sequence[str], bool]]) -> List[DecisionLift]:
-    """Ranks the ids of `cases` (each case's decision ids, and whether it failed) by lift,
-    highest first; only ids with at least one failed case are kept."""
+    """Ranks the ids of `cases` (each case's decision ids, and whether it failed): those
+    every failed case names first, then by lift, highest first; only ids with at least one
+    failed case are kept."""
     per_id: Dict[str, List[int]] = {}
     run_total = failed_total = 0
     for decisions, failed in cases:
@@ -72,8 +75,12 @@ def rank(cases: Iterable[Tuple[Sequence[str], bool]]) -> List[DecisionLift]:
 
 
 def _order(a: DecisionLift, b: DecisionLift) -> int:
-    """Higher lift first (failed/run compared exactly: the run-wide factor is common to
-    every id), then more failed cases, then id order."""
+    """Ids named by every failed case first; then higher lift first (failed/run compared
+    exactly: the run-wide factor is common to every id), then more failed cases, then id
+    order."""
+    every = int(b.failed == b.failed_total) - int(a.failed == a.failed_total)
+    if every:
+        return every
     by_lift = b.failed * a.run - a.failed * b.run
     if by_lift:
         return by_lift

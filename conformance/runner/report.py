@@ -5,7 +5,8 @@ each failing case (its id, kind and line, the ply of each finding, expected agai
 the moves missing and extra for a legal set when the list is known, the decision ids) and
 for each error (a broken line as PATH:LINE, a timeout, a crash); then the skip reasons and
 what could not be checked, counted. A last line sums everything up, and when a case failed
-a line more names the failing decisions ranked by lift (lift.py).
+a line more names the failing decisions, those every failure names first, then by lift
+(lift.py).
 """
 
 from __future__ import annotations

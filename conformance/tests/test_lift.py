@@ -1,9 +1,11 @@
-"""The failing-decisions summary ranks ids by lift. The same hand-made run is in
-crates/rules-conformance/tests/lift.rs, with the same expected line: both runners print it."""
+"""The failing-decisions summary: ids every failure names first, then by lift. The same
+hand-made runs are in crates/rules-conformance/tests/lift.rs, with the same expected lines:
+both runners print them."""
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Sequence
 
 from runner.checks import ERROR, FAILED, PASSED, SKIPPED, CaseResult
@@ -83,3 +85,38 @@ def test_a_lift_is_rounded_to_hundredths_halves_up() -> None:
 
 def test_nothing_failed_prints_no_decisions_line() -> None:
     assert "failing decisions" not in summary_of([[case("c1", ["X-1"], PASSED)]])
+
+
+def format_example() -> list[CaseResult]:
+    """FORMAT.md's example: 80 run, 20 failed; G-2 on 78 and on every failed case, G-4 on
+    5 (4 failed), G-5 on 2 (1 failed)."""
+    cases = []
+    for n in range(20):
+        ids = ["G-2"] + (["G-4"] if n < 4 else []) + (["G-5"] if n == 4 else [])
+        cases.append(case(f"f{n}", ids, FAILED))
+    cases += [case("p0", ["G-2", "G-4"], PASSED), case("p1", ["G-2", "G-5"], PASSED)]
+    cases += [case(f"p{n}", ["G-2"], PASSED) for n in range(2, 58)]
+    cases += [case("p58", [], PASSED), case("p59", [], PASSED)]
+    return cases
+
+
+def test_ids_named_by_every_failure_come_first_then_by_lift_as_format_md_says() -> None:
+    expected = (
+        "failing decisions: G-2 (lift 1.03, 20 of 78 cases failed), "
+        "G-4 (lift 3.20, 4 of 5 cases failed), G-5 (lift 2.00, 1 of 2 cases failed)"
+    )
+    assert summary_of([format_example()]).splitlines()[-1] == expected
+    format_md = (Path(__file__).resolve().parents[1] / "FORMAT.md").read_text(encoding="utf-8")
+    assert expected in format_md
+    cases = [
+        case("c1", ["U-1", "A-1", "B-1"], FAILED),
+        case("c2", ["U-1", "A-1", "B-1"], FAILED),
+        case("c3", ["U-1", "A-1", "C-1"], FAILED),
+    ]
+    cases += [case(f"p{n}", ["U-1", "A-1"], PASSED) for n in range(3)]
+    cases += [case("q1", ["U-1"], PASSED), case("q2", ["U-1"], PASSED)]
+    assert summary_of([cases]).splitlines()[-1] == (
+        "failing decisions: A-1 (lift 1.33, 3 of 6 cases failed), "
+        "U-1 (lift 1.00, 3 of 8 cases failed), B-1 (lift 2.67, 2 of 2 cases failed), "
+        "C-1 (lift 2.67, 1 of 1 case failed)"
+    )

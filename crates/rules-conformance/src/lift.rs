@@ -1,5 +1,5 @@
-//! The failing-decisions summary: decision ids ranked by lift, so that the first id printed
-//! is the rule most likely broken.
+//! The failing-decisions summary: decision ids ranked so that the first id printed is the
+//! rule most likely broken — those named by every failed case first, each group by lift.
 //!
 //! Over the cases run in one invocation (passed, failed or errored; a skipped case is not
 //! run), for each decision id `d`:
@@ -9,9 +9,10 @@
 //! ```
 //!
 //! A case fails when its verdict is a failure or an error. An id named twice by one case
-//! counts once. The ids with at least one failed case are listed, highest lift first
-//! (compared exactly, as fractions); ties go to the id with more failed cases, then to id
-//! order (`G-9` before `G-10`). Each lift is printed rounded to two decimals, halves up,
+//! counts once. The ids with at least one failed case are listed: first those that every
+//! failed case names (each explains every failure), then the others; within each group,
+//! highest lift first (compared exactly, as fractions); ties go to the id with more failed
+//! cases, then to id order (`G-9` before `G-10`). Each lift is printed rounded to two decimals, halves up,
 //! from integers, so that `conformance/run.py` prints the same digits. `conformance/FORMAT.md`
 //! ("The failing-decisions summary") is the definition both runners follow.
 
@@ -49,6 +50,12 @@ impl DecisionLift {
         format!("{}.{:02}", h / 100, h % 100)
     }
 
+    /// Whether every failed case of the run names this id.
+    #[must_use]
+    pub fn names_every_failure(&self) -> bool {
+        self.failed == self.failed_total
+    }
+
     /// Compares the exact lifts: `failed/run` of each (the run-wide factor is common).
     fn cmp_lift(&self, other: &Self) -> Ordering {
         (u128::from(self.failed) * u128::from(other.run))
@@ -57,7 +64,8 @@ impl DecisionLift {
 }
 
 /// Ranks the decision ids of `cases` — each case's decision ids and whether it failed —
-/// by lift, highest first; only ids with at least one failed case are kept.
+/// those every failed case names first, then by lift, highest first; only ids with at
+/// least one failed case are kept.
 pub fn rank<'a, I, S>(cases: I) -> Vec<DecisionLift>
 where
     I: IntoIterator<Item = (&'a [S], bool)>,
@@ -89,7 +97,9 @@ where
         })
         .collect();
     ranked.sort_by(|a, b| {
-        b.cmp_lift(a)
+        b.names_every_failure()
+            .cmp(&a.names_every_failure())
+            .then_with(|| b.cmp_lift(a))
             .then(b.failed.cmp(&a.failed))
             .then_with(|| natural(&a.id).cmp(&natural(&b.id)))
     });

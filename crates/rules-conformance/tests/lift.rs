@@ -135,3 +135,74 @@ fn nothing_failed_prints_no_decisions_line() {
     };
     assert!(!runner::summary(&[report]).contains("failing decisions"));
 }
+
+/// The cases of FORMAT.md's example: 80 run, 20 failed; G-2 on 78 and on every failed
+/// case, G-4 on 5 (4 failed), G-5 on 2 (1 failed).
+fn format_example() -> FileReport {
+    let mut cases = Vec::new();
+    for n in 0..20 {
+        let mut ids = vec!["G-2"];
+        if n < 4 {
+            ids.push("G-4");
+        }
+        if n == 4 {
+            ids.push("G-5");
+        }
+        cases.push(case(&format!("f{n}"), &ids, fail()));
+    }
+    cases.push(case("p0", &["G-2", "G-4"], Verdict::Pass));
+    cases.push(case("p1", &["G-2", "G-5"], Verdict::Pass));
+    for n in 2..58 {
+        cases.push(case(&format!("p{n}"), &["G-2"], Verdict::Pass));
+    }
+    cases.push(case("p58", &[], Verdict::Pass));
+    cases.push(case("p59", &[], Verdict::Pass));
+    FileReport {
+        path: "format.jsonl".into(),
+        cases,
+        ..FileReport::default()
+    }
+}
+
+#[test]
+fn ids_named_by_every_failure_come_first_then_by_lift_as_format_md_says() {
+    // By lift alone G-4 (3.20) and G-5 (2.00) would come before G-2 (1.03); G-2 is named
+    // by all 20 failures, so it comes first.
+    let expected = "failing decisions: G-2 (lift 1.03, 20 of 78 cases failed), \
+                    G-4 (lift 3.20, 4 of 5 cases failed), G-5 (lift 2.00, 1 of 2 cases failed)";
+    let summary = runner::summary(&[format_example()]);
+    assert_eq!(summary.lines().last().unwrap(), expected, "{summary}");
+    let format = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../conformance/FORMAT.md"
+    ))
+    .unwrap();
+    assert!(
+        format.contains(expected),
+        "FORMAT.md's example is not what the runner prints"
+    );
+    // Of several ids every failure names, the highest lift (the fewest passing cases)
+    // first: A-1 (on all 3 failures and 3 passes) before U-1 (on every case).
+    let mut cases = vec![
+        case("c1", &["U-1", "A-1", "B-1"], fail()),
+        case("c2", &["U-1", "A-1", "B-1"], fail()),
+        case("c3", &["U-1", "A-1", "C-1"], fail()),
+    ];
+    for n in 0..3 {
+        cases.push(case(&format!("p{n}"), &["U-1", "A-1"], Verdict::Pass));
+    }
+    cases.push(case("q1", &["U-1"], Verdict::Pass));
+    cases.push(case("q2", &["U-1"], Verdict::Pass));
+    let summary = runner::summary(&[FileReport {
+        path: "cover.jsonl".into(),
+        cases,
+        ..FileReport::default()
+    }]);
+    assert_eq!(
+        summary.lines().last().unwrap(),
+        "failing decisions: A-1 (lift 1.33, 3 of 6 cases failed), \
+         U-1 (lift 1.00, 3 of 8 cases failed), B-1 (lift 2.67, 2 of 2 cases failed), \
+         C-1 (lift 2.67, 1 of 1 case failed)",
+        "{summary}"
+    );
+}

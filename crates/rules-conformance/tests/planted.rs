@@ -18,6 +18,7 @@ mod planted {
     pub mod kazura;
 
     /// What is planted for one decision id.
+    #[allow(dead_code)] // no game's table may need `Unplantable`
     pub enum Plant {
         /// The crate breaks the decision this way while the id is planted.
         Bug(&'static str, &'static str),
