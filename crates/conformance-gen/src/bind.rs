@@ -191,7 +191,9 @@ fn probe_tags(game: &Bind, text: &str, class: &str, tags: &mut BTreeSet<&'static
             }
         }
         "not-enough-pieces" => &["N-7"],
-        "nothing-to-take" | "take-isolates" => &["N-5"],
+        // A line from a square without an opponent piece takes nothing: no rule reads it
+        // otherwise.
+        "take-isolates" => &["N-5"],
         // A line that would pass over an occupied square (N-6's "never jumps"); a line
         // onto an occupied square is refused by every reading.
         "line-blocked" if passes_over(game, text) => &["N-6"],
@@ -356,7 +358,7 @@ fn push_replay(file: &mut FileBuilder, moves: Vec<String>, plies: &[usize], note
     for ply in 0..=moves.len() {
         if plies.contains(&ply) {
             let b = bind_of(&game);
-            let near = b.is_over() || b.hand(b.to_move()) <= 3;
+            let near = b.is_over() || b.hand(b.to_move()) <= 2;
             checks.push(full_check(&game, ply, if near { &cands } else { &far }, 8));
         }
         if ply < moves.len() {
@@ -468,7 +470,7 @@ fn pass_replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         push_replay(
             file,
             moves[..=ply].to_vec(),
-            &[ply, ply + 1],
+            &[ply],
             Some(
                 "one piece in hand: pass is the only move, though a single placement fits (N-11)"
                     .into(),
@@ -485,17 +487,21 @@ fn priority_replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let mut made = 0;
     for _ in 0..plan.replays * 10 {
-        if made >= plan.replays / 10 {
+        if made >= plan.replays / 5 {
             break;
         }
         let moves = random_game(&spec, rng, MAX_PLIES, uniform);
         let mut game = AnyGame::new(&spec);
         let mut at = Vec::new();
+        let start = bind_of(&game).clone();
         for (ply, mv) in moves.iter().enumerate() {
             let mut tags = BTreeSet::new();
             decision_tags(bind_of(&game), &mut tags);
             if tags.contains("N-8") && !tags.contains("N-5") {
-                at.push(ply);
+                // Nor anywhere on the way (a single placement played where no take fit).
+                if !game_tags(&start, true, &moves[..ply], &[], false).contains("N-5") {
+                    at.push(ply);
+                }
             }
             game.play(mv).expect("a legal move");
         }
@@ -825,8 +831,9 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
             continue;
         }
         let late = edit_record(&whole.write_record(), |map| {
+            // The result stays (the replayed one), so the late resignation is what is
+            // refused.
             map.insert("resigned".into(), Value::String("white".into()));
-            map.remove("result");
         });
         let tags = record_tags(&whole, moves.len(), &["N-15"]);
         refused(
