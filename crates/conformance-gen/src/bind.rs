@@ -3,9 +3,13 @@
 //! where White's first move can be impossible).
 //!
 //! Every case names the decisions (N-1 … N-16 of `docs/bind.md`) that its content
-//! really exercises, found by detectors over what it holds (a probe of a class, a take
-//! played before a check, single placements or a forced pass in a checked legal set, how
-//! the game ended, a record field), never by a blanket list.
+//! really exercises, found by detectors over what it holds, never by a blanket list
+//! (`tags`): at every position whose legal set it checks or counts, the decisions that
+//! restrict that set there (a take N-5 forbids, a line that would jump, a hand of two, the
+//! priority, the single placement, the forced pass); along every move it replays, the hands
+//! near the rules' limits (the variant's count, N-1; the pieces taken back, N-2) and what
+//! allowed each single placement (no take-and-place move); the probes' classes; and the way
+//! its game ended, a game without a move read as a position whose legal set is empty.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,6 +22,7 @@ use rules_conformance::reasons::classify;
 use serde_json::Value;
 
 mod tags;
+mod targeted;
 
 use tags::{Hands, decision_tags, end_tags};
 
@@ -166,8 +171,8 @@ fn file(plan: &Plan) -> FileBuilder {
     perfts(&mut file, plan, &mut rng);
     ends(&mut file, plan, &mut rng);
     records(&mut file, plan, &mut rng);
-    pass_replays(&mut file, plan, &mut rng);
-    priority_replays(&mut file, plan, &mut rng);
+    targeted::pass_replays(&mut file, plan, &mut rng);
+    targeted::priority_replays(&mut file, plan, &mut rng);
     if plan.variant == Variant::MINI {
         crate::bind_setups::setups(&mut file);
     }
@@ -442,101 +447,6 @@ fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         plies.dedup();
         push_replay(file, moves, &plies, None);
     }
-}
-
-/// Replays cut where the mover holds one piece and an empty square next to its own pieces,
-/// checked there: the pass is the only move (N-11), though a single placement would fit.
-fn pass_replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
-    let spec = file.spec;
-    let mut made = 0;
-    for _ in 0..plan.replays * 40 {
-        if made >= plan.replays / 2 {
-            break;
-        }
-        let moves = random_game(&spec, rng, MAX_PLIES, uniform);
-        let mut game = AnyGame::new(&spec);
-        let mut at = Vec::new();
-        for (ply, mv) in moves.iter().enumerate() {
-            let b = bind_of(&game);
-            if b.hand(b.to_move()) == 1 && fits_single(b) {
-                at.push(ply);
-            }
-            game.play(mv).expect("a legal move");
-        }
-        if at.is_empty() {
-            continue;
-        }
-        let ply = at[rng.below(at.len())];
-        push_replay(
-            file,
-            moves[..=ply].to_vec(),
-            &[ply],
-            Some(
-                "one piece in hand: pass is the only move, though a single placement fits (N-11)"
-                    .into(),
-            ),
-        );
-        made += 1;
-    }
-}
-
-/// Replays cut where every opponent piece may be taken (N-5 forbids nothing) and both
-/// take-and-place moves and single placements fit, checked there: the take-and-place
-/// moves come first (N-8).
-fn priority_replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
-    let spec = file.spec;
-    let mut made = 0;
-    for _ in 0..plan.replays * 10 {
-        if made >= plan.replays / 5 {
-            break;
-        }
-        let moves = random_game(&spec, rng, MAX_PLIES, uniform);
-        let mut game = AnyGame::new(&spec);
-        let mut at = Vec::new();
-        let start = bind_of(&game).clone();
-        for (ply, mv) in moves.iter().enumerate() {
-            let mut tags = BTreeSet::new();
-            decision_tags(bind_of(&game), &mut tags);
-            if tags.contains("N-8") && !tags.contains("N-5") {
-                // Nor anywhere on the way (a single placement played where no take fit).
-                if !game_tags(&start, true, &moves[..ply], &[], false).contains("N-5") {
-                    at.push(ply);
-                }
-            }
-            game.play(mv).expect("a legal move");
-        }
-        if at.is_empty() {
-            continue;
-        }
-        let ply = at[rng.below(at.len())];
-        push_replay(
-            file,
-            moves[..=ply].to_vec(),
-            &[ply],
-            Some("every opponent piece may be taken, and take-and-place moves come before single placements (N-8)".into()),
-        );
-        made += 1;
-    }
-}
-
-/// Whether the mover has an empty square next to one of its pieces.
-fn fits_single(game: &Bind) -> bool {
-    let size = game.variant().size();
-    let me = game.to_move();
-    (0..size * size).any(|q| {
-        let (c, r) = (q % size, q / size);
-        game.owner(coord(c, r)).is_none()
-            && [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)]
-                .iter()
-                .any(|&(dc, dr)| {
-                    let (cc, rr) = (c as i64 + dc, r as i64 + dr);
-                    cc >= 0
-                        && rr >= 0
-                        && (cc as usize) < size
-                        && (rr as usize) < size
-                        && game.owner(coord(cc as usize, rr as usize)) == Some(me)
-                })
-    })
 }
 
 fn perfts(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {

@@ -7,8 +7,9 @@
 //!
 //! Each case names by hand every decision id its verdict depends on: a rule whose breaking
 //! would turn an accepted record into a refused one (or the other way round, or change its
-//! result) is named; N-14 (the notation) is on every case, since every case reads moves or
-//! a record. The crates' own answer is the expected one (`accepted_record`,
+//! result) is named; N-14 (the notation) is on every case that has moves to read. Accepted
+//! records add what their moves and end show, found as for every other bind case
+//! (`crate::bind::setup_tags`). The crates' own answer is the expected one (`accepted_record`,
 //! `push_refused_json`, which checks that the crates refuse it as stated).
 
 use bind::{Bind, Colour, Setup, Variant};
@@ -116,6 +117,8 @@ const TWO_LONE: [&str; 5] = ["W....", ".....", "..BBB", ".....", "....W"];
 const UNDER: [&str; 5] = [".....", ".....", "BBB..", ".....", "WWW.."];
 /// Black with 10 on the board (2 in hand), White's three on B3–D3.
 const TWO_IN_HAND: [&str; 5] = ["BBBBB", "BBBBB", ".WWW.", ".....", "....."];
+/// Black with 9 on the board (3 in hand), White's three on B3–D3.
+const THREE_IN_HAND: [&str; 5] = ["BBBBB", "BBBB.", ".WWW.", ".....", "....."];
 /// Black with 11 on the board (1 in hand), White's three on C2–E2.
 const ONE_IN_HAND: [&str; 5] = ["BBBBB", "BBBBB", "B....", "..WWW", "....."];
 /// Black's one piece on A1 walled in by White's A2 and B1, neither of which may be taken.
@@ -224,6 +227,23 @@ fn lines_and_hands(file: &mut FileBuilder) {
         &["N-5", "N-6", "N-7", "N-12"],
         "two in hand, two placed: Black's hand is empty and Black wins",
     );
+    accept(
+        file,
+        &s,
+        &["D3-D2"],
+        &["N-5", "N-6", "N-7", "N-12"],
+        "two in hand: the line D3–D2 empties Black's hand and Black wins",
+    );
+    let s = position(THREE_IN_HAND, black, 20);
+    for line in ["B3-B1", "D3-D1"] {
+        accept(
+            file,
+            &s,
+            &[line],
+            &["N-5", "N-6", "N-7", "N-12"],
+            "three in hand, three placed: Black's hand is empty and Black wins",
+        );
+    }
     let s = position(ONE_IN_HAND, black, 30);
     accept(
         file,

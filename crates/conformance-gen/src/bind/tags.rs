@@ -14,9 +14,9 @@ use game_core::{Game, Player};
 /// rule" half of N-13 cannot be seen.)
 pub const LONG_GAME: usize = 100;
 
-/// A hand at most this far above a colour's pieces taken so far is near the limits the
-/// rules count to (N-7's two and three, N-11's one, N-12's none): a wrong count of pieces
-/// (N-1) or a wrong hand after a take (N-2) shows there.
+/// A hand of at most this many pieces is near the limits the rules count to (N-7's two and
+/// three, N-11's one, N-12's none): a wrong count of pieces for a named variant (N-1) shows
+/// there.
 const NEAR: usize = 3;
 
 const STEPS: [(i64, i64); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
