@@ -89,6 +89,10 @@ impl Masks {
         ];
         let partnered = has[0] | has[1] | has[2] | has[3];
         let alone = opponent & !partnered;
+        // Planted bug (tests only): any opponent piece may be taken.
+        if game_core::planted::is("N-5") {
+            return opponent;
+        }
         match alone.count_ones() {
             0 => {
                 let two_or_more = (has[0] & (has[1] | has[2] | has[3]))
@@ -140,6 +144,13 @@ pub(crate) fn opening_moves(masks: Masks, coords: &[Coord], sink: &mut impl Sink
     let up = masks.shift(1, empty);
     let horizontal = empty & right & masks.shift(2, right);
     let vertical = empty & up & masks.shift(1, up);
+    // Planted bug (tests only): Black's opening may be a line of two.
+    if game_core::planted::is("N-3")
+        && (push_lines(masks, coords, empty & right, 3, 1, sink)
+            || push_lines(masks, coords, empty & up, 0, 1, sink))
+    {
+        return true;
+    }
     push_lines(masks, coords, horizontal, 3, 2, sink)
         || push_lines(masks, coords, vertical, 0, 2, sink)
 }
@@ -166,13 +177,20 @@ pub(crate) fn take_and_place_moves(
         // Takeable squares whose next square in `direction` is empty, then the next two.
         let next_empty = masks.shift(direction ^ 1, empty);
         let starts = takeable & next_empty;
-        if starts == 0 {
+        // Planted bug (tests only): a line of three jumps an occupied square.
+        let jumps = game_core::planted::is("N-6");
+        if starts == 0 && !jumps {
             continue;
         }
         if two && push_lines(masks, coords, starts, direction, 1, sink) {
             return true;
         }
-        let long = starts & masks.shift(direction ^ 1, next_empty);
+        let after_two = masks.shift(direction ^ 1, next_empty);
+        let long = if jumps {
+            takeable & after_two & masks.shift(direction ^ 1, masks.board)
+        } else {
+            starts & after_two
+        };
         if three && push_lines(masks, coords, long, direction, 2, sink) {
             return true;
         }
@@ -189,6 +207,10 @@ pub(crate) fn single_placements(
     sink: &mut impl Sink,
 ) -> bool {
     let mut targets = masks.board & !(mover | opponent) & masks.spread(mover);
+    // Planted bug (tests only): a single placement on any empty square.
+    if game_core::planted::is("N-9") {
+        targets = masks.board & !(mover | opponent);
+    }
     while targets != 0 {
         let square = targets.trailing_zeros() as usize;
         targets &= targets - 1;

@@ -51,6 +51,10 @@ impl EndReason {
     pub fn winner(self) -> Option<Player> {
         match self {
             EndReason::AllPlaced { winner } => Some(winner),
+            // Planted bug (tests only): the player with no move wins.
+            EndReason::NoMove { loser } if game_core::planted::is("N-10") => Some(loser),
+            // Planted bug (tests only): the resigning colour wins.
+            EndReason::Resigned { loser } if game_core::planted::is("N-15") => Some(loser),
             EndReason::NoMove { loser } | EndReason::Resigned { loser } => Some(loser.other()),
             EndReason::BothHoldOne => None,
         }

@@ -168,7 +168,11 @@ impl FromStr for Move {
         match text.split_once('-') {
             None => Ok(Move::Place(point(text)?)),
             Some((from, to)) => {
-                let (from, to) = (point(from)?, point(to)?);
+                let (mut from, mut to) = (point(from)?, point(to)?);
+                // Planted bug (tests only): a line read from its far end, TO-FROM.
+                if game_core::planted::is("N-14") {
+                    std::mem::swap(&mut from, &mut to);
+                }
                 Move::line(from, to).map_err(|_| ParseMoveError::NotALine {
                     text: text.to_string(),
                 })
@@ -180,6 +184,8 @@ impl FromStr for Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // Planted bug (tests only): a line written from its far end, TO-FROM.
+            Move::Line { from, to } if game_core::planted::is("N-14") => write!(f, "{to}-{from}"),
             Move::Line { from, to } => write!(f, "{from}-{to}"),
             Move::Place(at) => write!(f, "{at}"),
             Move::Pass => f.write_str("pass"),

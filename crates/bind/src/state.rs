@@ -409,7 +409,10 @@ impl Bind {
             if self.colour(n) == colour {
                 self.cells[n] -= PARTNER_UNIT;
                 // N-5: a take never leaves another piece of its colour without a partner.
-                debug_assert!(self.partners(n) > 0, "a take left a piece alone");
+                debug_assert!(
+                    self.partners(n) > 0 || game_core::planted::is("N-5"),
+                    "a take left a piece alone"
+                );
             }
         }
         self.cells[square] = 0;
@@ -429,10 +432,13 @@ impl Bind {
     #[inline]
     fn line_lengths(&self) -> (bool, bool) {
         let hand = self.hands[self.to_move];
-        if self.first_move_due[self.to_move] {
-            (false, hand >= 3)
+        // Planted bug (tests only): a line of three needs only two in hand.
+        let three_needs = if game_core::planted::is("N-7") { 2 } else { 3 };
+        // Planted bug (tests only): White's first move may place two, like a later one.
+        if self.first_move_due[self.to_move] && !game_core::planted::is("N-4") {
+            (false, hand >= three_needs)
         } else {
-            (hand >= 2, hand >= 3)
+            (hand >= 2, hand >= three_needs)
         }
     }
 
@@ -447,12 +453,21 @@ impl Bind {
 
     /// The end the rules give this position (without resignation): N-12, N-16, N-10.
     fn rule_end(&self) -> Option<EndReason> {
+        // Planted bug (tests only): a move limit of 100 plies, the game drawn there.
+        if game_core::planted::is("N-13") && self.ply >= 100 {
+            return Some(EndReason::BothHoldOne);
+        }
         for player in Player::BOTH {
+            // Planted bug (tests only): an empty hand wins only once its turn comes round.
+            if game_core::planted::is("N-12") && player != self.to_move {
+                continue;
+            }
             if self.hands[player] == 0 {
                 return Some(EndReason::AllPlaced { winner: player });
             }
         }
-        if self.hands.first == 1 && self.hands.second == 1 {
+        // Planted bug (tests only): both holding one piece is no draw; both pass for ever.
+        if self.hands.first == 1 && self.hands.second == 1 && !game_core::planted::is("N-16") {
             return Some(EndReason::BothHoldOne);
         }
         if !self.generate(&mut Exists) {
@@ -534,6 +549,8 @@ impl Game for Bind {
                 player: name(mover),
                 held,
             }),
+            // Planted bug (tests only): one piece in hand may also be placed singly.
+            Move::Place(at) if held == 1 && game_core::planted::is("N-11") => self.check_place(at),
             _ if held == 1 => Err(PlayError::MustPass {
                 player: name(mover),
             }),
@@ -565,15 +582,25 @@ impl Game for Bind {
                 if !self.is_opening() {
                     // Rule 4: the taken piece goes back to its owner's hand (N-6).
                     self.lift(square, opponent);
-                    self.hands[opponent] += 1;
+                    // Planted bug (tests only): the taken piece is lost, not returned.
+                    if !game_core::planted::is("N-2") {
+                        self.hands[opponent] += 1;
+                    }
                 }
+                let mut placed = length;
                 for i in 0..length {
                     if i > 0 {
                         square = usize::from(self.topology.steps[square][direction]);
                     }
+                    // Planted bug (tests only, N-6): a line jumps an occupied square.
+                    if i > 0 && self.colour(square) != 0 && game_core::planted::is("N-6") {
+                        placed -= 1;
+                        continue;
+                    }
                     self.put(square, mover);
                 }
-                self.hands[mover] -= length as u16;
+                // Saturating: a planted bug (N-7) may place more than the hand holds.
+                self.hands[mover] = self.hands[mover].saturating_sub(placed as u16);
             }
         }
         self.first_move_due[mover] = false;

@@ -92,6 +92,11 @@ impl Variant {
     pub fn named(name: &str) -> Result<Variant, VariantError> {
         match name.to_ascii_lowercase().as_str() {
             "mini" => Ok(Variant::MINI),
+            // Planted bug (tests only): the full variant with 32 pieces each, as in chess.
+            "full" if game_core::planted::is("N-1") => Ok(Variant {
+                size: 8,
+                pieces: 32,
+            }),
             "full" => Ok(Variant::FULL),
             _ => Err(VariantError::Name {
                 name: name.to_string(),

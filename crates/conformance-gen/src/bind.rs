@@ -3,9 +3,13 @@
 //! where White's first move can be impossible).
 //!
 //! Every case names the decisions (N-1 … N-16 of `docs/bind.md`) that its content
-//! really exercises, found by detectors over what it holds (a probe of a class, a take
-//! played before a check, single placements or a forced pass in a checked legal set, how
-//! the game ended, a record field), never by a blanket list.
+//! really exercises, found by detectors over what it holds, never by a blanket list
+//! (`tags`): at every position whose legal set it checks or counts, the decisions that
+//! restrict that set there (a take N-5 forbids, a line that would jump, a hand of two, the
+//! priority, the single placement, the forced pass); along every move it replays, the hands
+//! near the rules' limits (the variant's count, N-1; the pieces taken back, N-2) and what
+//! allowed each single placement (no take-and-place move); the probes' classes; and the way
+//! its game ended, a game without a move read as a position whose legal set is empty.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,6 +20,11 @@ use rules_conformance::CaseBody;
 use rules_conformance::format::Check;
 use rules_conformance::reasons::classify;
 use serde_json::Value;
+
+mod tags;
+mod targeted;
+
+use tags::{Hands, decision_tags, end_tags};
 
 use crate::common::{
     ENGINE, FileBuilder, accepted_record, after, bounded_perft_body, edit_record, end_body,
@@ -43,12 +52,6 @@ const MALFORMED: &[&str] = &[
 
 /// A random game is cut here: the rules have no move limit (N-13).
 const MAX_PLIES: usize = 400;
-
-/// A game checked past this many plies exercises N-13 (no move limit): an implementation
-/// that stops games at a cap of this size or less fails it. (Positions never repeat in
-/// Bind, since every move but the pass adds pieces to the board, so the "no repetition
-/// rule" half of N-13 cannot be seen.)
-const LONG_GAME: usize = 150;
 
 struct Plan {
     variant: Variant,
@@ -168,6 +171,8 @@ fn file(plan: &Plan) -> FileBuilder {
     perfts(&mut file, plan, &mut rng);
     ends(&mut file, plan, &mut rng);
     records(&mut file, plan, &mut rng);
+    targeted::pass_replays(&mut file, plan, &mut rng);
+    targeted::priority_replays(&mut file, plan, &mut rng);
     if plan.variant == Variant::MINI {
         crate::bind_setups::setups(&mut file);
     }
@@ -176,100 +181,10 @@ fn file(plan: &Plan) -> FileBuilder {
 
 // ---- Detectors ------------------------------------------------------------------------
 
-fn end_tags(game: &Bind, tags: &mut BTreeSet<&'static str>) {
-    match game.end_reason() {
-        Some(EndReason::AllPlaced { .. }) => {
-            tags.insert("N-12");
-        }
-        Some(EndReason::NoMove { .. }) => {
-            tags.insert("N-10");
-        }
-        Some(EndReason::BothHoldOne) => {
-            tags.insert("N-16");
-        }
-        Some(EndReason::Resigned { .. }) => {
-            tags.insert("N-15");
-        }
-        _ => {}
-    }
-}
-
-/// Whether the mover has an empty square next to one of its pieces (a single placement
-/// that priority or the pass can exclude).
-fn has_single_square(game: &Bind) -> bool {
-    let size = game.variant().size();
-    let me = game.to_move();
-    (0..size * size).any(|q| {
-        let (c, r) = (q % size, q / size);
-        game.owner(coord(c, r)).is_none()
-            && [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)]
-                .iter()
-                .any(|&(dc, dr)| {
-                    let (cc, rr) = (c as i64 + dc, r as i64 + dr);
-                    cc >= 0
-                        && rr >= 0
-                        && (cc as usize) < size
-                        && (rr as usize) < size
-                        && game.owner(coord(cc as usize, rr as usize)) == Some(me)
-                })
-    })
-}
-
-/// What a position shows to a check of its legal set; `hands_seen` is set when the legal
-/// set depends on the hands.
-fn position_tags(game: &Bind, tags: &mut BTreeSet<&'static str>, hands_seen: &mut bool) {
-    if game.is_over() {
-        end_tags(game, tags);
-        if matches!(
-            game.end_reason(),
-            Some(EndReason::AllPlaced { .. } | EndReason::BothHoldOne)
-        ) {
-            *hands_seen = true;
-        }
-        return;
-    }
-    let me = game.to_move();
-    let mut list = Vec::new();
-    game.legal_moves(&mut list);
-    let texts: Vec<String> = list.iter().map(ToString::to_string).collect();
-    let lines = texts.iter().filter(|t| t.contains('-')).count();
-    let singles = texts
-        .iter()
-        .filter(|t| !t.contains('-') && *t != "pass")
-        .count();
-    if game.first_move_due(Player::First) && me == Player::First {
-        tags.insert("N-3");
-    } else if game.first_move_due(Player::Second) && me == Player::Second {
-        tags.insert("N-4");
-    }
-    if texts == ["pass"] {
-        tags.insert("N-11");
-        *hands_seen = true;
-        if has_single_square(game) {
-            // A single placement would fit, yet the one piece in hand must pass.
-            tags.insert("N-9");
-        }
-    }
-    if singles > 0 {
-        tags.insert("N-9");
-    }
-    if lines > 0 && !game.first_move_due(me) {
-        if has_single_square(game) {
-            // Single placements exist but the take-and-place moves come first.
-            tags.insert("N-8");
-        }
-        if game.hand(me) == 2 {
-            // Only lines of two: three pieces are not in hand.
-            tags.insert("N-7");
-            *hands_seen = true;
-        }
-    }
-}
-
 /// What a probe exercises.
 fn probe_tags(game: &Bind, text: &str, class: &str, tags: &mut BTreeSet<&'static str>) {
     let one: &[&'static str] = match class {
-        "occupied" | "not-next-to-own-piece" => &["N-9"],
+        "not-next-to-own-piece" => &["N-9"],
         "not-a-line" => &["N-14"],
         "must-pass" | "pass-not-allowed" => &["N-11"],
         "opening-is-a-line" | "opening-not-from-lower-left" => &["N-3"],
@@ -280,9 +195,13 @@ fn probe_tags(game: &Bind, text: &str, class: &str, tags: &mut BTreeSet<&'static
                 &["N-4"]
             }
         }
-        "not-enough-pieces" => &["N-2", "N-7"],
-        "nothing-to-take" | "take-isolates" => &["N-5"],
-        "line-blocked" => &["N-6"],
+        "not-enough-pieces" => &["N-7"],
+        // A line from a square without an opponent piece takes nothing: no rule reads it
+        // otherwise.
+        "take-isolates" => &["N-5"],
+        // A line that would pass over an occupied square (N-6's "never jumps"); a line
+        // onto an occupied square is refused by every reading.
+        "line-blocked" if passes_over(game, text) => &["N-6"],
         "take-and-place-available" => &["N-8"],
         "malformed" => {
             tags.insert("N-14");
@@ -306,109 +225,126 @@ fn probe_tags(game: &Bind, text: &str, class: &str, tags: &mut BTreeSet<&'static
     tags.extend(one.iter().copied());
 }
 
-/// The decisions a game (its moves and the checks along it) exercises; `to_end` when the
-/// case checks the finished game's result.
+/// Whether the line `text` has an occupied square between its ends.
+fn passes_over(game: &Bind, text: &str) -> bool {
+    let Ok(bind::Move::Line { from, to }) = text.parse::<bind::Move>() else {
+        return false;
+    };
+    let (dc, dr) = (
+        i16::from(to.col) - i16::from(from.col),
+        i16::from(to.row) - i16::from(from.row),
+    );
+    if dc.abs() + dr.abs() != 2 {
+        return false;
+    }
+    let mid = Coord::new(
+        (i16::from(from.col) + dc / 2) as u8,
+        (i16::from(from.row) + dr / 2) as u8,
+    );
+    game.owner(mid).is_some()
+}
+
+/// The decisions a game from `start` (its moves and the checks along it) exercises;
+/// `to_end` when the case checks the finished game's result; `from_header` when the game's
+/// variant is the file's (not a record's own size and pieces).
 fn game_tags(
-    spec: &GameSpec,
+    start: &Bind,
+    from_header: bool,
     moves: &[String],
     checks: &[Check],
     to_end: bool,
-) -> Vec<&'static str> {
+) -> BTreeSet<&'static str> {
     let mut tags = BTreeSet::new();
     let mut by_ply: BTreeMap<usize, Vec<&Check>> = BTreeMap::new();
     for check in checks {
         by_ply.entry(check.ply).or_default().push(check);
     }
-    let last_check = checks.iter().map(|c| c.ply).max();
-    let later_seen = |ply: usize| to_end || last_check.is_some_and(|last| last > ply);
-    let mut game = AnyGame::new(spec);
-    let mut took = false;
-    let mut hands_seen = false;
+    if !moves.is_empty() {
+        // Every move is read in the notation.
+        tags.insert("N-14");
+    }
+    let mut game = start.clone();
+    let mut hands = Hands::new(start.variant(), from_header);
     for ply in 0..=moves.len() {
-        let b = bind_of(&game);
         for check in by_ply.get(&ply).into_iter().flatten() {
+            hands.observe(&game, &mut tags);
             if check.legal.is_some() {
-                position_tags(b, &mut tags, &mut hands_seen);
-                if ply == 0 {
-                    tags.insert("N-1");
-                }
-                if ply > LONG_GAME {
-                    // Still played by the rules past a cap an implementation might add.
-                    tags.insert("N-13");
+                if game.is_over() {
+                    end_tags(&game, &mut tags);
+                } else {
+                    decision_tags(&game, &mut tags);
                 }
             }
             for probe in &check.illegal {
-                probe_tags(b, &probe.mv, &probe.reason, &mut tags);
-                if probe.reason == "must-pass" || probe.reason == "not-enough-pieces" {
-                    hands_seen = true;
-                }
-            }
-            if took && hands_seen {
-                tags.insert("N-2");
+                probe_tags(&game, &probe.mv, &probe.reason, &mut tags);
             }
         }
         let Some(mv) = moves.get(ply) else { break };
-        if later_seen(ply) {
-            let opening = b.first_move_due(Player::First) && b.to_move() == Player::First;
-            if mv.contains('-') && !opening {
-                // A take: the piece goes back to its owner's hand, the line is filled.
-                took = true;
-                tags.insert("N-6");
-            } else if mv == "pass" {
-                tags.insert("N-11");
-            } else if !mv.contains('-') {
-                tags.insert("N-9");
-            }
-        }
+        hands.played(&game, mv, &mut tags);
+        let mv = game.parse_move(mv).expect("a readable move");
         game.play(mv).expect("a legal move");
     }
     if to_end {
-        let b = bind_of(&game);
-        assert!(b.is_over());
-        end_tags(b, &mut tags);
-        if matches!(
-            b.end_reason(),
-            Some(EndReason::AllPlaced { .. } | EndReason::BothHoldOne)
-        ) && took
-        {
-            tags.insert("N-2");
-        }
-        if moves.len() > LONG_GAME {
-            tags.insert("N-13");
-        }
+        // The result read from the last position (a resignation is accepted only while
+        // the rules have not ended the game).
+        hands.observe(&game, &mut tags);
+        end_tags(&game, &mut tags);
     }
-    tags.into_iter().collect()
+    tags
 }
 
-/// The decisions a perft case exercises: what the positions whose moves it counts show.
+/// [`game_tags`] of a record's moves played from a set-up position, to its end.
+pub(crate) fn setup_tags(start: &Bind, moves: &[&str]) -> BTreeSet<&'static str> {
+    let moves: Vec<String> = moves.iter().map(|m| (*m).to_string()).collect();
+    game_tags(start, false, &moves, &[], true)
+}
+
+/// [`game_tags`] of a game from the file's start.
+fn header_tags(
+    spec: &GameSpec,
+    moves: &[String],
+    checks: &[Check],
+    to_end: bool,
+) -> Vec<&'static str> {
+    let start = bind_of(&AnyGame::new(spec)).clone();
+    game_tags(&start, true, moves, checks, to_end)
+        .into_iter()
+        .collect()
+}
+
+/// The decisions a perft case exercises: the moves to its position, and what the positions
+/// whose moves it counts show.
 fn perft_tags(spec: &GameSpec, moves: &[String], depth: usize) -> Vec<&'static str> {
+    let start = bind_of(&AnyGame::new(spec)).clone();
     let mut tags = BTreeSet::new();
-    if moves.is_empty() {
-        tags.insert("N-1");
+    let mut hands = Hands::new(start.variant(), true);
+    let mut game = start;
+    for mv in moves {
+        tags.insert("N-14");
+        hands.played(&game, mv, &mut tags);
+        let mv = game.parse_move(mv).expect("a readable move");
+        game.play(mv).expect("a legal move");
     }
-    let start = after(spec, moves);
-    let mut stack = vec![(bind_of(&start).clone(), 0usize, false)];
+    let mut stack = vec![(game, 0usize, hands)];
     let mut list = Vec::new();
-    while let Some((node, d, took)) = stack.pop() {
+    while let Some((node, d, hands)) = stack.pop() {
         if d >= depth {
             continue;
         }
-        let mut hands_seen = false;
-        position_tags(&node, &mut tags, &mut hands_seen);
-        if took && hands_seen {
-            tags.insert("N-2");
+        hands.observe(&node, &mut tags);
+        if node.is_over() {
+            end_tags(&node, &mut tags);
+            continue;
         }
+        decision_tags(&node, &mut tags);
         if d + 1 < depth {
             node.legal_moves(&mut list);
-            let opening = node.first_move_due(Player::First) && node.to_move() == Player::First;
             for mv in list.clone() {
-                let is_take = mv.to_string().contains('-') && !opening;
-                if is_take {
-                    tags.insert("N-6");
-                }
                 let mut child = node.clone();
+                let mut hands = hands.clone();
+                hands.played(&node, &mv.to_string(), &mut tags);
                 child.play(mv).expect("a legal move");
-                stack.push((child, d + 1, took || is_take));
+                stack.push((child, d + 1, hands));
             }
         }
     }
@@ -422,15 +358,19 @@ fn push_replay(file: &mut FileBuilder, moves: Vec<String>, plies: &[usize], note
     let cands = candidates(bind_of(&file.start()).variant().size());
     let mut checks = Vec::new();
     let mut game = AnyGame::new(&spec);
+    // `pass` is probed only near the one piece in hand that forces it (N-11).
+    let far: Vec<String> = cands.iter().filter(|c| *c != "pass").cloned().collect();
     for ply in 0..=moves.len() {
         if plies.contains(&ply) {
-            checks.push(full_check(&game, ply, &cands, 8));
+            let b = bind_of(&game);
+            let near = b.is_over() || b.hand(b.to_move()) <= 2;
+            checks.push(full_check(&game, ply, if near { &cands } else { &far }, 8));
         }
         if ply < moves.len() {
             game.play(&moves[ply]).expect("a legal move");
         }
     }
-    let tags = game_tags(&spec, &moves, &checks, false);
+    let tags = header_tags(&spec, &moves, &checks, false);
     file.push(
         &tags,
         &[ENGINE, "brute-force"],
@@ -455,7 +395,7 @@ fn crafted(file: &mut FileBuilder, plan: &Plan) {
                     .into(),
             ),
         );
-        let tags = game_tags(&spec, &moves, &[], true);
+        let tags = header_tags(&spec, &moves, &[], true);
         file.push(
             &tags,
             &[ENGINE, "brute-force"],
@@ -477,16 +417,17 @@ fn crafted(file: &mut FileBuilder, plan: &Plan) {
     }
 }
 
-/// The first ply of `moves` where the player to move must pass, if any.
-fn forced_pass(spec: &GameSpec, moves: &[String]) -> Option<usize> {
+/// The plies of `moves` where the player to move must pass.
+fn forced_passes(spec: &GameSpec, moves: &[String]) -> Vec<usize> {
     let mut game = AnyGame::new(spec);
+    let mut plies = Vec::new();
     for (ply, mv) in moves.iter().enumerate() {
         if game.legal_moves() == ["pass"] {
-            return Some(ply);
+            plies.push(ply);
         }
         game.play(mv).expect("a legal move");
     }
-    None
+    plies
 }
 
 fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
@@ -501,7 +442,7 @@ fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         if !moves.is_empty() && i % 2 == 0 {
             plies.push(1);
         }
-        plies.extend(forced_pass(&spec, &moves));
+        plies.extend(forced_passes(&spec, &moves));
         plies.sort_unstable();
         plies.dedup();
         push_replay(file, moves, &plies, None);
@@ -559,7 +500,7 @@ fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
         }
     }
     for moves in crate::common::round_robin(&buckets, plan.ends) {
-        let tags = game_tags(&spec, &moves, &[], true);
+        let tags = header_tags(&spec, &moves, &[], true);
         file.push(
             &tags,
             &[ENGINE, "brute-force"],
@@ -569,14 +510,15 @@ fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     }
 }
 
-fn record_tags(text: &str, game: &AnyGame, extra: &[&'static str]) -> Vec<&'static str> {
-    let mut tags: BTreeSet<&'static str> = extra.iter().copied().collect();
-    tags.insert("N-14");
-    let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-    if value.get("resigned").is_some() {
-        tags.insert("N-15");
-    }
-    end_tags(bind_of(game), &mut tags);
+/// The decisions a record of the game `game` from the variant's start exercises: its moves
+/// replayed, the way its game ended (or its resignation), and `extra`.
+fn record_tags(game: &AnyGame, moves: usize, extra: &[&'static str]) -> Vec<&'static str> {
+    let b = bind_of(game);
+    let all: Vec<String> = b.moves().iter().map(ToString::to_string).collect();
+    let to_end = moves == all.len();
+    let start = Bind::new(b.variant());
+    let mut tags = game_tags(&start, false, &all[..moves], &[], to_end);
+    tags.extend(extra.iter().copied());
     tags.into_iter().collect()
 }
 
@@ -629,7 +571,7 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                     text: String,
                     extra: &[&'static str],
                     note: &str| {
-        let tags = record_tags(&text, game, extra);
+        let tags = record_tags(game, bind_of(game).moves().len(), extra);
         file.push(
             &tags,
             &[ENGINE],
@@ -642,7 +584,9 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                    mv: Option<usize>,
                    tags: &[&'static str],
                    note: &str| {
-        crate::common::push_refused_json(file, text, mv, tags, "N-14", note);
+        // N-14 comes with the moves read (`record_tags`), not with the record.
+        let body = refused_record(&file.spec, "json", text, mv, false);
+        file.push(tags, &[ENGINE], Some(note.into()), body);
     };
     let mut made = 0;
     let mut i = 0;
@@ -709,6 +653,7 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                     continue;
                 };
                 let text = set_move(&whole.write_record(), n, &bad);
+                let tags = record_tags(&whole, n, &tags);
                 refused(
                     file,
                     text,
@@ -727,9 +672,7 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                 if AnyGame::read_record_of(spec.kind(), &text).is_ok() {
                     continue;
                 }
-                let mut tags = BTreeSet::new();
-                end_tags(bind_of(&whole), &mut tags);
-                let tags: Vec<&str> = tags.into_iter().collect();
+                let tags = record_tags(&whole, moves.len(), &[]);
                 refused(
                     file,
                     text,
@@ -745,7 +688,7 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                     file,
                     text,
                     Some(n + 1),
-                    &[],
+                    &record_tags(&whole, n, &[]),
                     &format!("move {} is `B2-B5`: not a line of two or three", n + 1),
                 );
             }
@@ -769,7 +712,7 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     });
     refused(file, unknown, None, &[], "an unknown field is refused");
     file.push(
-        &["N-14"],
+        &[],
         &[ENGINE],
         Some("a text with no record marker".into()),
         refused_record(
@@ -798,13 +741,11 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
             continue;
         }
         let late = edit_record(&whole.write_record(), |map| {
+            // The result stays (the replayed one), so the late resignation is what is
+            // refused.
             map.insert("resigned".into(), Value::String("white".into()));
-            map.remove("result");
         });
-        let mut tags = vec!["N-15"];
-        let mut ends = BTreeSet::new();
-        end_tags(bind_of(&whole), &mut ends);
-        tags.extend(ends);
+        let tags = record_tags(&whole, moves.len(), &["N-15"]);
         refused(
             file,
             late,

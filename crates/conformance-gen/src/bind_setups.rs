@@ -7,8 +7,9 @@
 //!
 //! Each case names by hand every decision id its verdict depends on: a rule whose breaking
 //! would turn an accepted record into a refused one (or the other way round, or change its
-//! result) is named; N-14 (the notation) is on every case, since every case reads moves or
-//! a record. The crates' own answer is the expected one (`accepted_record`,
+//! result) is named; N-14 (the notation) is on every case that has moves to read. Accepted
+//! records add what their moves and end show, found as for every other bind case
+//! (`crate::bind::setup_tags`). The crates' own answer is the expected one (`accepted_record`,
 //! `push_refused_json`, which checks that the crates refuse it as stated).
 
 use bind::{Bind, Colour, Setup, Variant};
@@ -75,7 +76,9 @@ fn accept(file: &mut FileBuilder, setup: &Setup, moves: &[&str], tags: &[&str], 
     };
     let text = state.to_record().to_json();
     let mut tags = tags.to_vec();
-    tags.push("N-14");
+    // And what the moves and the end show, as for every other record.
+    let start = Bind::from_setup(setup.clone()).expect("a valid set-up");
+    tags.extend(crate::bind::setup_tags(&start, moves));
     file.push(
         &tags,
         &[ENGINE],
@@ -91,7 +94,17 @@ fn refuse(
     tags: &[&'static str],
     note: &str,
 ) {
-    crate::common::push_refused_json(file, text, mv, tags, "N-14", note);
+    // N-14 only when the record has moves to read.
+    let has_moves = serde_json::from_str::<Value>(&text)
+        .ok()
+        .and_then(|v| v.get("moves")?.as_array().map(|m| !m.is_empty()))
+        .unwrap_or(false);
+    let mut tags = tags.to_vec();
+    if has_moves {
+        tags.push("N-14");
+    }
+    let body = crate::common::refused_record(&file.spec, "json", text, mv, false);
+    file.push(&tags, &[ENGINE], Some(note.into()), body);
 }
 
 /// White's group A5–C5 and a white piece alone on E1; Black's three on C3–E3.
@@ -104,10 +117,15 @@ const TWO_LONE: [&str; 5] = ["W....", ".....", "..BBB", ".....", "....W"];
 const UNDER: [&str; 5] = [".....", ".....", "BBB..", ".....", "WWW.."];
 /// Black with 10 on the board (2 in hand), White's three on B3–D3.
 const TWO_IN_HAND: [&str; 5] = ["BBBBB", "BBBBB", ".WWW.", ".....", "....."];
+/// Black with 9 on the board (3 in hand), White's three on B3–D3.
+const THREE_IN_HAND: [&str; 5] = ["BBBBB", "BBBB.", ".WWW.", ".....", "....."];
 /// Black with 11 on the board (1 in hand), White's three on C2–E2.
 const ONE_IN_HAND: [&str; 5] = ["BBBBB", "BBBBB", "B....", "..WWW", "....."];
 /// Black's one piece on A1 walled in by White's A2 and B1, neither of which may be taken.
 const WALLED: [&str; 5] = [".....", ".....", ".....", "W....", "BW..."];
+/// White's 11 pieces walled in by Black's 10 (no take has room): Black has 2 in hand and
+/// White 1.
+const WALLED_IN: [&str; 5] = ["WWWWB", "WWWWB", "WWWBB", "BBBB.", "BB..."];
 /// A checkerboard of lone white pieces; Black has 2 in hand and White 1.
 const CHECKER: [&str; 5] = ["WBWBW", "BWBWB", "WBWBW", "BWBWB", "....W"];
 
@@ -164,7 +182,7 @@ fn lone_pieces(file: &mut FileBuilder) {
         file,
         with_moves(&s, &["A1"]),
         Some(1),
-        &["N-5", "N-9"],
+        &["N-9"],
         "no take is allowed, but A1 touches no black piece: no single placement there",
     );
 }
@@ -191,7 +209,7 @@ fn lines_and_hands(file: &mut FileBuilder) {
         file,
         with_moves(&s, &["D3"]),
         Some(1),
-        &["N-5", "N-8"],
+        &["N-8"],
         "a take is allowed (A1), so the single placement D3 is not",
     );
     let s = position(TWO_IN_HAND, black, 20);
@@ -209,6 +227,23 @@ fn lines_and_hands(file: &mut FileBuilder) {
         &["N-5", "N-6", "N-7", "N-12"],
         "two in hand, two placed: Black's hand is empty and Black wins",
     );
+    accept(
+        file,
+        &s,
+        &["D3-D2"],
+        &["N-5", "N-6", "N-7", "N-12"],
+        "two in hand: the line D3–D2 empties Black's hand and Black wins",
+    );
+    let s = position(THREE_IN_HAND, black, 20);
+    for line in ["B3-B1", "D3-D1"] {
+        accept(
+            file,
+            &s,
+            &[line],
+            &["N-5", "N-6", "N-7", "N-12"],
+            "three in hand, three placed: Black's hand is empty and Black wins",
+        );
+    }
     let s = position(ONE_IN_HAND, black, 30);
     accept(
         file,
@@ -261,7 +296,7 @@ fn ends(file: &mut FileBuilder) {
         file,
         with_moves(&s, &["C1"]),
         Some(1),
-        &["N-5", "N-9", "N-10"],
+        &["N-9", "N-10"],
         "the set-up is already over (Black has no move), so no move follows",
     );
     refuse(
@@ -280,6 +315,14 @@ fn ends(file: &mut FileBuilder) {
         &["A1"],
         &["N-5", "N-8", "N-9", "N-16"],
         "no take is allowed (lone white pieces); the single placement leaves both colours one piece: a draw",
+    );
+    let s = position(WALLED_IN, Colour::Black, 40);
+    accept(
+        file,
+        &s,
+        &["C1"],
+        &["N-8", "N-9", "N-16"],
+        "no white piece has an empty square beside it, so Black places one; both hold one: a draw",
     );
     let mut s = position(UNDER, Colour::Black, 1_000_000);
     accept(

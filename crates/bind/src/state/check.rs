@@ -60,7 +60,8 @@ impl Bind {
             squares.into_iter().take(length - 1)
         };
         if self.is_opening() {
-            if length != 3 {
+            // Planted bug (tests only): Black's opening may be a line of two.
+            if length != 3 && !game_core::planted::is("N-3") {
                 return Err(PlayError::FirstMoveNeedsThree {
                     player: name(mover),
                     placed: length,
@@ -82,14 +83,16 @@ impl Bind {
             return Ok(());
         }
         let held = self.hand(mover);
-        if held < length {
+        // Planted bug (tests only): a line of three needs only two in hand.
+        if held < length && !(game_core::planted::is("N-7") && held >= 2) {
             return Err(PlayError::NotEnoughPieces {
                 player: name(mover),
                 needed: length,
                 held,
             });
         }
-        if self.first_move_due[mover] && length != 3 {
+        // Planted bug (tests only): White's first move may place two.
+        if self.first_move_due[mover] && length != 3 && !game_core::planted::is("N-4") {
             return Err(PlayError::FirstMoveNeedsThree {
                 player: name(mover),
                 placed: length,
@@ -107,14 +110,22 @@ impl Bind {
                 },
             });
         }
-        if let Some(alone) = self.take_isolates(start, opponent) {
+        // Planted bug (tests only): any opponent piece may be taken.
+        if let Some(alone) = self
+            .take_isolates(start, opponent)
+            .filter(|_| !game_core::planted::is("N-5"))
+        {
             return Err(PlayError::TakeIsolates {
                 take: from,
                 opponent: name(opponent),
                 isolated: self.coord(alone),
             });
         }
-        for square in rest(start) {
+        for (i, square) in rest(start).enumerate() {
+            // Planted bug (tests only): only a line's last square must be empty.
+            if i + 2 < length && game_core::planted::is("N-6") {
+                continue;
+            }
             if self.colour(square) != 0 {
                 return Err(PlayError::LineBlocked {
                     square: self.coord(square),
@@ -129,16 +140,19 @@ impl Bind {
         if self.is_opening() {
             return Err(PlayError::OpeningIsALine);
         }
-        if self.take_and_place_exists() {
+        // Planted bug (tests only): single placements even when a take-and-place exists.
+        if self.take_and_place_exists() && !game_core::planted::is("N-8") {
             return Err(PlayError::TakeAndPlaceAvailable);
         }
         if self.colour(square) != 0 {
             return Err(PlayError::Occupied { square: at });
         }
         let colour = code(self.to_move);
+        // Planted bug (tests only): a single placement on any empty square.
         if !self.topology.steps[square]
             .iter()
             .any(|&n| self.colour(usize::from(n)) == colour)
+            && !game_core::planted::is("N-9")
         {
             return Err(PlayError::NotNextToOwnPiece {
                 square: at,

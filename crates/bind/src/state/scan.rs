@@ -53,6 +53,15 @@ impl Bind {
                 if cells[second] != 0 {
                     continue;
                 }
+                // Planted bug (tests only): Black's opening may be a line of two.
+                if game_core::planted::is("N-3")
+                    && sink.push(Move::Line {
+                        from: coords[square],
+                        to: coords[second],
+                    })
+                {
+                    return true;
+                }
                 let third = usize::from(steps[second][direction]);
                 if cells[third] != 0 {
                     continue;
@@ -78,7 +87,9 @@ impl Bind {
         let opponent = self.to_move.other();
         let colour = code(opponent);
         let isolated = self.isolated[opponent];
-        if isolated >= 2 || self.on_board[opponent] == 0 {
+        // Planted bug (tests only): any opponent piece may be taken.
+        let any_take = game_core::planted::is("N-5");
+        if (isolated >= 2 && !any_take) || self.on_board[opponent] == 0 {
             // Two lone pieces: whichever is taken, the other stays alone (N-5).
             return false;
         }
@@ -90,7 +101,9 @@ impl Bind {
             if cell & COLOUR_MASK != colour {
                 continue;
             }
-            let allowed = if isolated == 1 {
+            let allowed = if any_take {
+                true
+            } else if isolated == 1 {
                 // Only the lone piece itself may go (N-5).
                 cell / PARTNER_UNIT == 0
             } else {
@@ -107,6 +120,18 @@ impl Bind {
             for (direction, &second) in neighbours.iter().enumerate() {
                 let second = usize::from(second);
                 if cells[second] != 0 {
+                    // Planted bug (tests only): a line of three jumps an occupied square.
+                    if three && game_core::planted::is("N-6") && cells[second] & COLOUR_MASK != 3 {
+                        let third = usize::from(steps[second][direction]);
+                        if cells[third] == 0
+                            && sink.push(Move::Line {
+                                from,
+                                to: coords[third],
+                            })
+                        {
+                            return true;
+                        }
+                    }
                     continue;
                 }
                 if two
@@ -129,7 +154,7 @@ impl Bind {
                     }
                 }
             }
-            if isolated == 1 {
+            if isolated == 1 && !any_take {
                 break; // the lone piece was the only candidate
             }
         }
@@ -146,10 +171,12 @@ impl Bind {
         let cells: &[u8] = &self.cells;
         let coords = &self.topology.coords;
         for (square, neighbours) in self.topology.steps.iter().enumerate() {
+            // Planted bug (tests only): a single placement on any empty square.
             if cells[square] == 0
-                && neighbours
+                && (neighbours
                     .iter()
                     .any(|&n| cells[usize::from(n)] & COLOUR_MASK == colour)
+                    || game_core::planted::is("N-9"))
                 && sink.push(Move::Place(coords[square]))
             {
                 return true;
@@ -163,7 +190,11 @@ impl Bind {
     /// Returns `true` if the sink stopped the search.
     pub(super) fn generate<S: Sink>(&self, sink: &mut S) -> bool {
         if self.hands[self.to_move] == 1 {
-            return sink.push(Move::Pass);
+            let stop = sink.push(Move::Pass);
+            // Planted bug (tests only): one piece in hand may also be placed singly.
+            if stop || !game_core::planted::is("N-11") {
+                return stop;
+            }
         }
         if let Some(masks) = self.topology.masks {
             return self.generate_small(masks, sink);
@@ -180,7 +211,8 @@ impl Bind {
             return true;
         }
         // N-8: rule 4 has priority; rule 5 only when no rule-4 move exists.
-        if found {
+        // Planted bug (tests only): single placements listed beside them.
+        if found && !game_core::planted::is("N-8") {
             return false;
         }
         self.single_placements(sink)
@@ -204,7 +236,8 @@ impl Bind {
             return true;
         }
         // N-8: rule 4 has priority; rule 5 only when no rule-4 move exists.
-        if found || self.on_board[self.to_move] == 0 {
+        // Planted bug (tests only): single placements listed beside them.
+        if (found && !game_core::planted::is("N-8")) || self.on_board[self.to_move] == 0 {
             return false;
         }
         bitboard::single_placements(masks, coords, mover, opponent, sink)
