@@ -413,6 +413,11 @@ impl Bind {
                     self.partners(n) > 0 || game_core::planted::is("N-5"),
                     "a take left a piece alone"
                 );
+                // Only N-5's planted bug leaves one alone: keep the count true for it, so
+                // that the broken rule shows as wrong answers, not as a panic.
+                if game_core::planted::is("N-5") && self.partners(n) == 0 {
+                    self.isolated[player] += 1;
+                }
             }
         }
         self.cells[square] = 0;
