@@ -9,11 +9,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use game_catalog::{AnyGame, GameSpec};
-use game_core::{Game, GameRng, Player};
-use kazura_core::{Coord, EndReason, Kazura};
+use game_core::{GameRng, Player};
+use kazura_core::{EndReason, Kazura};
 use rules_conformance::CaseBody;
-use rules_conformance::format::Check;
 use serde_json::Value;
+
+use crate::kazura_tags::{coord, game_tags, kazura, perft_tags, record_tags};
 
 use crate::common::{
     ENGINE, FileBuilder, accepted_record, after, bounded_perft_body, edit_record, end_body,
@@ -121,20 +122,6 @@ fn spec_of(size: usize) -> GameSpec {
     GameSpec::kazura(size).expect("a size from 2 to 25")
 }
 
-fn kazura(game: &AnyGame) -> &Kazura {
-    match game {
-        AnyGame::Kazura(k) => k,
-        _ => unreachable!("a kazura file holds kazura games"),
-    }
-}
-
-fn coord(col: usize, row: usize) -> Coord {
-    Coord::new(
-        u8::try_from(col).expect("a column"),
-        u8::try_from(row).expect("a row"),
-    )
-}
-
 /// Every point of the board, one row and one column past it, `pass`, `swap` and the
 /// malformed texts: the candidates of a full check.
 fn candidates(size: usize) -> Vec<String> {
@@ -160,197 +147,6 @@ fn file(plan: &Plan) -> FileBuilder {
     ends(&mut file, plan, &mut rng);
     records(&mut file, plan, &mut rng);
     file
-}
-
-// ---- Detectors ------------------------------------------------------------------------
-
-/// What a position shows: decisions a check with a legal set there exercises.
-fn position_tags(game: &Kazura, tags: &mut BTreeSet<&'static str>) {
-    let size = game.size();
-    let over = game.is_over();
-    if over {
-        tags.insert("K-7");
-        return;
-    }
-    let me = game.colour_to_move();
-    let mut mine = 0;
-    for row in 0..size {
-        for col in 0..size {
-            let p = coord(col, row);
-            if game.stone_at(p).is_some() {
-                continue;
-            }
-            let can_me = game.can_place(me, p);
-            mine += usize::from(can_me);
-            if !can_me {
-                // An empty point the mover may not take: only a loop does that.
-                tags.insert("K-3");
-                tags.insert("K-5");
-            } else if !game.can_place(me.other(), p) {
-                // The other colour's loop point is still the mover's.
-                tags.insert("K-4");
-            }
-        }
-    }
-    if mine == 0 {
-        tags.insert("K-6");
-    }
-    if game.decided().is_some() {
-        // Decided, yet the game goes on: K-12 never ends a game.
-        tags.insert("K-12");
-    }
-    if game.ply() == 1 && !game.swapped() && game.moves().len() == 1 {
-        tags.insert("K-8");
-    }
-}
-
-/// What a probe exercises.
-fn probe_tags(text: &str, class: &str, size: usize, tags: &mut BTreeSet<&'static str>) {
-    match class {
-        "loop" => {
-            tags.insert("K-3");
-            tags.insert("K-5");
-        }
-        "occupied" => {
-            tags.insert("K-3");
-        }
-        "swap-not-available" => {
-            tags.insert("K-8");
-        }
-        "pass-not-allowed" => {
-            tags.insert("K-6");
-        }
-        "game-over" => {
-            tags.insert("K-7");
-        }
-        "malformed" => {
-            tags.insert("K-13");
-            if text.eq_ignore_ascii_case("resign") {
-                tags.insert("K-11");
-            }
-            if let Ok(c) = text.parse::<Coord>()
-                && (usize::from(c.col) >= size || usize::from(c.row) >= size)
-            {
-                tags.insert("K-1");
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The decisions a game (its moves, and the checks made along it) exercises; `to_end`
-/// when the case also checks the finished game's result.
-fn game_tags(
-    spec: &GameSpec,
-    moves: &[String],
-    checks: &[Check],
-    to_end: bool,
-) -> Vec<&'static str> {
-    let mut tags = BTreeSet::new();
-    let mut by_ply: BTreeMap<usize, Vec<&Check>> = BTreeMap::new();
-    for check in checks {
-        by_ply.entry(check.ply).or_default().push(check);
-    }
-    let last_check = checks.iter().map(|c| c.ply).max();
-    let later_seen = |ply: usize| to_end || last_check.is_some_and(|last| last > ply);
-    let mut game = AnyGame::new(spec);
-    for ply in 0..=moves.len() {
-        let k = kazura(&game);
-        for check in by_ply.get(&ply).into_iter().flatten() {
-            if check.legal.is_some() {
-                position_tags(k, &mut tags);
-                if ply == 0 {
-                    tags.insert("K-1");
-                    tags.insert("K-2");
-                }
-            }
-            if check.to_move.is_some() && k.swapped() {
-                // White still on turn after the swap although the people changed colours.
-                tags.insert("K-2");
-            }
-            for probe in &check.illegal {
-                probe_tags(&probe.mv, &probe.reason, k.size(), &mut tags);
-            }
-        }
-        let Some(mv) = moves.get(ply) else { break };
-        if later_seen(ply) {
-            match mv.as_str() {
-                "swap" => {
-                    tags.insert("K-8");
-                }
-                "pass" => {
-                    tags.insert("K-6");
-                }
-                point => {
-                    let p: Coord = point.parse().expect("a point");
-                    let me = k.colour_to_move();
-                    let own = neighbours(p, k.size())
-                        .filter(|q| k.stone_at(*q) == Some(me))
-                        .count();
-                    if own >= 2 {
-                        // The stone joins groups of its colour: allowed, not a loop.
-                        tags.insert("K-3");
-                    }
-                }
-            }
-        }
-        game.play(mv).expect("a legal move");
-    }
-    if to_end {
-        let k = kazura(&game);
-        assert!(k.is_over());
-        tags.insert("K-7");
-        match k.end_reason() {
-            Some(EndReason::Resigned { .. }) => {
-                tags.insert("K-11");
-            }
-            Some(_) => {
-                tags.insert("K-9");
-                tags.insert("K-10");
-            }
-            None => {}
-        }
-    }
-    tags.into_iter().collect()
-}
-
-fn neighbours(p: Coord, size: usize) -> impl Iterator<Item = Coord> {
-    let (c, r) = (i32::from(p.col), i32::from(p.row));
-    let n = i32::try_from(size).expect("a size");
-    [(c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)]
-        .into_iter()
-        .filter(move |&(c, r)| c >= 0 && r >= 0 && c < n && r < n)
-        .map(|(c, r)| coord(c as usize, r as usize))
-}
-
-/// The decisions a perft case exercises: what the positions whose moves it counts show.
-fn perft_tags(spec: &GameSpec, moves: &[String], depth: usize) -> Vec<&'static str> {
-    let mut tags = BTreeSet::new();
-    if moves.is_empty() {
-        tags.insert("K-1");
-        tags.insert("K-2");
-    }
-    let start = after(spec, moves);
-    let mut stack = vec![(kazura(&start).clone(), 0usize)];
-    let mut list = Vec::new();
-    while let Some((node, d)) = stack.pop() {
-        if d >= depth {
-            continue;
-        }
-        position_tags(&node, &mut tags);
-        node.legal_moves(&mut list);
-        if list.len() == 1 && list[0].to_string() == "pass" {
-            tags.insert("K-6");
-        }
-        if d + 1 < depth {
-            for mv in list.clone() {
-                let mut child = node.clone();
-                child.play(mv).expect("a legal move");
-                stack.push((child, d + 1));
-            }
-        }
-    }
-    tags.into_iter().collect()
 }
 
 // ---- Cases ----------------------------------------------------------------------------
@@ -536,29 +332,6 @@ fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     }
 }
 
-fn record_tags(text: &str, game: Option<&AnyGame>, extra: &[&'static str]) -> Vec<&'static str> {
-    let mut tags: BTreeSet<&'static str> = extra.iter().copied().collect();
-    tags.insert("K-13");
-    let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-    if value.get("resigned").is_some() {
-        tags.insert("K-11");
-    }
-    if let Some(game) = game {
-        let k = kazura(game);
-        if k.is_over() {
-            tags.insert("K-7");
-            if k.resigned().is_none() {
-                tags.insert("K-9");
-                tags.insert("K-10");
-            }
-        }
-        if k.swapped() {
-            tags.insert("K-8");
-        }
-    }
-    tags.into_iter().collect()
-}
-
 fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let size = plan.size;
@@ -568,7 +341,7 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                     text: String,
                     extra: &[&'static str],
                     note: &str| {
-        let tags = record_tags(&text, Some(game), extra);
+        let tags = record_tags(&spec, &text, Some(game), extra);
         file.push(
             &tags,
             &[ENGINE],
@@ -581,7 +354,8 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                    mv: Option<usize>,
                    tags: &[&'static str],
                    note: &str| {
-        crate::common::push_refused_json(file, text, mv, tags, "K-13", note);
+        let tags = record_tags(&spec, &text, None, tags);
+        crate::common::push_refused_json(file, text, mv, &tags, "K-13", note);
     };
     let mut made = 0;
     let mut i = 0;
@@ -664,11 +438,9 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
                         list[n] = Value::String(bad.clone());
                     }
                 });
-                let tags: &[&str] = if why == "loop" {
-                    &["K-3", "K-5"]
-                } else {
-                    &["K-3"]
-                };
+                // A loop point is K-3's; an occupied point stays so whatever the rules of
+                // placement say, and the walk names what the moves before it depend on.
+                let tags: &[&str] = if why == "loop" { &["K-3"] } else { &[] };
                 refused(
                     file,
                     text,
@@ -801,8 +573,24 @@ fn records(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
             file,
             &resigned,
             text,
-            &["K-2", "K-11"],
+            &["K-11"],
             "Black resigns before any stone",
+        );
+    }
+    if size == 13 {
+        // White's stones join two groups at B2 (allowed), then close a loop at B3.
+        let joined = edit_record(&empty, |map| {
+            map.insert(
+                "setup".into(),
+                serde_json::json!({"black": [], "white": ["B1", "A2", "B2", "A3", "B3"], "to_move": "black"}),
+            );
+        });
+        refused(
+            file,
+            joined,
+            None,
+            &["K-3", "K-5"],
+            "a set-up whose white stones join two groups, then hold a loop, is refused",
         );
     }
     // A resignation recorded after the end is refused.

@@ -8,6 +8,7 @@ pub mod common;
 pub mod go9;
 pub mod go9_dead;
 pub mod kazura;
+pub mod kazura_tags;
 
 use std::collections::BTreeMap;
 

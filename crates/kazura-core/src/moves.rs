@@ -34,6 +34,15 @@ pub enum Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // Planted bug (tests only): the columns are lettered A, B, … with I among them.
+            Move::Place(coord) if game_core::planted::is("K-13") => {
+                write!(
+                    f,
+                    "{}{}",
+                    char::from(b'A' + coord.col),
+                    u16::from(coord.row) + 1
+                )
+            }
             Move::Place(coord) => coord.fmt(f),
             Move::Pass => f.write_str("pass"),
             Move::Swap => f.write_str("swap"),
@@ -63,6 +72,15 @@ impl FromStr for Move {
         }
         if text.eq_ignore_ascii_case("swap") {
             return Ok(Move::Swap);
+        }
+        if game_core::planted::is("K-13") {
+            // Planted bug (tests only): the columns are lettered A, B, … with I among them.
+            if let Some(first) = text.chars().next().filter(char::is_ascii_alphabetic)
+                && let Ok(Coord { row, .. }) = format!("A{}", &text[1..]).parse::<Coord>()
+            {
+                let col = first.to_ascii_uppercase() as u8 - b'A';
+                return Ok(Move::Place(Coord::new(col, row)));
+            }
         }
         text.parse::<Coord>()
             .map(Move::Place)

@@ -16,6 +16,8 @@ use crate::moves::{Move, ParseMoveError};
 use crate::setup::Setup;
 use crate::tables::Tables;
 
+mod planted;
+
 /// The default board side (K-1).
 pub const STANDARD_SIZE: usize = 13;
 
@@ -95,12 +97,24 @@ impl Kazura {
     /// # Errors
     /// [`GeometryError`] for any other size.
     pub fn new(size: usize) -> Result<Kazura, GeometryError> {
-        let board = Geometry::new(size)?;
+        // Planted bug (tests only): the largest side, 25, is refused (an off-by-one bound).
+        let asked = if game_core::planted::is("K-1") && size == usize::from(MAX_SIZE) {
+            size + 1
+        } else {
+            size
+        };
+        let board = Geometry::new(asked)?;
         let all = PointBits::first_n(board.point_count());
+        // Planted bug (tests only): White makes the first move.
+        let first = if game_core::planted::is("K-2") {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         Ok(Kazura {
             size: size as u8,
             tables: Tables::of(size as u8),
-            to_move: Colour::Black,
+            to_move: first,
             swapped: false,
             set_up: false,
             resigned: None,
@@ -150,6 +164,11 @@ impl Kazura {
                 continue;
             };
             if !game.legal[colour.index()].contains(p) {
+                if game_core::planted::is("K-5") {
+                    // Planted bug (tests only): a set-up's loop-closing stone is dropped
+                    // instead of refused, so a set-up holding a loop is accepted.
+                    continue;
+                }
                 return Err(SetupError::ClosesLoop {
                     point: game.tables.coords[p.index()],
                     colour,
@@ -311,7 +330,7 @@ impl Kazura {
                 continue;
             };
             if usize::from(self.forest.group_of(p)) == p.index() {
-                lists[colour.index()].push(self.forest.group(p.index() as u16).length);
+                lists[colour.index()].push(self.reported_length(p.index() as u16));
             }
         }
         let [mut black, mut white] = lists;
@@ -403,7 +422,13 @@ impl Kazura {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
-        self.resigned = Some(Colour::of_player(player));
+        let colour = Colour::of_player(player);
+        // Planted bug (tests only): the colour that resigns wins.
+        self.resigned = Some(if game_core::planted::is("K-11") {
+            colour.other()
+        } else {
+            colour
+        });
         Ok(())
     }
 
@@ -421,7 +446,7 @@ impl Kazura {
         if let Some(loser) = self.resigned {
             return Some(EndReason::Resigned { loser });
         }
-        if !(self.legal[0].is_empty() && self.legal[1].is_empty()) {
+        if !self.is_over() {
             return None;
         }
         Some(self.compare_lengths())
@@ -432,14 +457,39 @@ impl Kazura {
     /// lists would.
     fn compare_lengths(&self) -> EndReason {
         let board = self.geometry();
-        let top = usize::from(self.longest[0].max(self.longest[1]));
+        if game_core::planted::is("K-10") {
+            // Planted bug (tests only): only the two longest groups are compared; equal
+            // longest groups are a draw.
+            let [black, white] = self.longest;
+            return match black.cmp(&white) {
+                std::cmp::Ordering::Equal => EndReason::EqualLengths,
+                order => {
+                    let winner = if order.is_gt() {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    };
+                    EndReason::LongerGroup {
+                        winner,
+                        rank: 1,
+                        winner_length: black.max(white),
+                        loser_length: black.min(white),
+                    }
+                }
+            };
+        }
+        let top = if game_core::planted::is("K-9") {
+            MAX_POINTS
+        } else {
+            usize::from(self.longest[0].max(self.longest[1]))
+        };
         let mut counts = [[0u16; MAX_POINTS + 1]; 2];
         for p in board.points() {
             let Some(colour) = self.forest.colour_at(p) else {
                 continue;
             };
             if usize::from(self.forest.group_of(p)) == p.index() {
-                let length = self.forest.group(p.index() as u16).length;
+                let length = self.reported_length(p.index() as u16);
                 counts[colour.index()][usize::from(length)] += 1;
             }
         }
@@ -571,6 +621,13 @@ impl Kazura {
 
     #[inline]
     fn swap_available(&self) -> bool {
+        if game_core::planted::is("K-8") {
+            // Planted bug (tests only): White may swap on any of its turns until someone has.
+            return self.to_move == Colour::White
+                && !self.swapped
+                && !self.set_up
+                && self.resigned.is_none();
+        }
         self.history.len() == 1 && !self.swapped && !self.set_up && self.resigned.is_none()
     }
 
@@ -598,6 +655,9 @@ impl Kazura {
         self.legal[theirs].remove(p);
         let length = self.forest.group(self.forest.group_of(p)).length;
         self.longest[mine] = self.longest[mine].max(length);
+        if game_core::planted::is("K-3") || game_core::planted::is("K-4") {
+            self.planted_prune();
+        }
     }
 
     fn point_of(&self, coord: Coord) -> Result<Point, PlayError> {
@@ -652,6 +712,10 @@ impl Game for Kazura {
             moves.push(Move::Pass);
             return;
         }
+        if game_core::planted::is("K-6") {
+            // Planted bug (tests only): pass is also listed while the mover can place.
+            moves.push(Move::Pass);
+        }
         let placements = &self.tables.placements;
         self.legal[mine].for_each(|index| moves.push(placements[index]));
         if self.swap_available() {
@@ -682,6 +746,8 @@ impl Game for Kazura {
                 Ok(())
             }
             Move::Pass => match self.legal[colour.index()].first() {
+                // Planted bug (tests only): pass is allowed while the mover can place.
+                Some(_) if game_core::planted::is("K-6") => Ok(()),
                 Some(p) => Err(PlayError::PassNotAllowed {
                     colour,
                     example: self.tables.coords[p.index()],
@@ -726,7 +792,20 @@ impl Game for Kazura {
 
     fn is_over(&self) -> bool {
         // K-7: over as soon as neither colour can place; K-11: or after a resignation.
-        self.resigned.is_some() || (self.legal[0].is_empty() && self.legal[1].is_empty())
+        if self.resigned.is_some() {
+            return true;
+        }
+        let stuck = self.legal[0].is_empty() && self.legal[1].is_empty();
+        if game_core::planted::is("K-7") {
+            // Planted bug (tests only): the game waits for two passes in a row once neither
+            // colour can place.
+            return stuck && self.history.ends_with(&[Move::Pass, Move::Pass]);
+        }
+        if game_core::planted::is("K-12") && !stuck {
+            // Planted bug (tests only): a decided game (K-12) ends at once.
+            return self.decided().is_some();
+        }
+        stuck
     }
 
     /// The outcome (K-7, K-10, K-11); it allocates nothing. The reason holds the numbers
