@@ -290,6 +290,24 @@ impl Board {
         self.effect_near(c, own, opponent)
     }
 
+    /// Whether a stone of `player` on `c` would have a liberty before its captures are
+    /// taken off (an empty neighbour, or a friendly neighbour chain with another liberty).
+    /// Only a planted bug asks this: the rules test suicide after the captures (G-3).
+    #[cfg(feature = "planted-bugs")]
+    pub(crate) fn breathes_before_captures(&self, c: usize, player: Player) -> bool {
+        let me = bit(c);
+        let (own, opponent) = self.near_stones(c, player);
+        near_on(c) & !own & !opponent != 0
+            || near_cells(c, own).any(|n| self.liberties_at(n) & !me != 0)
+    }
+
+    /// Without planted bugs nothing asks.
+    #[cfg(not(feature = "planted-bugs"))]
+    #[inline(always)]
+    pub(crate) fn breathes_before_captures(&self, _c: usize, _player: Player) -> bool {
+        true
+    }
+
     /// `player`'s and the opponent's stones next to `c`, as [`near`] words.
     #[inline]
     pub(crate) fn near_stones(&self, c: usize, player: Player) -> (u32, u32) {
