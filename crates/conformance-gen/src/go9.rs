@@ -128,6 +128,7 @@ fn replay_decisions(moves: &[String], checks: &[Check]) -> Vec<&'static str> {
     let classes = common::probe_classes(checks);
     for (class, id) in [
         ("superko", "G-4"),
+        ("suicide", "G-3"),
         ("malformed", "G-12"),
         ("game-over", "G-6"),
         ("occupied", "G-2"),
@@ -202,7 +203,7 @@ fn long_cycle_superko(count: usize) -> Vec<(Vec<String>, String)> {
     found
 }
 
-fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
+fn replays(file: &mut FileBuilder, positions: &mut FileBuilder, gnugo: &mut GtpClient) {
     let spec = GameSpec::Go9;
     let all = candidates();
     // Superko beyond simple ko: the refused placement repeats an older board.
@@ -319,6 +320,22 @@ fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
         let moves = playout(&[], &mut rng, 300);
         let n = moves.len();
         push(file, moves, vec![n - 2, n - 1, n], None);
+    }
+    // Openings (4 to 27 plies of playouts), checked at their last ply: the legal sets of
+    // positions with few stones, mostly without a suicide or a capture.
+    for seed in 0..200u64 {
+        let mut rng = GameRng::seed_from(0x60_9600_0000 + seed);
+        let moves = playout(&[], &mut rng, 4 + (seed as usize * 11) % 24);
+        let n = moves.len();
+        push(positions, moves, vec![n], None);
+    }
+    // Middle games (60 to 139 plies of playouts), checked at their last ply: filled
+    // positions, with eyes where a stone would be suicide.
+    for seed in 0..100u64 {
+        let mut rng = GameRng::seed_from(0x60_9600_1000 + seed);
+        let moves = playout(&[], &mut rng, 60 + (seed as usize * 13) % 80);
+        let n = moves.len();
+        push(positions, moves, vec![n], None);
     }
 }
 
@@ -720,7 +737,9 @@ pub fn files() -> Vec<FileBuilder> {
     ];
     let mut gnugo = gnugo();
     let mut replay = FileBuilder::new(GameSpec::Go9, "replay", NOTATION, &independent);
-    replays(&mut replay, &mut gnugo);
+    // Replays checked at one position each: openings and middle games.
+    let mut positions = FileBuilder::new(GameSpec::Go9, "positions", NOTATION, &independent);
+    replays(&mut replay, &mut positions, &mut gnugo);
     let mut perft = FileBuilder::new(GameSpec::Go9, "perft", NOTATION, &independent);
     perfts(&mut perft);
     let mut end = FileBuilder::new(GameSpec::Go9, "end", NOTATION, &independent);
@@ -731,5 +750,5 @@ pub fn files() -> Vec<FileBuilder> {
     let mut gtp = FileBuilder::new(GameSpec::Go9, "gtp", NOTATION, &independent);
     crate::go9_gtp::gtps(&mut gtp, &mut gnugo, &long_cycle_superko(6));
     gnugo.quit();
-    vec![replay, perft, end, record, gtp]
+    vec![replay, positions, perft, end, record, gtp]
 }

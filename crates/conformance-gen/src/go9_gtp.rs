@@ -59,7 +59,9 @@ fn tags(session: &[(String, String)]) -> Vec<&'static str> {
                     Err(PlayError::Occupied(_)) => {
                         tags.insert("G-2");
                     }
-                    Err(PlayError::Suicide(_)) => {}
+                    Err(PlayError::Suicide(_)) => {
+                        tags.insert("G-3");
+                    }
                     Err(PlayError::Superko { .. }) => {
                         tags.insert("G-4");
                     }
@@ -490,7 +492,7 @@ pub fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient, superko: &[(Vec<Strin
     let ko = crate::common::strings(&["E4", "F4", "D5", "F6", "E6", "G5", "A1", "E5", "F5"]);
     let mut diagrams = vec![(ko, "E5".to_string())];
     diagrams.extend(superko.iter().cloned());
-    diagrams.extend(ko_positions(10));
+    diagrams.extend(ko_positions(25));
     for (seed, (moves, point)) in diagrams.iter().enumerate() {
         let Some(commands) = showboard_session(moves, point, seed as u64) else {
             continue;

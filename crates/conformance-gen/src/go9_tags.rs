@@ -65,8 +65,8 @@ pub fn capture_only(go: &Go9, player: Player, p: Point) -> bool {
 }
 
 /// The ids the legal set of `player` at `go` depends on, beyond G-2: G-3 where a point is
-/// legal only because its captures come before the suicide test, G-4 where a point is
-/// forbidden by superko; G-6 when the game is over.
+/// suicide or legal only because its captures come before the suicide test, G-4 where a
+/// point is forbidden by superko; G-6 when the game is over.
 pub fn position(go: &Go9, player: Player, tags: &mut Tags) {
     if go.is_over() {
         tags.insert("G-6");
@@ -80,6 +80,9 @@ pub fn position(go: &Go9, player: Player, tags: &mut Tags) {
         match go.check_move_for(player, Move::Place(p)) {
             Err(PlayError::Superko { .. }) => {
                 tags.insert("G-4");
+            }
+            Err(PlayError::Suicide(_)) => {
+                tags.insert("G-3");
             }
             Ok(()) if capture_only(go, player, p) => {
                 tags.insert("G-3");

@@ -290,22 +290,14 @@ impl Board {
         self.effect_near(c, own, opponent)
     }
 
-    /// Whether a stone of `player` on `c` would have a liberty before its captures are
-    /// taken off (an empty neighbour, or a friendly neighbour chain with another liberty).
-    /// Only a planted bug asks this: the rules test suicide after the captures (G-3).
+    /// Takes off the chain on `c` if it has no liberty (a suicide that was let through):
+    /// only a planted bug plays such a stone; the rules forbid it (G-3).
     #[cfg(feature = "planted-bugs")]
-    pub(crate) fn breathes_before_captures(&self, c: usize, player: Player) -> bool {
-        let me = bit(c);
-        let (own, opponent) = self.near_stones(c, player);
-        near_on(c) & !own & !opponent != 0
-            || near_cells(c, own).any(|n| self.liberties_at(n) & !me != 0)
-    }
-
-    /// Without planted bugs nothing asks.
-    #[cfg(not(feature = "planted-bugs"))]
-    #[inline(always)]
-    pub(crate) fn breathes_before_captures(&self, _c: usize, _player: Player) -> bool {
-        true
+    pub(crate) fn take_off_if_dead(&mut self, c: usize) {
+        if self.cell(c) != EMPTY && self.liberties_at(c) == 0 {
+            let chain = self.stones[self.head_of(c)];
+            *self = Board::from_masks(self.by_colour[0] & !chain, self.by_colour[1] & !chain);
+        }
     }
 
     /// `player`'s and the opponent's stones next to `c`, as [`near`] words.

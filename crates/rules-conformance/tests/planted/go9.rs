@@ -8,7 +8,7 @@ pub const PLANTS: &[Plant] = &[
     Plant::Bug("G-2", "pass is listed as legal only when no placement is"),
     Plant::Bug(
         "G-3",
-        "suicide is tested before the captures: a stone that captures but had no liberty is refused",
+        "suicide is allowed (the chain without liberties is then taken off)",
     ),
     Plant::Bug(
         "G-4",
