@@ -466,7 +466,14 @@ pub fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient, superko: &[(Vec<Strin
             "undo of the pass that ended the game opens it; passing again ends it",
         ),
         (
-            vec!["undo", "play black E5", "undo", "undo"],
+            vec![
+                "undo",
+                "play black E5",
+                "undo",
+                "undo",
+                "showboard",
+                "captures black",
+            ],
             vec!["G-8", "G-14"],
             true,
             "undo with no move played is an error",
