@@ -4,14 +4,14 @@
 
 #[path = "../../go9/tests/common/brute.rs"]
 #[allow(dead_code, missing_docs, clippy::all)]
-mod brute;
+pub(crate) mod brute;
 
 use std::collections::BTreeSet;
 
 use game_catalog::{AnyGame, GameSpec};
 use game_core::{Game, GameRng, Player, Recorded};
 use go9::{Go9, SgfNames};
-use go9_gtp::{GtpClient, GtpEngine};
+use go9_gtp::GtpClient;
 use rules_conformance::CaseBody;
 use rules_conformance::format::Check;
 
@@ -104,64 +104,44 @@ fn brute_agrees(moves: &[String], checks: &[Check]) {
     }
 }
 
-/// Decision ids a replay case exercises, from what it contains.
+/// Decision ids a replay case exercises, from what it contains: G-1 (every check has the
+/// player to move, which depends on who moved first) and G-2 (the legal sets hold `pass`),
+/// the ids of each checked position and of the moves played, and the probes' classes.
 fn replay_decisions(moves: &[String], checks: &[Check]) -> Vec<&'static str> {
-    let mut ids = vec!["G-2"];
-    if checks.iter().any(|c| c.ply == 0) {
-        ids.push("G-1");
+    let mut tags = crate::go9_tags::Tags::new();
+    tags.extend(["G-1", "G-2"]);
+    for check in checks {
+        let go = crate::go9_tags::replay(&moves[..check.ply]);
+        // The position after one pass: the game goes on (G-6).
+        if check.ply > 0 && moves[check.ply - 1] == "pass" {
+            tags.insert("G-6");
+        }
+        crate::go9_tags::position(&go, go.to_move(), &mut tags);
+        for probe in &check.illegal {
+            if probe.mv != probe.mv.to_ascii_uppercase() && !probe.mv.eq_ignore_ascii_case("pass") {
+                tags.insert("G-12");
+            }
+        }
     }
+    let last = checks.iter().map(|c| c.ply).max().unwrap_or(0);
+    crate::go9_tags::moves(&moves[..last], &mut tags);
     let classes = common::probe_classes(checks);
-    if classes.contains("superko") {
-        ids.extend(["G-4", "G-5"]);
-    }
-    if classes.contains("suicide") {
-        ids.push("G-3");
-    }
-    if classes.contains("malformed") {
-        ids.push("G-12");
-    }
-    if classes.contains("game-over") || checks.iter().any(|c| c.to_move == Some(None)) {
-        ids.push("G-6");
-    }
-    // A capture on the way, or a legal point with no empty neighbour (legal only because
-    // it captures), exercises captures-before-suicide.
-    let mut game = AnyGame::new(&GameSpec::Go9);
-    let mut stones = 0usize;
-    for (ply, mv) in moves.iter().enumerate() {
-        if checks.iter().any(|c| c.ply == ply) && capture_only_legal(&game) {
-            ids.push("G-3");
+    for (class, id) in [
+        ("superko", "G-4"),
+        ("suicide", "G-3"),
+        ("malformed", "G-12"),
+        ("game-over", "G-6"),
+        ("occupied", "G-2"),
+    ] {
+        if classes.contains(class) {
+            tags.insert(id);
         }
-        game.play(mv).expect("legal");
-        let now = count_stones(&game);
-        if mv != "pass" && now < stones + 1 {
-            ids.push("G-3");
-        }
-        stones = now;
     }
-    ids
-}
-
-fn count_stones(game: &AnyGame) -> usize {
-    let AnyGame::Go9(go) = game else { return 0 };
-    (0..81)
-        .filter(|&i| go.board().stone_at(board_point(i)).is_some())
-        .count()
+    tags.into_iter().collect()
 }
 
 fn board_point(i: usize) -> go9::Point {
     board_geometry::Point::from_index(i)
-}
-
-/// Whether some legal point has no empty neighbour.
-fn capture_only_legal(game: &AnyGame) -> bool {
-    let AnyGame::Go9(go) = game else { return false };
-    let legal = game.legal_moves();
-    (0..81).any(|i| {
-        legal.contains(&brute::name(i))
-            && brute::neighbours(i)
-                .into_iter()
-                .all(|n| go.board().stone_at(board_point(n)).is_some())
-    })
 }
 
 /// The playout policy of go9 (never fills its own single-point eye; passes when nothing
@@ -223,7 +203,7 @@ fn long_cycle_superko(count: usize) -> Vec<(Vec<String>, String)> {
     found
 }
 
-fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
+fn replays(file: &mut FileBuilder, positions: &mut FileBuilder, gnugo: &mut GtpClient) {
     let spec = GameSpec::Go9;
     let all = candidates();
     // Superko beyond simple ko: the refused placement repeats an older board.
@@ -244,7 +224,7 @@ fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
         gnugo_agrees_on_legal(gnugo, &moves, &checks);
         brute_agrees(&moves, &checks);
         let mut decisions = replay_decisions(&moves, &checks);
-        decisions.extend(["G-4", "G-5"]);
+        decisions.push("G-4");
         file.push(
             &decisions,
             &["engine", "gnugo", "brute-force"],
@@ -254,11 +234,35 @@ fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
             CaseBody::Replay { moves, checks },
         );
     }
+    let plain: Vec<String> = (0..81)
+        .map(brute::name)
+        .chain(["pass".to_string()])
+        .collect();
+    let mut count = 0usize;
     let mut push =
         |file: &mut FileBuilder, moves: Vec<String>, plies: Vec<usize>, note: Option<String>| {
+            // One case in four also probes malformed texts and an occupied point written
+            // in lower case (G-12).
+            let notation = count.is_multiple_of(4);
+            count += 1;
             let checks: Vec<Check> = plies
                 .iter()
-                .map(|&ply| full_check(&common::after(&spec, &moves[..ply]), ply, &all, 5))
+                .map(|&ply| {
+                    let game = common::after(&spec, &moves[..ply]);
+                    let mut check = full_check(&game, ply, if notation { &all } else { &plain }, 5);
+                    if notation
+                        && !game.is_over()
+                        && let Some(point) = (0..81).map(brute::name).find(|p| {
+                            rules_conformance::reasons::classify(&game, p) == Some("occupied")
+                        })
+                    {
+                        check.illegal.push(rules_conformance::format::Probe {
+                            mv: point.to_lowercase(),
+                            reason: "occupied".into(),
+                        });
+                    }
+                    check
+                })
                 .collect();
             gnugo_agrees_on_legal(gnugo, &moves, &checks);
             brute_agrees(&moves, &checks);
@@ -317,6 +321,22 @@ fn replays(file: &mut FileBuilder, gnugo: &mut GtpClient) {
         let n = moves.len();
         push(file, moves, vec![n - 2, n - 1, n], None);
     }
+    // Openings (4 to 27 plies of playouts), checked at their last ply: the legal sets of
+    // positions with few stones, mostly without a suicide or a capture.
+    for seed in 0..200u64 {
+        let mut rng = GameRng::seed_from(0x60_9600_0000 + seed);
+        let moves = playout(&[], &mut rng, 4 + (seed as usize * 11) % 24);
+        let n = moves.len();
+        push(positions, moves, vec![n], None);
+    }
+    // Middle games (60 to 139 plies of playouts), checked at their last ply: filled
+    // positions, with eyes where a stone would be suicide.
+    for seed in 0..100u64 {
+        let mut rng = GameRng::seed_from(0x60_9600_1000 + seed);
+        let moves = playout(&[], &mut rng, 60 + (seed as usize * 13) % 80);
+        let n = moves.len();
+        push(positions, moves, vec![n], None);
+    }
 }
 
 fn perfts(file: &mut FileBuilder) {
@@ -332,24 +352,14 @@ fn perfts(file: &mut FileBuilder) {
                 assert_eq!(b.perft(d as u32 + 1), *count, "brute-force perft {moves:?}");
             }
         }
-        let game = common::after(&spec, &moves);
-        let mut ids = vec!["G-2"];
-        if moves.is_empty() {
-            ids.push("G-1");
-        }
-        if capture_only_legal(&game) || moves.len() > 40 {
-            ids.push("G-3");
-        }
-        let legal = game.legal_moves();
-        if (0..81).any(|i| {
-            let AnyGame::Go9(g) = &game else { return false };
-            !legal.contains(&brute::name(i)) && g.is_superko_point(board_point(i))
-        }) {
-            ids.extend(["G-4", "G-5"]);
-        }
-        if game.is_over() || moves.last().is_some_and(|m| m == "pass") {
-            ids.push("G-6");
-        }
+        let depth = match &body {
+            CaseBody::Perft { counts, .. } => counts.len(),
+            _ => 0,
+        };
+        let mut tags = crate::go9_tags::Tags::new();
+        crate::go9_tags::perft(&crate::go9_tags::replay(&moves), depth, &mut tags);
+        crate::go9_tags::moves(&moves, &mut tags);
+        let ids: Vec<&str> = tags.into_iter().collect();
         file.push(&ids, &["engine", "brute-force"], note, body);
     };
     push(file, Vec::new(), Some("the empty board".into()));
@@ -453,11 +463,11 @@ pub(crate) fn push_end(
         );
         checked.push("gnugo");
     }
-    let mut ids = vec!["G-6", "G-10"];
-    ids.extend_from_slice(extra);
-    if !ours.is_empty() {
-        ids.push("G-9");
-    }
+    let mut tags = crate::go9_tags::Tags::new();
+    tags.extend(extra.iter().copied());
+    crate::go9_tags::count(&crate::go9_tags::replay(moves), &mut tags);
+    crate::go9_tags::moves(moves, &mut tags);
+    let ids: Vec<&str> = tags.into_iter().collect();
     let CaseBody::End { moves, result, .. } = common::end_body(&spec, moves) else {
         unreachable!()
     };
@@ -525,7 +535,7 @@ fn records(file: &mut FileBuilder) {
             go.play(go.parse_move(mv).expect("a move")).expect("legal");
         }
         // Ending calls (G-7) on some of the unfinished games.
-        let mut ids = vec!["G-2"];
+        let mut ids = Vec::new();
         if !go.is_over() {
             match seed % 4 {
                 1 => {
@@ -542,16 +552,14 @@ fn records(file: &mut FileBuilder) {
                 }
                 _ => {}
             }
-        } else {
-            ids.extend(["G-6", "G-10"]);
         }
         let any = AnyGame::Go9(go.clone());
         let (format, text) = if seed % 2 == 0 {
-            ids.push("G-13");
             ("sgf", go.to_sgf(&SgfNames::new("Black", "White")))
         } else {
             ("json", go.write_record())
         };
+        ids.extend(record_tags(&go, format == "sgf", &moves));
         file.push(
             &ids,
             &["engine", "brute-force"],
@@ -576,10 +584,13 @@ fn records(file: &mut FileBuilder) {
                 if let Some(broken) = broken
                     && AnyGame::read_record_of(spec.kind(), &broken).is_err()
                 {
-                    let mut ids = vec!["G-2"];
+                    let mut tags = crate::go9_tags::Tags::new();
+                    tags.insert("G-2");
                     if format == "sgf" {
-                        ids.push("G-13");
+                        tags.insert("G-13");
                     }
+                    crate::go9_tags::moves(&moves[..bad - 1], &mut tags);
+                    let ids: Vec<&str> = tags.into_iter().collect();
                     file.push(
                         &ids,
                         &["engine", "brute-force"],
@@ -605,16 +616,21 @@ fn records(file: &mut FileBuilder) {
         Some("plain text".into()),
         common::refused_record(&spec, "sgf", "hello\n".into(), None, true),
     );
-    file.push(
-        &["G-13", "G-12"],
-        &["engine", "brute-force"],
-        Some("SGF `tt` is a pass".into()),
-        {
-            let text = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[])\n".to_string();
-            let game = AnyGame::read_record_of(spec.kind(), &text).expect("tt reads as a pass");
-            common::accepted_record(&game, "sgf", text)
-        },
-    );
+    {
+        let text = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[tt];B[])\n".to_string();
+        let game = AnyGame::read_record_of(spec.kind(), &text).expect("tt reads as a pass");
+        let AnyGame::Go9(go) = &game else {
+            unreachable!()
+        };
+        let mut ids = record_tags(go, true, &strings(&["E5", "pass", "pass"]));
+        ids.push("G-12");
+        file.push(
+            &ids,
+            &["engine", "brute-force"],
+            Some("SGF `tt` is a pass".into()),
+            common::accepted_record(&game, "sgf", text),
+        );
+    }
     file.push(
         &["G-13", "G-12"],
         &["engine", "brute-force"],
@@ -639,6 +655,29 @@ fn records(file: &mut FileBuilder) {
             false,
         ),
     );
+}
+
+/// The ids of an accepted record of `go` (its `moves`): G-13 for SGF, the moves' ids, the
+/// count's when the rules ended it, G-7 when a call did. The colours are written in the
+/// record, so the count's G-1 (who moved first) is not the record's.
+fn record_tags(go: &Go9, sgf: bool, moves: &[String]) -> Vec<&'static str> {
+    let mut tags = crate::go9_tags::Tags::new();
+    if sgf {
+        tags.insert("G-13");
+    }
+    crate::go9_tags::moves(moves, &mut tags);
+    match go.end_reason() {
+        Some(go9::EndReason::TwoPasses(_) | go9::EndReason::MoveLimit(_)) => {
+            crate::go9_tags::count(go, &mut tags);
+            tags.remove("G-1");
+        }
+        Some(_) => {
+            tags.insert("G-7");
+            tags.remove("G-6");
+        }
+        None => {}
+    }
+    tags.into_iter().collect()
 }
 
 /// Whether `point` holds a stone after `moves`.
@@ -690,241 +729,6 @@ fn replace_nth_move_json(text: &str, n: usize, _original: &str, point: &str) -> 
     Some(out)
 }
 
-/// Runs `commands` on our GTP engine and returns the session with its answers.
-fn session(commands: &[&str]) -> Vec<(String, String)> {
-    let mut engine = GtpEngine::new().without_files();
-    commands
-        .iter()
-        .map(|command| {
-            let (_, reply) = engine.execute_line(command).expect("a command");
-            let answer = if !reply.success {
-                "?".to_string()
-            } else if reply.text.is_empty() {
-                "=".to_string()
-            } else {
-                format!("= {}", reply.text)
-            };
-            ((*command).to_string(), answer)
-        })
-        .collect()
-}
-
-/// Checks with GNU Go every `is_legal` and `captures` answer of a session.
-fn gnugo_agrees_on_session(gnugo: &mut GtpClient, session: &[(String, String)]) {
-    gnugo.send("clear_board").expect("clear_board");
-    for (command, ours) in session {
-        let word = command.split_whitespace().next().unwrap_or("");
-        let theirs = gnugo.send(command);
-        match word {
-            "is_legal" | "captures" => {
-                let theirs = theirs.expect("GNU Go answers");
-                assert_eq!(
-                    format!("= {}", theirs.trim()),
-                    *ours,
-                    "GNU Go differs on `{command}`"
-                );
-            }
-            "play" | "undo" if ours == "=" => {
-                theirs.unwrap_or_else(|e| panic!("GNU Go refused `{command}`: {e}"));
-            }
-            _ => {}
-        }
-    }
-}
-
-fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient) {
-    let ko = [
-        "play black E4",
-        "play white F4",
-        "play black D5",
-        "play white F6",
-        "play black E6",
-        "play white G5",
-        "play black A1",
-        "play white E5",
-        "play black F5",
-    ];
-    let mut sessions: Vec<(Vec<&str>, Vec<&str>, bool, &str)> = vec![
-        (
-            [
-                &ko[..],
-                &[
-                    "is_legal white E5",
-                    "captures black",
-                    "undo",
-                    "is_legal white E5",
-                    "captures black",
-                    "play white E5",
-                    "undo",
-                    "undo",
-                    "is_legal black F5",
-                ],
-            ]
-            .concat(),
-            vec!["G-4", "G-8", "G-11", "G-14"],
-            true,
-            "undo takes back the capture: the prisoner count and the superko history return",
-        ),
-        (
-            vec![
-                "boardsize 9",
-                "clear_board",
-                "komi 7",
-                "play black E5",
-                "play white pass",
-                "play black pass",
-                "is_legal white A1",
-                "undo",
-                "is_legal white A1",
-                "play white A1",
-            ],
-            vec!["G-6", "G-8", "G-14"],
-            false,
-            "two passes end the game; undo of the second pass opens it again",
-        ),
-        (
-            vec![
-                "boardsize 13",
-                "boardsize 9",
-                "play black I5",
-                "play black J10",
-                "play black e5",
-                "play white E5",
-                "is_legal black e5",
-                "is_legal white D4",
-            ],
-            vec!["G-12", "G-14"],
-            true,
-            "a board other than 9x9, malformed points and an occupied point are refused; vertices are read in any case",
-        ),
-        (
-            vec![
-                "play black A3",
-                "play white A2",
-                "play black B3",
-                "play white B2",
-                "play black C2",
-                "play white B1",
-                "play black C1",
-                "is_legal white A1",
-                "play white E5",
-                "is_legal black A1",
-                "play black A1",
-                "captures black",
-                "captures white",
-            ],
-            vec!["G-3", "G-11", "G-14"],
-            true,
-            "suicide is refused; a stone without liberties that captures is legal, and its captures are counted",
-        ),
-        (
-            vec![
-                "play black E5",
-                "play white pass",
-                "play black pass",
-                "final_score",
-                "play black D4",
-            ],
-            vec!["G-6", "G-10", "G-14"],
-            false,
-            "one black stone owns the board: B+74; after the end no move is taken",
-        ),
-        (
-            vec!["play black E5", "play white D4", "final_score"],
-            vec!["G-11", "G-14"],
-            false,
-            "the preview count of an unfinished game, as if it ended now",
-        ),
-        (
-            vec![
-                "play black E5",
-                "play white D4",
-                "undo",
-                "undo",
-                "is_legal black E5",
-                "play black E5",
-                "is_legal white D4",
-                "play white D4",
-                "undo",
-                "is_legal white D4",
-            ],
-            vec!["G-4", "G-8", "G-14"],
-            true,
-            "undo takes the board it undoes out of the superko history: the same moves are legal again",
-        ),
-        (
-            [
-                &ko[..],
-                &[
-                    "play white A9",
-                    "play black B9",
-                    "undo",
-                    "undo",
-                    "is_legal white E5",
-                    "play white A9",
-                    "play black B9",
-                    "is_legal white E5",
-                ],
-            ]
-            .concat(),
-            vec!["G-4", "G-8", "G-14"],
-            true,
-            "after undoing two moves the ko retake is forbidden again, and allowed once they are replayed",
-        ),
-        (
-            vec!["undo", "play black E5", "undo", "undo"],
-            vec!["G-8", "G-14"],
-            true,
-            "undo with no move played is an error",
-        ),
-    ];
-    let mut generated: Vec<(Vec<String>, Vec<&str>)> = Vec::new();
-    for seed in 0..40u64 {
-        let mut rng = GameRng::seed_from(0x60_9500 + seed);
-        let moves = playout(&[], &mut rng, 20 + (seed as usize * 7) % 60);
-        let mut commands = Vec::new();
-        let mut player = Player::First;
-        for mv in &moves {
-            commands.push(format!("play {} {mv}", colour(player)));
-            player = player.other();
-        }
-        let probe_a = brute::name((seed as usize * 13) % 81);
-        let probe_b = brute::name((seed as usize * 31 + 7) % 81);
-        commands.push(format!("is_legal {} {probe_a}", colour(player)));
-        commands.push(format!("is_legal {} {probe_b}", colour(player.other())));
-        commands.push("captures black".into());
-        commands.push("captures white".into());
-        commands.push("undo".into());
-        commands.push(format!("is_legal {} {probe_a}", colour(player.other())));
-        generated.push((commands, vec!["G-2", "G-8", "G-11", "G-14"]));
-    }
-    for (commands, ids, gnugo_checks, note) in sessions.drain(..) {
-        let s = session(&commands);
-        let mut checked = vec!["engine"];
-        if gnugo_checks {
-            gnugo_agrees_on_session(gnugo, &s);
-            checked.push("gnugo");
-        }
-        file.push(
-            &ids,
-            &checked,
-            Some(note.into()),
-            CaseBody::Gtp { session: s },
-        );
-    }
-    for (commands, ids) in generated {
-        let refs: Vec<&str> = commands.iter().map(String::as_str).collect();
-        let s = session(&refs);
-        gnugo_agrees_on_session(gnugo, &s);
-        file.push(
-            &ids,
-            &["engine", "gnugo"],
-            None,
-            CaseBody::Gtp { session: s },
-        );
-    }
-}
-
 /// Every go9 file.
 pub fn files() -> Vec<FileBuilder> {
     let independent = [
@@ -933,7 +737,9 @@ pub fn files() -> Vec<FileBuilder> {
     ];
     let mut gnugo = gnugo();
     let mut replay = FileBuilder::new(GameSpec::Go9, "replay", NOTATION, &independent);
-    replays(&mut replay, &mut gnugo);
+    // Replays checked at one position each: openings and middle games.
+    let mut positions = FileBuilder::new(GameSpec::Go9, "positions", NOTATION, &independent);
+    replays(&mut replay, &mut positions, &mut gnugo);
     let mut perft = FileBuilder::new(GameSpec::Go9, "perft", NOTATION, &independent);
     perfts(&mut perft);
     let mut end = FileBuilder::new(GameSpec::Go9, "end", NOTATION, &independent);
@@ -942,7 +748,7 @@ pub fn files() -> Vec<FileBuilder> {
     let mut record = FileBuilder::new(GameSpec::Go9, "record", NOTATION, &independent);
     records(&mut record);
     let mut gtp = FileBuilder::new(GameSpec::Go9, "gtp", NOTATION, &independent);
-    gtps(&mut gtp, &mut gnugo);
+    crate::go9_gtp::gtps(&mut gtp, &mut gnugo, &long_cycle_superko(6));
     gnugo.quit();
-    vec![replay, perft, end, record, gtp]
+    vec![replay, positions, perft, end, record, gtp]
 }

@@ -7,6 +7,8 @@ pub mod bind_setups;
 pub mod common;
 pub mod go9;
 pub mod go9_dead;
+pub mod go9_gtp;
+pub mod go9_tags;
 pub mod kazura;
 pub mod kazura_tags;
 

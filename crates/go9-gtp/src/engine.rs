@@ -141,7 +141,12 @@ impl GtpEngine {
             playouts: None,
             resign_threshold: 0.0,
             low: [0; 2],
-            komi: f64::from(KOMI),
+            // Planted bug (tests only): komi 6 instead of 7 (G-10).
+            komi: if game_core::planted::is("G-10") {
+                f64::from(KOMI) - 1.0
+            } else {
+                f64::from(KOMI)
+            },
             clock: Clock::default(),
             file_access: true,
             last: String::new(),
@@ -382,6 +387,12 @@ impl GtpEngine {
 
     fn play(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let (player, mv) = Self::colour_and_vertex(args)?;
+        // Planted bug (tests only): `play C M` plays for the colour to move, whatever C.
+        let player = if game_core::planted::is("G-14") {
+            self.state.to_move()
+        } else {
+            player
+        };
         self.play_and_follow(player, mv)
             .map(|()| GtpReply::ok(""))
             .map_err(|e| GtpReply::fail(format!("illegal move: {}", e.detail())))

@@ -290,6 +290,16 @@ impl Board {
         self.effect_near(c, own, opponent)
     }
 
+    /// Takes off the chain on `c` if it has no liberty (a suicide that was let through):
+    /// only a planted bug plays such a stone; the rules forbid it (G-3).
+    #[cfg(feature = "planted-bugs")]
+    pub(crate) fn take_off_if_dead(&mut self, c: usize) {
+        if self.cell(c) != EMPTY && self.liberties_at(c) == 0 {
+            let chain = self.stones[self.head_of(c)];
+            *self = Board::from_masks(self.by_colour[0] & !chain, self.by_colour[1] & !chain);
+        }
+    }
+
     /// `player`'s and the opponent's stones next to `c`, as [`near`] words.
     #[inline]
     pub(crate) fn near_stones(&self, c: usize, player: Player) -> (u32, u32) {

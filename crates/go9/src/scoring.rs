@@ -233,10 +233,25 @@ impl fmt::Display for AreaCount {
     }
 }
 
+/// The komi of the count: [`KOMI`].
+fn komi() -> u32 {
+    // Planted bug (tests only): komi 6.
+    if game_core::planted::is("G-10") {
+        KOMI - 1
+    } else {
+        KOMI
+    }
+}
+
 /// The count of `board`, the stones G-9 removed before it and the empty points each
 /// colour surrounds (its territory), per colour.
 fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2], [Mask; 2]) {
-    let dead = dead_masks(board);
+    // Planted bug (tests only): no stone is removed as dead before the count.
+    let dead = if game_core::planted::is("G-9") {
+        [0; 2]
+    } else {
+        dead_masks(board)
+    };
     let black = board.stones_of(Player::First) & !dead[0];
     let white = board.stones_of(Player::Second) & !dead[1];
     let empty = ON_BOARD & !black & !white;
@@ -260,7 +275,7 @@ fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2], [Mask; 2]) {
     let count = AreaCount {
         area: ByPlayer::new(area[0], area[1]),
         neutral: POINTS as u32 - area[0] - area[1],
-        komi: KOMI,
+        komi: komi(),
         dead: ByPlayer::new(dead[0].count_ones(), dead[1].count_ones()),
     };
     (count, dead, surrounded)
@@ -303,7 +318,7 @@ impl Score {
         AreaCount {
             area: self.area,
             neutral: self.neutral,
-            komi: KOMI,
+            komi: komi(),
             dead: ByPlayer::new(self.dead.first.len() as u32, self.dead.second.len() as u32),
         }
     }

@@ -245,6 +245,14 @@ impl Go9 {
                     ),
                 };
                 let mv = match sgf_move {
+                    // Planted bug (tests only): only `tt` is a pass, the empty value is not.
+                    SgfMove::Pass if game_core::planted::is("G-13") => {
+                        return Err(RecordError::BadMove {
+                            number,
+                            text,
+                            reason: "not a point or a pass".into(),
+                        });
+                    }
                     SgfMove::Pass => Move::Pass,
                     SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
                     SgfMove::Move(p) => {

@@ -108,7 +108,13 @@ impl Go9 {
     /// The empty board, Black to move (G-1).
     #[must_use]
     pub fn new() -> Go9 {
-        Go9::from_board(Board::empty(), Player::First)
+        // Planted bug (tests only): White makes the first move.
+        let first = if game_core::planted::is("G-1") {
+            Player::Second
+        } else {
+            Player::First
+        };
+        Go9::from_board(Board::empty(), first)
     }
 
     fn from_board(board: Board, to_move: Player) -> Go9 {
@@ -262,7 +268,8 @@ impl Go9 {
             return Err(PlayError::Occupied(point_of(c)));
         }
         let effect = self.board.effect(c, player);
-        if effect.suicide {
+        // Planted bug (tests only): suicide is allowed (the chain is then taken off).
+        if effect.suicide && !game_core::planted::is("G-3") {
             return Err(PlayError::Suicide(point_of(c)));
         }
         if let Some(earlier_move) = self.repeats(c, player, effect.captured) {
@@ -318,9 +325,16 @@ impl Go9 {
     fn repeats_seen(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
         let key = self.board.hash_after(c, player, captured) as u32;
         let masks = self.board.masks_after(c, player, captured);
+        // Planted bug (tests only): simple ko instead of positional superko, only the board
+        // before the last placement is compared.
+        let simple_ko = game_core::planted::is("G-4");
         self.seen_table
             .probe(key)
-            .find(|&i| self.seen[i].key == key && self.seen[i].masks == masks)
+            .find(|&i| {
+                self.seen[i].key == key
+                    && self.seen[i].masks == masks
+                    && (!simple_ko || i + 2 == self.seen.len())
+            })
             .map(|i| usize::from(self.seen[i].made_by))
     }
 
@@ -352,7 +366,10 @@ impl Go9 {
                 moves.push(Move::Place(point_of(c)));
             }
         }
-        moves.push(Move::Pass);
+        // Planted bug (tests only): pass is listed only when no placement is legal.
+        if !game_core::planted::is("G-2") || moves.is_empty() {
+            moves.push(Move::Pass);
+        }
     }
 
     /// Whether the player to move may not place on `point` *only* because of superko (G-5):
@@ -361,10 +378,16 @@ impl Go9 {
     #[must_use]
     pub fn is_superko_point(&self, point: Point) -> bool {
         let c = cell_of(point);
+        // Planted bug (tests only): the points are computed for the colour that just moved.
+        let player = if game_core::planted::is("G-5") {
+            self.to_move.other()
+        } else {
+            self.to_move
+        };
         self.end.is_none()
             && self.may_repeat(c)
             && matches!(
-                self.check_placement(c, self.to_move),
+                self.check_placement(c, player),
                 Err(PlayError::Superko { .. })
             )
     }
@@ -457,8 +480,18 @@ impl Go9 {
         });
         let removed = self.board.place_near(c, player, own, opponent);
         debug_assert_eq!(removed, captured);
+        // Planted bug (tests only): a suicide was let through; its chain is taken off.
+        #[cfg(feature = "planted-bugs")]
+        if game_core::planted::is("G-3") {
+            self.board.take_off_if_dead(c);
+        }
         if removed != 0 {
-            self.prisoners[player] += removed.count_ones();
+            // Planted bug (tests only): one prisoner per capturing move, not per stone.
+            self.prisoners[player] += if game_core::planted::is("G-11") {
+                1
+            } else {
+                removed.count_ones()
+            };
         }
         self.ever_occupied |= here;
         self.passes = 0;
@@ -479,7 +512,9 @@ impl Go9 {
     #[inline]
     fn end_turn(&mut self, player: Player) {
         self.to_move = player.other();
-        if self.passes >= 2 {
+        // Planted bug (tests only): two passes in a row do not end the game, three do.
+        let passes_to_end = if game_core::planted::is("G-6") { 3 } else { 2 };
+        if self.passes >= passes_to_end {
             self.end = Some(Ending::TwoPasses);
         } else if self.played.len() >= MOVE_LIMIT {
             self.end = Some(Ending::MoveLimit);
@@ -511,9 +546,17 @@ impl Go9 {
                 self.board.stones_of(Player::Second),
             ];
             masks[last.player.index()] &= !bit(cell_of(p));
-            masks[last.player.other().index()] |= last.captured;
+            // Planted bug (tests only): undo does not put the captured stones back.
+            if !game_core::planted::is("G-8") {
+                masks[last.player.other().index()] |= last.captured;
+            }
             self.board = Board::from_masks(masks[0], masks[1]);
-            self.prisoners[last.player] -= last.captured.count_ones();
+            // With the planted bug of G-11, one prisoner was counted per capturing move.
+            self.prisoners[last.player] -= if game_core::planted::is("G-11") {
+                u32::from(last.captured != 0)
+            } else {
+                last.captured.count_ones()
+            };
         }
         self.to_move = last.to_move_before;
         self.passes = last.passes_before;
@@ -545,7 +588,13 @@ impl Go9 {
     /// # Errors
     /// [`PlayError::GameOver`] if the game has ended.
     pub fn lose_on_time(&mut self, player: Player) -> Result<(), PlayError> {
-        self.end_by_call(Ending::Time(player))
+        // Planted bug (tests only): the colour that ran out of time is taken as the winner.
+        let loser = if game_core::planted::is("G-7") {
+            player.other()
+        } else {
+            player
+        };
+        self.end_by_call(Ending::Time(loser))
     }
 
     /// Both players agree to a draw (G-7).

@@ -84,7 +84,11 @@ fn every_perft_count_is_the_brute_force_movers() {
 #[test]
 fn every_replay_check_is_the_brute_force_movers() {
     let mut probes = 0;
-    for case in cases("replay.jsonl") {
+    // The replays checked at one position each (`positions.jsonl`) are replays too.
+    for case in cases("replay.jsonl")
+        .into_iter()
+        .chain(cases("positions.jsonl"))
+    {
         assert!(checked_by(&case, "brute-force"), "{}", case["id"]);
         let moves = strings(&case["moves"]);
         for check in case["checks"].as_array().unwrap() {
@@ -133,7 +137,11 @@ fn gnugo_gives_the_legal_points_of_every_replay_check_and_the_counts_it_checked(
             "white"
         }
     };
-    for case in cases("replay.jsonl") {
+    // The replays checked at one position each (`positions.jsonl`) are replays too.
+    for case in cases("replay.jsonl")
+        .into_iter()
+        .chain(cases("positions.jsonl"))
+    {
         assert!(checked_by(&case, "gnugo"), "{}", case["id"]);
         let moves = strings(&case["moves"]);
         gnugo.ask("clear_board");
