@@ -154,10 +154,15 @@ fn push_end(file: &mut FileBuilder, moves: &[String], checked_by: &[&str], note:
 }
 
 /// The ids of a record whose moves from `start` all replay: B-24, B-2 from the start
-/// position, and what its moves did.
-fn record_ids(start: Position, moves: &[String]) -> Ids {
+/// position, and what its moves did (and, when `whole`, its final state).
+fn record_ids(start: Position, moves: &[String], whole: bool) -> Ids {
     let tr = trace(start, moves);
-    let mut ids = move_ids(start, moves, &tr, Observe::Final);
+    let observe = if whole {
+        Observe::Final
+    } else {
+        Observe::Moves
+    };
+    let mut ids = move_ids(start, moves, &tr, observe);
     ids.insert("B-24");
     if !moves.is_empty() && start == Position::start(start.ruleset()) {
         ids.insert("B-2");
@@ -177,7 +182,7 @@ fn push_record(
     let text = game.write_record();
     let read = AnyGame::read_record_of(file.spec.kind(), &text).expect("a written record replays");
     assert_eq!(read.moves(), game.moves());
-    let mut ids = record_ids(start, &game.moves());
+    let mut ids = record_ids(start, &game.moves(), true);
     ids.extend(extra);
     let ids: Vec<&str> = ids.into_iter().collect();
     file.push(&ids, checked_by, note, accepted_record(game, "json", text));
@@ -247,7 +252,7 @@ fn push_refused(
             *entry = new;
             // The moves before it replay, and the position refuses it.
             // The moves before it replay, and it is refused for its class.
-            let mut ids = record_ids(start, &moves[..i]);
+            let mut ids = record_ids(start, &moves[..i], false);
             if start == Position::start(start.ruleset()) {
                 ids.insert("B-2");
             }
@@ -263,9 +268,7 @@ fn push_refused(
         // The player of move i changed.
         let mut changed = value.clone();
         changed["history"][i]["player"] = serde_json::json!(1 - mover.index());
-        let mut ids = record_ids(start, &moves[..i]);
-        ids.insert("B-1");
-        let ids: Vec<&str> = ids.into_iter().collect();
+        let ids: Vec<&str> = record_ids(start, &moves[..i], false).into_iter().collect();
         file.push(
             &ids,
             &[ENGINE],
@@ -280,8 +283,9 @@ fn push_refused(
         Some(w) => serde_json::json!(1 - w),
         None => serde_json::json!(0),
     };
-    // Every move replays, then the outcome is compared.
-    let mut ids = record_ids(start, &moves);
+    // Every move replays, then the outcome is compared (a final state that another
+    // reading of a rule changed would be refused the same way).
+    let mut ids = record_ids(start, &moves, false);
     if let Some(end) = tr.infos.last().and_then(|i| i.end) {
         ids.insert(match end {
             EndReason::RelayLimit { .. } => "B-21",
@@ -613,7 +617,8 @@ fn build(ruleset: Ruleset, seed: u64) -> FileBuilder {
         tries += 1;
         let moves = random_moves(&spec, &mut rng, 60);
         let tr = trace(start, &moves);
-        let Some(event) = tr.infos.iter().position(|i| i.b19a) else {
+        // A takata start (the 2-kete sowing is B-12's own).
+        let Some(event) = tr.infos.iter().position(|i| i.b19a && !i.two_kete) else {
             continue;
         };
         let cut = (event + 1 + rng.below(4)).min(moves.len());

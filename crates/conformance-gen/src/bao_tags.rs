@@ -230,9 +230,6 @@ pub fn info_ids(info: &Info, ids: &mut Ids) {
     if info.two_kete {
         ids.insert("B-12");
     }
-    if info.b9 {
-        ids.insert("B-9");
-    }
     match info.end {
         Some(EndReason::RelayLimit { .. }) => {
             ids.insert("B-21");
@@ -289,6 +286,8 @@ pub enum Observe<'a> {
     Final,
     /// The perft counts of `depth` levels after all the moves.
     Perft(usize),
+    /// What each move did, not the final state (a record refused after its moves replay).
+    Moves,
 }
 
 impl Observe<'_> {
@@ -296,7 +295,7 @@ impl Observe<'_> {
     fn after(&self, ply: usize) -> bool {
         match self {
             Observe::Checks(plies) => plies.iter().any(|&p| p >= ply),
-            Observe::Result | Observe::Final | Observe::Perft(_) => true,
+            Observe::Result | Observe::Final | Observe::Perft(_) | Observe::Moves => true,
         }
     }
 }
@@ -334,7 +333,9 @@ fn diverges(
             let a = real.play_reported(parsed[ply]).expect("a legal move");
             match alt.play_reported(parsed[ply]) {
                 Err(_) => return true,
-                Ok(b) if matches!(observe, Observe::Final) && a != b => return true,
+                Ok(b) if matches!(observe, Observe::Final | Observe::Moves) && a != b => {
+                    return true;
+                }
                 Ok(_) => {}
             }
         }
@@ -350,18 +351,24 @@ fn diverges(
         Observe::Perft(depth) => {
             (1..=depth as u32).any(|d| game_core::perft(&real, d) != game_core::perft(&alt, d))
         }
-        Observe::Checks(_) => false,
+        Observe::Checks(_) | Observe::Moves => false,
     }
 }
 
 /// The ids the moves of a case exercise, given what the case observes.
 pub fn move_ids(start: Position, moves: &[String], tr: &Trace, observe: Observe) -> Ids {
     let mut ids = Ids::new();
+    let shows_reports = matches!(observe, Observe::Final | Observe::Moves);
     for (i, info) in tr.infos.iter().enumerate() {
         if !observe.after(i + 1) {
             continue;
         }
         info_ids(info, &mut ids);
+        if info.b9 && matches!(observe, Observe::Final) {
+            // Only the final state shows how the winning capture ended the game (its kete
+            // kept as `pending`): the result and the legal sets after it are B-20's.
+            ids.insert("B-9");
+        }
         let mover = Player::from_index(info.mover);
         if let Some(pit) = info.addition {
             let undo = move |s: &mut Setup| {
@@ -372,7 +379,8 @@ pub fn move_ids(start: Position, moves: &[String], tr: &Trace, observe: Observe)
                 s.reserve[mover.other()] += 1;
                 s.phase = PhaseName::Namua;
             };
-            if diverges(start, moves, i + 1, &undo, observe) {
+            // A record's entry for the move shows the addition itself.
+            if shows_reports || diverges(start, moves, i + 1, &undo, observe) {
                 ids.insert("B-14");
             }
         } else if let (true, Some(pit), true, None) =
@@ -391,50 +399,14 @@ pub fn move_ids(start: Position, moves: &[String], tr: &Trace, observe: Observe)
                         s.phase = PhaseName::Mtaji;
                     }
                 };
-                if diverges(start, moves, i + 1, &add, observe) {
+                if shows_reports || diverges(start, moves, i + 1, &add, observe) {
                     ids.insert("B-14");
                 }
             }
         }
-        if info.big_lap
-            && let Some(pit) = info.last_end
-        {
-            // B-3: a kete of that lap lost (or one more), seen by the case?
-            let row = pit.row().number() as usize;
-            let index = pit.index() as usize;
-            let change = move |s: &mut Setup| {
-                let pits = &mut s.pits[mover][row];
-                if pits[index] > 0 {
-                    pits[index] -= 1;
-                    s.pits[mover.other()][1][0] += 1;
-                }
-            };
-            let each = move |s: &mut Setup| {
-                for r in 0..2 {
-                    for x in 0..8 {
-                        if s.pits[mover][r][x] > 0 {
-                            s.pits[mover][r][x] -= 1;
-                            s.pits[mover.other()][1][0] += 1;
-                        }
-                    }
-                }
-            };
-            let spread = move |s: &mut Setup| {
-                for r in 0..2 {
-                    for x in 0..8 {
-                        if s.pits[mover][r][x] > 1 {
-                            s.pits[mover][r][x] -= 1;
-                            s.pits[mover.other()][1][0] += 1;
-                        }
-                    }
-                }
-            };
-            if diverges(start, moves, i + 1, &change, observe)
-                || diverges(start, moves, i + 1, &spread, observe)
-                || diverges(start, moves, i + 1, &each, observe)
-            {
-                ids.insert("B-3");
-            }
+        if info.big_lap {
+            // B-3: the kete of a lap longer than the ring all arrive.
+            ids.insert("B-3");
         }
         for player in Player::BOTH {
             let b19 = info.b19a && player == mover;
@@ -500,6 +472,10 @@ pub fn position_ids(position: &Position, ids: &mut Ids) {
                     let mut copy = *position;
                     let info = analyse(&mut copy, mv);
                     info_ids(&info, ids);
+                    if info.b9 {
+                        // A win on the way ends the move before the NYUMBA.
+                        ids.insert("B-9");
+                    }
                 }
             }
         } else {
@@ -576,7 +552,12 @@ pub fn perft_ids(root: &Position, depth: usize, ids: &mut Ids) {
     if depth == 0 || root.is_over() {
         return;
     }
+    // A count does not see the moves' names (B-1).
+    let named = ids.contains("B-1");
     position_ids(root, ids);
+    if !named {
+        ids.remove("B-1");
+    }
     if depth == 1 {
         return;
     }
