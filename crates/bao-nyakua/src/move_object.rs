@@ -162,7 +162,12 @@ impl MoveObject {
                 PhaseName::Mtaji
             }),
             row: Some(pit.row().number()),
-            index: Some(pit.index()),
+            // Planted bug (tests only, B-1): the back row numbered from the owner's right.
+            index: Some(if game_core::planted::is("B-1") && pit.row() == Row::Back {
+                7 - pit.index()
+            } else {
+                pit.index()
+            }),
             direction: Some(direction.into()),
             // B-22: `R` enters at `F1` (side left), `L` at `F8` (side right).
             side: (namua && capture).then_some(match direction {
@@ -191,7 +196,12 @@ impl MoveObject {
                 1 => Row::Back,
                 _ => return None,
             };
-            let pit = Pit::new(row, self.index?)?;
+            // Planted bug (tests only, B-1): the back row numbered from the owner's right.
+            let index = match self.index? {
+                i if game_core::planted::is("B-1") && row == Row::Back => 7u8.checked_sub(i)?,
+                i => i,
+            };
+            let pit = Pit::new(row, index)?;
             let plain = Move::sow(pit, self.direction?.into());
             let with_stop = plain.with_choice(Some(NyumbaChoice::Stop));
             let legal = position.legal_list();

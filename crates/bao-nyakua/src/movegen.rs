@@ -10,10 +10,10 @@ impl Position {
     #[inline]
     pub(crate) fn capture_exists(&self) -> bool {
         let me = self.to_move.index();
-        let targets = self.capture_targets(me);
         match self.phase {
-            Phase::Namua => targets != 0,
+            Phase::Namua => self.namua_targets(me) != 0,
             Phase::Mtaji => {
+                let targets = self.mtaji_targets(me);
                 targets != 0
                     && (0..16u8).any(|ring| {
                         Direction::BOTH
@@ -34,6 +34,31 @@ impl Position {
             targets |= u8::from(own[i] > 0 && opp[7 - i] > 0) << i;
         }
         targets
+    }
+
+    /// The NAMUA capture pits (B-10): [`Position::capture_targets`].
+    #[inline]
+    fn namua_targets(&self, me: usize) -> u8 {
+        if game_core::planted::is("B-10") {
+            // Planted bug (tests only): judged after the hand kete is added, so an empty
+            // front pit facing kete may capture too.
+            let opp = &self.pits[1 - me];
+            (0..8).fold(0, |t, i| t | (u8::from(opp[7 - i] > 0) << i))
+        } else {
+            self.capture_targets(me)
+        }
+    }
+
+    /// The MTAJI capture landings (B-17): [`Position::capture_targets`].
+    #[inline]
+    fn mtaji_targets(&self, me: usize) -> u8 {
+        if game_core::planted::is("B-17") {
+            // Planted bug (tests only): the landing pit need not have been occupied.
+            let opp = &self.pits[1 - me];
+            (0..8).fold(0, |t, i| t | (u8::from(opp[7 - i] > 0) << i))
+        } else {
+            self.capture_targets(me)
+        }
     }
 
     /// B-17: the pit at `ring` holds 2–15 and its first lap ends in one of the `targets`.
@@ -85,6 +110,22 @@ impl Position {
             return;
         }
         let me = self.to_move.index();
+        if game_core::planted::is("B-16") {
+            // Planted bug (tests only): `pass` is legal in every position.
+            let mut pass_listed = false;
+            let mut tap = |mv: Move| {
+                pass_listed |= mv == Move::Pass;
+                push(mv);
+            };
+            match self.phase {
+                Phase::Namua => self.namua_moves(me, &mut tap),
+                Phase::Mtaji => self.mtaji_moves(me, &mut tap),
+            }
+            if !pass_listed {
+                push(Move::Pass);
+            }
+            return;
+        }
         match self.phase {
             Phase::Namua => self.namua_moves(me, &mut push),
             Phase::Mtaji => self.mtaji_moves(me, &mut push),
@@ -98,7 +139,7 @@ impl Position {
             return;
         }
         // B-10: captures, with the entry rule of B-8 for the first capture.
-        let targets = self.capture_targets(me);
+        let targets = self.namua_targets(me);
         for i in 0..8u8 {
             if targets & (1 << i) == 0 {
                 continue;
@@ -139,12 +180,15 @@ impl Position {
             .enumerate()
             .any(|(i, &k)| k >= 2 && !big_house(i));
         for (i, &k) in front.iter().enumerate() {
-            if k == 0 || big_house(i) || (k == 1 && has_multi && !owned) {
+            // Planted bug (tests only, B-11): a single kete always counts.
+            let single_out = k == 1 && has_multi && !owned && !game_core::planted::is("B-11");
+            if k == 0 || big_house(i) || single_out {
                 continue;
             }
             let pit = Pit::from_ring(i as u8);
             for direction in Direction::BOTH {
-                if !self.self_emptying(me, pit, direction) {
+                // Planted bug (tests only, B-13): the self-emptying start allowed.
+                if !self.self_emptying(me, pit, direction) || game_core::planted::is("B-13") {
                     push(Move::sow(pit, direction));
                 }
             }
@@ -156,7 +200,7 @@ impl Position {
         const ORDER: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8];
         let own = &self.pits[me];
         // B-17: captures first.
-        let targets = self.capture_targets(me);
+        let targets = self.mtaji_targets(me);
         let mut any_capture = false;
         if targets != 0 {
             for ring in ORDER {
@@ -187,7 +231,7 @@ impl Position {
                         (ring, direction),
                         (0, Direction::Left) | (7, Direction::Right)
                     );
-                if !forbidden {
+                if !forbidden || game_core::planted::is("B-13") {
                     push(Move::sow(pit, direction));
                 }
             }
@@ -250,7 +294,7 @@ impl Position {
         if self.capture_exists() {
             if self.phase == Phase::Namua
                 && pit.row() == Row::Front
-                && self.capture_targets(me) & (1 << pit.index()) != 0
+                && self.namua_targets(me) & (1 << pit.index()) != 0
             {
                 return PlayError::WrongEntry { mv };
             }

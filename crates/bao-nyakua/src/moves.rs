@@ -107,7 +107,12 @@ impl fmt::Display for Move {
                 direction,
                 nyumba,
             } => {
-                write!(f, "{pit}{}", direction.letter())?;
+                // Planted bug (tests only): the back row numbered from the owner's right.
+                if game_core::planted::is("B-1") && pit.row() == Row::Back {
+                    write!(f, "B{}{}", 8 - pit.index(), direction.letter())?;
+                } else {
+                    write!(f, "{pit}{}", direction.letter())?;
+                }
                 if let Some(choice) = nyumba {
                     write!(f, ":{}", choice.word())?;
                 }
@@ -174,6 +179,12 @@ impl FromStr for Move {
             Some(NyumbaChoice::Use)
         } else {
             return Err(ParseMoveError::BadChoice(text.to_string()));
+        };
+        // Planted bug (tests only): the back row numbered from the owner's right.
+        let index = if game_core::planted::is("B-1") && row == Row::Back {
+            7 - index
+        } else {
+            index
         };
         let pit = Pit::new(row, index).expect("index is 0-7");
         Ok(Move::Sow {

@@ -537,7 +537,8 @@ impl Record {
                 replayed: json(&ours.adjudication),
             });
         }
-        if ours.outcome != self.outcome {
+        // Planted bug (tests only): the recorded outcome is not compared.
+        if ours.outcome != self.outcome && !game_core::planted::is("B-24") {
             return Err(RecordError::ResultMismatch {
                 field: "outcome",
                 recorded: json(&self.outcome),

@@ -8,6 +8,25 @@ use crate::observer::{NoObserver, Observer, Step};
 use crate::pit::{Direction, Pit};
 use crate::position::{EndReason, MoveReport, NYUMBA_RING, Phase, Position, Ruleset, SAFETY_LAP};
 
+/// The ring position a lifted handful is sown after: the pit it was lifted from (B-5).
+#[inline]
+fn lifted_from(ring: u8, direction: Direction) -> u8 {
+    if game_core::planted::is("B-5") {
+        // Planted bug (tests only): the first kete goes back into the lifted pit.
+        (ring + 16 - direction.ring_step()) & 15
+    } else {
+        ring
+    }
+}
+
+/// The B-4 planted bug's ring (tests only): the pits in the order `F1…F8 B1…B8`; the ring
+/// position `step` (1 or 15) on from `ring` along it.
+fn planted_walk(ring: u8, step: u8) -> u8 {
+    const WALK: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8];
+    let at = WALK.iter().position(|&r| r == ring).unwrap_or(0) as u8;
+    WALK[((at + step) & 15) as usize]
+}
+
 /// Where the last lap ended and whether its last kete fell into an empty pit.
 #[derive(Clone, Copy)]
 struct LapEnd {
@@ -79,7 +98,8 @@ impl Position {
                     // B-12, judged after the placement: it only added to the start pit,
                     // so "the owned NYUMBA is the only occupied front pit" is unchanged.
                     let house_two = self.is_house_two(me, pit);
-                    let count = if house_two {
+                    // Planted bug (tests only): the 2-kete sowing lifts the whole NYUMBA.
+                    let count = if house_two && !game_core::planted::is("B-12") {
                         2
                     } else {
                         self.pits[me][start as usize]
@@ -90,6 +110,8 @@ impl Position {
                     if start == NYUMBA_RING
                         && self.pits[me][start as usize] == 0
                         && self.ruleset == Ruleset::Seed
+                        // Planted bug (tests only): seed keeps ownership as reference does.
+                        && !game_core::planted::is("B-19")
                     {
                         self.house_owned[me] = false;
                     }
@@ -101,7 +123,8 @@ impl Position {
                             in_flight: count,
                         },
                     );
-                    lap_end = self.sow(start, count, direction, &mut sown, observer);
+                    let from = lifted_from(start, direction);
+                    lap_end = self.sow(from, count, direction, &mut sown, observer);
                 }
             }
             Phase::Mtaji => {
@@ -119,7 +142,8 @@ impl Position {
                         in_flight: count,
                     },
                 );
-                lap_end = self.sow(start, count, direction, &mut sown, observer);
+                let from = lifted_from(start, direction);
+                lap_end = self.sow(from, count, direction, &mut sown, observer);
             }
         }
         observer.step(
@@ -135,11 +159,20 @@ impl Position {
         // B-6 at every lap end; B-21 numbers the laps after the first 1, 2, 3, …
         let mut lap: u16 = 0;
         let mut nyumba_stop = false;
-        while lap < LIMIT && !lap_end.was_empty {
+        // Planted bug (tests only): the first lap counted too, so the stop comes a lap early.
+        let limit = if game_core::planted::is("B-21") {
+            LIMIT - 1
+        } else {
+            LIMIT
+        };
+        while lap < limit && !lap_end.was_empty {
             lap += 1;
             let at = lap_end.ring;
             // B-6.2 / B-7: only a capture move captures, only from the front row.
-            if capture && at < 8 && self.pits[opp][7 - at as usize] > 0 {
+            // Planted bug (tests only, B-7): a takata lap ending in the front row facing
+            // kete captures too.
+            let captures_here = capture || game_core::planted::is("B-7");
+            if captures_here && at < 8 && self.pits[opp][7 - at as usize] > 0 {
                 let taken = self.capture(at, &mut report, observer);
                 if self.phase == Phase::Mtaji {
                     // B-18: any MTAJI capture ends the mover's ownership.
@@ -152,6 +185,10 @@ impl Position {
                 direction = match at {
                     0 | 1 => Direction::Right,
                     6 | 7 => Direction::Left,
+                    // Planted bug (tests only): F3/F4 take the left entry, F5/F6 the right
+                    // one, whatever the lap's direction.
+                    2 | 3 if game_core::planted::is("B-8") => Direction::Right,
+                    4 | 5 if game_core::planted::is("B-8") => Direction::Left,
                     _ => direction,
                 };
                 lap_end = self.sow_from_entry(taken, direction, &mut sown, observer);
@@ -171,6 +208,11 @@ impl Position {
                     }
                     self.house_owned[me] = false;
                 }
+                // Planted bug (tests only): a lap ending in an occupied back-row pit ends
+                // the move instead of relaying.
+                if at >= 8 && game_core::planted::is("B-6") {
+                    break;
+                }
                 // B-6.4: relay.
                 let count = self.pits[me][at as usize];
                 self.pits[me][at as usize] = 0;
@@ -186,7 +228,8 @@ impl Position {
                         in_flight: count,
                     },
                 );
-                lap_end = self.sow(at, count, direction, &mut sown, observer);
+                let from = lifted_from(at, direction);
+                lap_end = self.sow(from, count, direction, &mut sown, observer);
             }
             observer.step(
                 self,
@@ -201,7 +244,7 @@ impl Position {
         // B-21; B-19(b): the reference ruleset also reports a NYUMBA stop found at the end
         // of lap 511 as a safety stop.
         let reference_quirk = nyumba_stop && self.ruleset == Ruleset::Reference;
-        if lap >= LIMIT && !lap_end.was_empty && (!nyumba_stop || reference_quirk) {
+        if lap >= limit && !lap_end.was_empty && (!nyumba_stop || reference_quirk) {
             self.end = Some(EndReason::RelayLimit {
                 record_winner: Player::from_index(opp),
             });
@@ -225,14 +268,26 @@ impl Position {
     ) -> LapEnd {
         let me = self.to_move.index();
         *sown += u32::from(count);
-        if !O::WANTS_EACH_KETE {
+        // Planted bugs (tests only): B-3, a lap of more than 16 kete loses those past the
+        // 16th; B-4, the back row walked the wrong way (F8 on to B1, B8 on to F1).
+        let planted_ring = game_core::planted::is("B-4");
+        let count = if game_core::planted::is("B-3") {
+            count.min(16)
+        } else {
+            count
+        };
+        if !O::WANTS_EACH_KETE && !planted_ring {
             return self.sow_at_once(me, from, count, direction);
         }
         let step = direction.ring_step();
         let mut ring = from;
         let mut was_empty = false;
         for left in (0..count).rev() {
-            ring = (ring + step) & 15;
+            ring = if planted_ring {
+                planted_walk(ring, step)
+            } else {
+                (ring + step) & 15
+            };
             let pit = &mut self.pits[me][ring as usize];
             was_empty = *pit == 0;
             *pit += 1;
@@ -291,7 +346,11 @@ impl Position {
             Direction::Right => 0u8,
             Direction::Left => 7,
         };
-        let before = (entry + 16 - direction.ring_step()) & 15;
+        let before = if game_core::planted::is("B-4") {
+            planted_walk(entry, 16 - direction.ring_step())
+        } else {
+            (entry + 16 - direction.ring_step()) & 15
+        };
         self.sow(before, count, direction, sown, observer)
     }
 
@@ -301,7 +360,8 @@ impl Position {
         let opp = 1 - self.to_move.index();
         let facing = 7 - at;
         let taken = std::mem::take(&mut self.pits[opp][facing as usize]);
-        if facing == NYUMBA_RING {
+        // Planted bug (tests only, B-18): a captured NYUMBA stays owned.
+        if facing == NYUMBA_RING && !game_core::planted::is("B-18") {
             self.house_owned[opp] = false;
         }
         report.captures += 1;
@@ -320,7 +380,9 @@ impl Position {
     /// the handful goes to `pending`.
     fn won_by_capture(&mut self, taken: u8) -> bool {
         let me = self.to_move.index();
-        if self.front_occupied(1 - me) {
+        // Planted bug (tests only): no win on the spot; the handful is sown on (B-20 ends
+        // the game at the end of the move).
+        if self.front_occupied(1 - me) || game_core::planted::is("B-9") {
             return false;
         }
         self.pending[me] += taken;
@@ -353,7 +415,8 @@ impl Position {
         // B-14: the end-pit addition, once, after ≥ 2 capture events, when the mover holds
         // ≥ 1 and the opponent ≥ 2; nothing is re-checked.
         let qualifies = self.phase == Phase::Namua
-            && report.captures >= 2
+            // Planted bug (tests only): the addition after a single capture event too.
+            && report.captures >= if game_core::planted::is("B-14") { 1 } else { 2 }
             && self.hands[me] >= 1
             && self.hands[opp] >= 2;
         if let (Some(ring), true) = (endpoint, qualifies) {
@@ -366,7 +429,13 @@ impl Position {
             report.addition = Some(pit);
         }
         // B-15.
-        if self.phase == Phase::Namua && self.hands == [0, 0] {
+        // Planted bug (tests only): MTAJI as soon as the mover's hand is empty.
+        let emptied = if game_core::planted::is("B-15") {
+            self.hands[me] == 0
+        } else {
+            self.hands == [0, 0]
+        };
+        if self.phase == Phase::Namua && emptied {
             self.phase = Phase::Mtaji;
         }
         self.to_move = mover.other();
@@ -374,7 +443,13 @@ impl Position {
         self.turn = self.turn.saturating_add(1);
         // B-20: a player without a legal move loses.
         if !self.has_legal_move() {
-            self.end = Some(EndReason::NoMove { winner: mover });
+            // Planted bug (tests only): the player without a move wins.
+            let winner = if game_core::planted::is("B-20") {
+                mover.other()
+            } else {
+                mover
+            };
+            self.end = Some(EndReason::NoMove { winner });
         }
     }
 }

@@ -1,18 +1,13 @@
 //! The bao vectors: one file per ruleset (`seed`, `reference`, B-19).
 //!
-//! Every case names the decision ids it exercises by what it contains: each move of a case
-//! is played on a [`Position`] with an observer that notes its captures, relays, NYUMBA
-//! stops and choices, the end-pit addition, the change of phase and of NYUMBA ownership;
-//! each check by the phase of its position, its legal set and the classes of its probes.
-//! Where the effect of a decision is only a flag or a kete moved (B-14, B-18, B-19), the
-//! case names it only if the counterfactual (the same moves with the addition undone, or
-//! the ownership flag kept) gives a different answer to one of the case's checks.
+//! Every case names the decision ids it depends on by what it contains (`bao_tags`): what
+//! each move it plays does, what each position whose legal set it checks (or counts, in a
+//! perft tree) depends on, and the classes of its probes.
 
 use std::collections::BTreeSet;
 
 use bao_nyakua::{
-    EndReason, Game, Move, MoveObject, Phase, PhaseName, Pit, Player, Position, Row, Ruleset,
-    Setup, Step,
+    EndReason, Game, Move, MoveObject, Phase, PhaseName, Player, Position, Ruleset, Setup,
 };
 use game_catalog::{AnyGame, GameSpec};
 use game_core::GameRng;
@@ -20,6 +15,10 @@ use rules_conformance::CaseBody;
 use rules_conformance::format::Check;
 use serde_json::Value;
 
+use crate::bao_author::{author_fixtures, author_games};
+use crate::bao_tags::{
+    Ids, Observe, Trace, move_ids, parse, perft_ids, position_ids, probe_ids, trace,
+};
 use crate::common::{
     ENGINE, FileBuilder, accepted_record, after, end_body, full_check, perft_body, refused_record,
     spread, uniform,
@@ -63,372 +62,6 @@ const LOWER: &[&str] = &[
     "f5L:USE", "PASS", "Pass",
 ];
 
-/// What one move did.
-#[derive(Clone, Debug, Default)]
-struct Info {
-    mover: usize,
-    namua: bool,
-    pass: bool,
-    captures: u16,
-    relays: u32,
-    front_relay_facing: bool,
-    rows_sown: [bool; 2],
-    choice: bool,
-    nyumba_stop: bool,
-    two_kete: bool,
-    addition: Option<Pit>,
-    lost: [bool; 2],
-    to_mtaji: bool,
-    end: Option<EndReason>,
-    b9: bool,
-    b19a: bool,
-}
-
-fn other(ruleset: Ruleset) -> Ruleset {
-    match ruleset {
-        Ruleset::Seed => Ruleset::Reference,
-        _ => Ruleset::Seed,
-    }
-}
-
-fn opposite(pit: Pit) -> Pit {
-    Pit::new(Row::Front, 7 - pit.index()).expect("an index 0-7")
-}
-
-/// Plays `mv` on `position`, noting what it did.
-fn analyse(position: &mut Position, mv: Move) -> Info {
-    let before = *position;
-    let mover = before.to_move();
-    let opponent = mover.other();
-    let mut info = Info {
-        mover: mover.index(),
-        namua: before.phase() == Phase::Namua,
-        pass: mv == Move::Pass,
-        ..Info::default()
-    };
-    let front = before.ring(mover);
-    info.two_kete = info.namua
-        && before.owns_nyumba(mover)
-        && before.hand(mover) > 0
-        && (0..8).all(|i| (front[i] > 0) == (i == 4));
-    let mut relays = 0;
-    let mut facing = false;
-    let mut rows = [false; 2];
-    let mut last_end: Option<(Pit, u8, bool)> = None;
-    let report = position
-        .play_observed(mv, &mut |p: &Position, step: Step| match step {
-            Step::Relay { pit, .. } => {
-                relays += 1;
-                if pit.row() == Row::Front && p.count(opponent, opposite(pit)) > 0 {
-                    facing = true;
-                }
-            }
-            Step::Sow { pit, .. } => rows[pit.row().number() as usize] = true,
-            Step::LapEnd { pit, .. } => {
-                last_end = Some((pit, p.count(mover, pit), p.owns_nyumba(mover)));
-            }
-            _ => {}
-        })
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    info.captures = report.captures;
-    info.relays = relays;
-    info.front_relay_facing = facing;
-    info.rows_sown = rows;
-    info.choice = report.nyumba_choice_arose;
-    info.addition = report.addition;
-    info.nyumba_stop = info.namua
-        && report.captures == 0
-        && matches!(last_end, Some((pit, count, true)) if pit == Pit::NYUMBA && count >= 6);
-    for player in Player::BOTH {
-        info.lost[player.index()] = before.owns_nyumba(player) && !position.owns_nyumba(player);
-    }
-    info.to_mtaji = info.namua && position.phase() == Phase::Mtaji;
-    info.end = position.end_reason();
-    info.b9 =
-        matches!(info.end, Some(EndReason::FrontEmptied { .. })) && position.pending(mover) > 0;
-    // B-19 (a): the same move under the other ruleset leaves another ownership flag.
-    let mut state = before.setup();
-    state.ruleset = other(before.ruleset());
-    if let Ok(mut twin) = Position::from_setup(state)
-        && twin.play(mv).is_ok()
-        && twin.owns_nyumba(mover) != position.owns_nyumba(mover)
-    {
-        info.b19a = true;
-    }
-    info
-}
-
-/// Positions before each move and after the last, and what each move did.
-struct Trace {
-    positions: Vec<Position>,
-    infos: Vec<Info>,
-}
-
-fn parse(mv: &str) -> Move {
-    mv.parse().unwrap_or_else(|e| panic!("{mv}: {e}"))
-}
-
-fn trace(start: Position, moves: &[String]) -> Trace {
-    let mut position = start;
-    let mut positions = vec![position];
-    let mut infos = Vec::new();
-    for mv in moves {
-        infos.push(analyse(&mut position, parse(mv)));
-        positions.push(position);
-    }
-    Trace { positions, infos }
-}
-
-fn legal_texts(position: &Position) -> Vec<String> {
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    texts.sort();
-    texts
-}
-
-/// What a case observes: the positions at its check plies, or its final state.
-#[derive(Clone, Copy)]
-enum Observe<'a> {
-    Checks(&'a [usize]),
-    Final,
-}
-
-impl Observe<'_> {
-    /// Whether something is observed at ply `ply` or later.
-    fn after(&self, ply: usize) -> bool {
-        match self {
-            Observe::Checks(plies) => plies.iter().any(|&p| p >= ply),
-            Observe::Final => true,
-        }
-    }
-}
-
-/// Whether changing the state after `event` moves (by `tweak`) changes what the case
-/// observes: a later move refused, another legal set or player at a check, or another final
-/// state.
-fn diverges(
-    start: Position,
-    moves: &[String],
-    event: usize,
-    tweak: &dyn Fn(&mut Setup),
-    observe: Observe,
-) -> bool {
-    let parsed: Vec<Move> = moves.iter().map(|m| parse(m)).collect();
-    let mut real = start;
-    for mv in &parsed[..event] {
-        real.play(*mv).expect("a legal move");
-    }
-    let mut state = real.setup();
-    tweak(&mut state);
-    let Ok(mut alt) = Position::from_setup(state) else {
-        return false;
-    };
-    for ply in event..=parsed.len() {
-        if let Observe::Checks(plies) = observe
-            && plies.contains(&ply)
-            && (legal_texts(&real) != legal_texts(&alt)
-                || real.is_over() != alt.is_over()
-                || real.to_move() != alt.to_move())
-        {
-            return true;
-        }
-        if ply < parsed.len() {
-            real.play(parsed[ply]).expect("a legal move");
-            if alt.play(parsed[ply]).is_err() {
-                return true;
-            }
-        }
-    }
-    match observe {
-        Observe::Final => {
-            let (mut a, mut b) = (real.setup(), alt.setup());
-            a.turn = 0;
-            b.turn = 0;
-            a != b || real.end_reason() != alt.end_reason()
-        }
-        Observe::Checks(_) => false,
-    }
-}
-
-/// The ids the moves of a case exercise, given what the case observes.
-fn move_ids(
-    start: Position,
-    moves: &[String],
-    tr: &Trace,
-    observe: Observe,
-) -> BTreeSet<&'static str> {
-    let mut ids = BTreeSet::new();
-    for (i, info) in tr.infos.iter().enumerate() {
-        if !observe.after(i + 1) {
-            continue;
-        }
-        if info.captures > 0 {
-            ids.extend(["B-5", "B-6", "B-8"]);
-            if info.namua {
-                ids.insert("B-10");
-            }
-        }
-        if info.captures >= 2 || (info.captures == 0 && info.front_relay_facing) {
-            ids.insert("B-7");
-        }
-        if info.relays > 0 || info.nyumba_stop {
-            ids.insert("B-6");
-        }
-        if info.rows_sown == [true, true] {
-            ids.insert("B-4");
-        }
-        if info.choice {
-            ids.extend(["B-6", "B-22"]);
-        }
-        if info.two_kete {
-            ids.insert("B-12");
-        }
-        if info.pass {
-            ids.insert("B-16");
-        }
-        if info.to_mtaji {
-            ids.insert("B-15");
-        }
-        if !info.namua {
-            ids.insert("B-17");
-        }
-        if info.b9 {
-            ids.insert("B-9");
-        }
-        match info.end {
-            Some(EndReason::RelayLimit { .. }) => {
-                ids.insert("B-21");
-            }
-            Some(_) if !info.b9 => {
-                ids.insert("B-20");
-            }
-            _ => {}
-        }
-        if let Some(pit) = info.addition {
-            let mover = Player::from_index(info.mover);
-            let undo = move |s: &mut Setup| {
-                let row = pit.row().number() as usize;
-                let index = pit.index() as usize;
-                s.pits[mover][row][index] -= 2;
-                s.reserve[mover] += 1;
-                s.reserve[mover.other()] += 1;
-                s.phase = PhaseName::Namua;
-            };
-            if diverges(start, moves, i + 1, &undo, observe) {
-                ids.insert("B-14");
-            }
-        }
-        for player in Player::BOTH {
-            if info.lost[player.index()] || (info.b19a && player.index() == info.mover) {
-                let flip = move |s: &mut Setup| s.house_owned[player] = !s.house_owned[player];
-                if diverges(start, moves, i + 1, &flip, observe) {
-                    ids.insert(if info.b19a && player.index() == info.mover {
-                        "B-19"
-                    } else {
-                        "B-18"
-                    });
-                }
-            }
-        }
-    }
-    ids
-}
-
-/// Whether the first legal move of `position` captures.
-fn captures_now(position: &Position) -> bool {
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    moves.first().is_some_and(|&mv| {
-        let mut copy = *position;
-        copy.play_reported(mv).is_ok_and(|r| r.captures > 0)
-    })
-}
-
-/// The ids a position's legal set exercises.
-fn position_ids(position: &Position, ply: usize, ids: &mut BTreeSet<&'static str>) {
-    if ply == 0 && position.turn() == 1 {
-        ids.insert("B-2");
-    }
-    if position.is_over() {
-        return;
-    }
-    ids.insert("B-1");
-    let legal = legal_texts(position);
-    if legal.iter().any(|m| m.contains(':')) {
-        ids.extend(["B-6", "B-22"]);
-    }
-    if position.phase() == Phase::Namua {
-        if position.hand(position.to_move()) == 0 {
-            ids.insert("B-16");
-        } else if captures_now(position) {
-            ids.insert("B-10");
-        } else {
-            ids.insert("B-11");
-            if legal.iter().all(|m| m.starts_with("F5")) && position.owns_nyumba(position.to_move())
-            {
-                ids.insert("B-12");
-            }
-        }
-    } else {
-        ids.insert("B-17");
-    }
-    let any = |text: &str| {
-        let mut copy = *position;
-        copy.play(parse(text)).err()
-    };
-    if matches!(any("F1L"), Some(bao_nyakua::PlayError::SelfEmptying { .. }))
-        || matches!(any("F8R"), Some(bao_nyakua::PlayError::SelfEmptying { .. }))
-    {
-        ids.insert("B-13");
-    }
-}
-
-/// The ids of a probe's class.
-fn probe_ids(position: &Position, text: &str, class: &str, ids: &mut BTreeSet<&'static str>) {
-    let namua = position.phase() == Phase::Namua;
-    let phase = if namua { "B-11" } else { "B-17" };
-    match class {
-        "malformed" => {
-            ids.insert("B-22");
-        }
-        "game-over" => match position.end_reason() {
-            Some(EndReason::RelayLimit { .. }) => {
-                ids.insert("B-21");
-            }
-            _ => {
-                ids.insert("B-20");
-            }
-        },
-        "pass-not-allowed" | "must-pass" => {
-            ids.insert("B-16");
-        }
-        "back-row-in-namua" => {
-            ids.extend(["B-10", "B-11"]);
-        }
-        "empty-pit" | "not-a-candidate" => {
-            ids.insert(phase);
-        }
-        "must-capture" => {
-            ids.insert(if namua { "B-10" } else { "B-17" });
-        }
-        "wrong-entry" => {
-            ids.extend(["B-8", "B-22"]);
-        }
-        "self-emptying" => {
-            ids.insert("B-13");
-        }
-        "choice-required" | "no-choice" => {
-            ids.extend(["B-6", "B-22"]);
-        }
-        _ => {}
-    }
-    let canonical = text.parse::<Move>().map(|m| m.to_string());
-    if class != "malformed" && canonical.as_deref() != Ok(text) {
-        ids.insert("B-22");
-    }
-}
-
 /// Every written move, then texts that are no move, then other spellings (or those first).
 fn candidates(lower_first: bool) -> Vec<String> {
     let all: Vec<String> = Move::all().map(|m| m.to_string()).collect();
@@ -465,6 +98,8 @@ fn push_replay(
     let tr = trace(start, moves);
     let cands = candidates(lower_first);
     let mut ids = move_ids(start, moves, &tr, Observe::Checks(plies));
+    // Every check is of a position reached from the start.
+    ids.insert("B-2");
     let mut checks: Vec<Check> = Vec::new();
     for &ply in plies {
         let any = after(&spec, &moves[..ply]);
@@ -473,7 +108,7 @@ fn push_replay(
             check.illegal.truncate(3);
         }
         let position = tr.positions[ply];
-        position_ids(&position, ply, &mut ids);
+        position_ids(&position, &mut ids);
         for probe in &check.illegal {
             probe_ids(&position, &probe.mv, &probe.reason, &mut ids);
         }
@@ -491,26 +126,6 @@ fn push_replay(
     );
 }
 
-/// Perft where a move with the NYUMBA choice counts once (to see whether B-23 matters).
-fn perft_collapsed(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    let mut seen = BTreeSet::new();
-    let mut total = 0;
-    for mv in moves {
-        if !seen.insert(mv.with_choice(None)) {
-            continue;
-        }
-        let mut child = *position;
-        child.play(mv).expect("a legal move");
-        total += perft_collapsed(&child, depth - 1);
-    }
-    total
-}
-
 fn push_perft(file: &mut FileBuilder, moves: &[String], note: Option<String>) {
     let spec = file.spec;
     let start = bao_position(&file.start());
@@ -520,17 +135,11 @@ fn push_perft(file: &mut FileBuilder, moves: &[String], note: Option<String>) {
     let CaseBody::Perft { counts, .. } = &body else {
         unreachable!()
     };
-    let len = moves.len();
-    let mut ids = move_ids(start, moves, &tr, Observe::Checks(&[len]));
-    position_ids(&root, len, &mut ids);
-    ids.remove("B-1");
+    let mut ids = move_ids(start, moves, &tr, Observe::Perft(counts.len()));
+    ids.insert("B-2");
+    perft_ids(&root, counts.len(), &mut ids);
+    // Every count counts the moves as written.
     ids.insert("B-23");
-    let written_once =
-        (1..=counts.len() as u32).any(|d| perft_collapsed(&root, d) != counts[d as usize - 1]);
-    if !written_once {
-        // The counts would be the same if a move with the choice counted once.
-        ids.remove("B-23");
-    }
     let ids: Vec<&str> = ids.into_iter().collect();
     file.push(&ids, &[ENGINE, "brute-force"], note, body);
 }
@@ -539,26 +148,31 @@ fn push_end(file: &mut FileBuilder, moves: &[String], checked_by: &[&str], note:
     let spec = file.spec;
     let start = bao_position(&file.start());
     let tr = trace(start, moves);
-    let ids: Vec<&str> = move_ids(start, moves, &tr, Observe::Final)
-        .into_iter()
-        .collect();
+    let mut ids = move_ids(start, moves, &tr, Observe::Result);
+    ids.insert("B-2");
+    let ids: Vec<&str> = ids.into_iter().collect();
     file.push(&ids, checked_by, note, end_body(&spec, moves));
 }
 
-/// The ids of an accepted record: B-24, B-3 (the final state is compared whole), and what
-/// its moves did.
-fn record_ids(start: Position, moves: &[String]) -> BTreeSet<&'static str> {
+/// The ids of a record whose moves from `start` all replay: B-24, B-2 from the start
+/// position, and what its moves did (and, when `whole`, its final state).
+fn record_ids(start: Position, moves: &[String], whole: bool) -> Ids {
     let tr = trace(start, moves);
-    let mut ids = move_ids(start, moves, &tr, Observe::Final);
+    let observe = if whole {
+        Observe::Final
+    } else {
+        Observe::Moves
+    };
+    let mut ids = move_ids(start, moves, &tr, observe);
     ids.insert("B-24");
-    if tr.infos.iter().any(|i| i.captures > 0) {
-        ids.insert("B-3");
+    if !moves.is_empty() && start == Position::start(start.ruleset()) {
+        ids.insert("B-2");
     }
     ids
 }
 
 /// A record case of `game` (its moves from `start`).
-fn push_record(
+pub(crate) fn push_record(
     file: &mut FileBuilder,
     start: Position,
     game: &AnyGame,
@@ -569,7 +183,7 @@ fn push_record(
     let text = game.write_record();
     let read = AnyGame::read_record_of(file.spec.kind(), &text).expect("a written record replays");
     assert_eq!(read.moves(), game.moves());
-    let mut ids = record_ids(start, &game.moves());
+    let mut ids = record_ids(start, &game.moves(), true);
     ids.extend(extra);
     let ids: Vec<&str> = ids.into_iter().collect();
     file.push(&ids, checked_by, note, accepted_record(game, "json", text));
@@ -601,8 +215,10 @@ fn push_refused(
     let tr = trace(start, &moves);
     let n = moves.len();
     if n > 0 {
-        // Move i changed to an illegal one: an empty pit, a back pit in NAMUA, a pass.
-        let i = rng.below(n);
+        // Move i changed to an illegal one: an empty pit, a back pit in NAMUA, a pass. It
+        // is one of the last third of the moves, so that the moves before it test the
+        // rules they play.
+        let i = n - 1 - rng.below(n.div_ceil(3));
         let position = tr.positions[i];
         let mover = position.to_move();
         let mut changed = value.clone();
@@ -635,8 +251,14 @@ fn push_refused(
         };
         if !legal_new {
             *entry = new;
-            let mut ids = vec!["B-24"];
+            // The moves before it replay, and the position refuses it.
+            // The moves before it replay, and it is refused for its class.
+            let mut ids = record_ids(start, &moves[..i], false);
+            if start == Position::start(start.ruleset()) {
+                ids.insert("B-2");
+            }
             ids.extend(class_ids);
+            let ids: Vec<&str> = ids.into_iter().collect();
             file.push(
                 &ids,
                 &[ENGINE],
@@ -647,8 +269,9 @@ fn push_refused(
         // The player of move i changed.
         let mut changed = value.clone();
         changed["history"][i]["player"] = serde_json::json!(1 - mover.index());
+        let ids: Vec<&str> = record_ids(start, &moves[..i], false).into_iter().collect();
         file.push(
-            &["B-1", "B-24"],
+            &ids,
             &[ENGINE],
             Some(format!("move {} names the wrong player", i + 1)),
             refused_record(&spec, "json", write(&changed), Some(i + 1), false),
@@ -661,13 +284,16 @@ fn push_refused(
         Some(w) => serde_json::json!(1 - w),
         None => serde_json::json!(0),
     };
-    let mut ids = vec!["B-24"];
+    // Every move replays, then the outcome is compared (a final state that another
+    // reading of a rule changed would be refused the same way).
+    let mut ids = record_ids(start, &moves, false);
     if let Some(end) = tr.infos.last().and_then(|i| i.end) {
-        ids.push(match end {
+        ids.insert(match end {
             EndReason::RelayLimit { .. } => "B-21",
             _ => "B-20",
         });
     }
+    let ids: Vec<&str> = ids.into_iter().collect();
     file.push(
         &ids,
         &[ENGINE],
@@ -683,12 +309,9 @@ fn push_refused(
             serde_json::json!("nyakua-a-trial-002"),
             vec!["B-24"],
         ),
-        2 => (
-            "nyakuaEndPitAdd",
-            serde_json::json!(false),
-            vec!["B-14", "B-24"],
-        ),
-        _ => ("ruleset", serde_json::json!("seeded"), vec!["B-19", "B-24"]),
+        // The header is read before any rule is played (B-24 alone).
+        2 => ("nyakuaEndPitAdd", serde_json::json!(false), vec!["B-24"]),
+        _ => ("ruleset", serde_json::json!("seeded"), vec!["B-24"]),
     };
     changed[field] = new;
     file.push(
@@ -697,97 +320,6 @@ fn push_refused(
         Some(format!("the header field {field} broken")),
         refused_record(&spec, "json", write(&changed), None, false),
     );
-}
-
-fn data_dir() -> String {
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../bao-nyakua/tests/data").to_string()
-}
-
-fn data(path: &str) -> Value {
-    let full = format!("{}/{path}", data_dir());
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    serde_json::from_str(&text).expect("the author's JSON")
-}
-
-/// A set-up `state` under `ruleset` as a game to play from.
-fn from_setup(state: &Value, ruleset: Ruleset) -> bao_nyakua::Bao {
-    let mut setup: Setup = serde_json::from_value(state.clone()).expect("a state");
-    setup.ruleset = ruleset;
-    bao_nyakua::Bao::from_setup(setup).expect("a set-up to play from")
-}
-
-/// The author's one-move fixtures (checks.json and legacy-cycle.json) as set-up records.
-fn author_fixtures(file: &mut FileBuilder, ruleset: Ruleset) {
-    let checks = data("checks.json");
-    let mut fixtures: Vec<(String, Value, Value)> = checks["examples"]
-        .as_object()
-        .expect("examples")
-        .iter()
-        .map(|(name, e)| {
-            (
-                format!("checks.json examples.{name}"),
-                e["before"].clone(),
-                e["move"].clone(),
-            )
-        })
-        .collect();
-    let legacy = data("legacy-cycle.json");
-    fixtures.push((
-        "legacy-cycle.json".into(),
-        legacy["before"].clone(),
-        legacy["move"].clone(),
-    ));
-    for (name, before, object) in fixtures {
-        let mut bao = from_setup(&before, ruleset);
-        let start = *bao.position();
-        let object: MoveObject = serde_json::from_value(object).expect("a move object");
-        let mv = object
-            .to_move(bao.position())
-            .expect("the author's move is legal");
-        bao.play(mv).expect("legal");
-        let game = AnyGame::Bao(bao);
-        push_record(
-            file,
-            start,
-            &game,
-            &[ENGINE, "author"],
-            Some(format!(
-                "author: {name}: the author's move from the author's state, which must end in the fixture's `after`"
-            )),
-            &[],
-        );
-    }
-}
-
-/// The author's traced games: their moves in notation (under `ruleset`).
-fn author_games(ruleset: Ruleset) -> Vec<(String, Vec<String>)> {
-    let dir = format!("{}/games", data_dir());
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("the author's games")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|name| {
-            let game = data(&format!("games/{name}"));
-            let mut position = Position::start(ruleset);
-            let mut moves = Vec::new();
-            for ply in game["history"].as_array().expect("a history") {
-                let object: MoveObject =
-                    serde_json::from_value(ply["move"].clone()).expect("a move");
-                let mv = object.to_move(&position).expect("legal");
-                position.play(mv).expect("legal");
-                moves.push(mv.to_string());
-            }
-            (format!("games/{name}"), moves)
-        })
-        .collect()
 }
 
 /// A NAMUA position after `moves` with the mover's hand put on its back row (B-16).
@@ -986,6 +518,63 @@ fn build(ruleset: Ruleset, seed: u64) -> FileBuilder {
         let game = after(&spec, &moves[..cut]);
         push_record(&mut file, start, &game, &[ENGINE], None, &[]);
         push_refused(&mut file, &game, start, k, &mut rng);
+    }
+    // Games cut a few moves after a takata start or 2-kete sowing that empties the owned
+    // NYUMBA (B-19 a), whose final state shows the ownership flag.
+    let mut made = 0;
+    let mut tries = 0;
+    while made < 12 && tries < 2000 {
+        tries += 1;
+        let moves = random_moves(&spec, &mut rng, 60);
+        let tr = trace(start, &moves);
+        // A takata start (the 2-kete sowing is B-12's own).
+        let Some(event) = tr.infos.iter().position(|i| i.b19a && !i.two_kete) else {
+            continue;
+        };
+        // A set-up just before it, so that the record holds little else.
+        let cut = (event + 1 + rng.below(4)).min(moves.len());
+        let mut bao =
+            bao_nyakua::Bao::from_setup(tr.positions[event].setup()).expect("a game in progress");
+        for mv in &moves[event..cut] {
+            bao.play(parse(mv)).expect("legal");
+        }
+        push_record(
+            &mut file,
+            tr.positions[event],
+            &AnyGame::Bao(bao),
+            &[ENGINE],
+            Some(format!(
+                "a set-up after {event} moves, whose takata start empties the owned NYUMBA (B-19 a)"
+            )),
+            &[],
+        );
+        made += 1;
+    }
+    // Set-ups from the middle of random games, played on: records whose moves test the
+    // rules without the start position (B-2).
+    let mut made = 0;
+    while made < 40 {
+        let moves = random_moves(&spec, &mut rng, 200);
+        if moves.len() < 4 {
+            continue;
+        }
+        let window = if made % 2 == 0 { 40 } else { moves.len() - 2 };
+        let cut = 1 + rng.below(window.min(moves.len() - 2));
+        let position = bao_position(&after(&spec, &moves[..cut]));
+        let mut bao = bao_nyakua::Bao::from_setup(position.setup()).expect("a game in progress");
+        let set_start = *bao.position();
+        for mv in moves[cut..].iter().take(8 + made % 30) {
+            bao.play(parse(mv)).expect("legal");
+        }
+        push_record(
+            &mut file,
+            set_start,
+            &AnyGame::Bao(bao),
+            &[ENGINE],
+            Some(format!("a set-up of a game after {cut} moves, played on")),
+            &[],
+        );
+        made += 1;
     }
     // Texts that are no record.
     for text in ["{\"hello\": 1}\n", "F6L F7R\n", "", "[]\n"] {

@@ -1,6 +1,8 @@
 //! The generators of `conformance/`'s vector files, one module per game (see `main.rs`).
 
 pub mod bao;
+pub mod bao_author;
+pub mod bao_tags;
 pub mod bench;
 pub mod bind;
 pub mod bind_setups;
