@@ -18,9 +18,11 @@ pub const PLANTS: &[Plant] = &[
         "B-5",
         "a lifted handful's first kete goes back into its own pit",
     ),
-    Plant::Bug(
+    Plant::NotFirst(
         "B-6",
         "a lap ending in an occupied back-row pit ends the move",
+        2,
+        "B-4 (the ring), named by every case it fails and by fewer cases than B-6, comes first",
     ),
     Plant::Bug(
         "B-7",
@@ -34,13 +36,17 @@ pub const PLANTS: &[Plant] = &[
         "B-9",
         "no win on the spot: the last front kete captured are sown on",
     ),
-    Plant::Bug(
+    Plant::NotFirst(
         "B-10",
         "NAMUA captures judged after the placement (an empty pit captures)",
+        2,
+        "B-11 (takata candidates), named by every case it fails and by fewer cases than B-10, comes first",
     ),
-    Plant::Bug(
+    Plant::NotFirst(
         "B-11",
         "a NAMUA takata from a single kete always a candidate",
+        4,
+        "52 cases fail; B-16, B-18 and B-2 are named by all of them and by fewer cases than B-11",
     ),
     Plant::Bug("B-12", "the 2-kete sowing lifts the whole NYUMBA"),
     Plant::Bug("B-13", "the lone F1 leftward (F8 rightward) allowed"),
@@ -58,9 +64,11 @@ pub const PLANTS: &[Plant] = &[
     ),
     Plant::Bug("B-20", "the player without a legal move wins"),
     Plant::Bug("B-21", "the safety stop a lap early (lap 511)"),
-    Plant::Bug(
+    Plant::NotFirst(
         "B-22",
         "a plain move read as :stop where the NYUMBA choice arises",
+        7,
+        "the notation is named by nearly every case; six ids named by every case it fails (B-16 first) are named by fewer",
     ),
     Plant::Bug("B-23", "perft counts a move with the NYUMBA choice once"),
     Plant::Bug("B-24", "replay does not compare the recorded outcome"),
