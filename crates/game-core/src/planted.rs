@@ -3,7 +3,7 @@
 //! The conformance suite promises that a case names every decision id it depends on, and
 //! that its failing-decisions summary puts the broken rule first. To show it, the game
 //! crates carry, behind their `planted-bugs` feature, a second, wrong way of doing each
-//! decision, taken only while [`plant`] has switched that decision's id on; the test
+//! decision, taken only while `plant` has switched that decision's id on; the test
 //! `crates/rules-conformance/tests/planted.rs` switches each id on in turn and runs the
 //! suite. Without the feature [`is`] is a constant `false` and the wrong ways compile
 //! away; nothing a user builds can turn one on.
