@@ -57,6 +57,7 @@
 #![forbid(unsafe_code)]
 
 // The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+mod actions;
 #[cfg(doctest)]
 mod api_map;
 mod diagram;
@@ -77,8 +78,8 @@ mod sowing;
 
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
-    random_playout,
+    self, ByPlayer, Encoded, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft,
+    perft_divide, random_playout,
 };
 
 pub use error::PlayError;

@@ -564,11 +564,11 @@ impl game_core::Recorded for Bao {
         Record::from_json(text)?.replay()
     }
 
-    fn is_record(text: &str) -> bool {
-        serde_json::from_str::<serde_json::Value>(text).is_ok_and(|value| {
-            value.get("format").and_then(serde_json::Value::as_str) == Some(RECORD_MARKER)
-        })
-    }
+    const MARKER: game_core::RecordMarker = game_core::RecordMarker {
+        key: "format",
+        value: RECORD_MARKER,
+        sgf: false,
+    };
 }
 
 impl Serialize for Bao {

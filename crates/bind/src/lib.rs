@@ -47,6 +47,7 @@
 #![forbid(unsafe_code)]
 
 // The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+mod actions;
 #[cfg(doctest)]
 mod api_map;
 mod bitboard;
@@ -64,8 +65,8 @@ mod variant;
 pub use board_geometry::{self, Coord, ParsePointError};
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
-    random_playout,
+    self, ByPlayer, Encoded, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft,
+    perft_divide, random_playout,
 };
 
 /// The README's example, run as a doctest.

@@ -1,7 +1,7 @@
 //! The JSON game record: variant, moves, end; read back by replaying every move. Serde of
 //! a [`Bind`] goes through it.
 
-use game_core::{Game, Player, Recorded};
+use game_core::{Game, Player, RecordMarker, Recorded};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
@@ -188,8 +188,7 @@ impl Record {
     /// Whether `text` looks like a Bind record: a JSON object whose `game` is `"bind"`.
     #[must_use]
     pub fn is_record(text: &str) -> bool {
-        serde_json::from_str::<serde_json::Value>(text)
-            .is_ok_and(|v| v.get("game").and_then(|g| g.as_str()) == Some(RECORD_MARKER))
+        <Bind as Recorded>::MARKER.is_in(text)
     }
 
     /// Replays the record through the rules: the game at its end, with its history.
@@ -266,9 +265,11 @@ impl Recorded for Bind {
         Record::from_json(text)?.replay()
     }
 
-    fn is_record(text: &str) -> bool {
-        Record::is_record(text)
-    }
+    const MARKER: RecordMarker = RecordMarker {
+        key: "game",
+        value: RECORD_MARKER,
+        sgf: false,
+    };
 }
 
 impl Serialize for Bind {

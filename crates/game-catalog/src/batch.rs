@@ -2,7 +2,7 @@
 //! observations, masks, rewards and end flags written into the caller's buffers, finished
 //! games started again in place, nothing allocated per step.
 
-use game_core::{Game, Player};
+use game_core::{Encoded, Game, Player};
 
 use crate::error::{ActionError, BufferSizeError};
 use crate::game::CatalogGame;

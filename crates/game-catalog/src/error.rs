@@ -249,46 +249,7 @@ impl MoveError {
     }
 }
 
-/// Why an integer action was not taken.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ActionError {
-    /// The id is not below the game's number of actions.
-    #[error("action {action} is out of range: this game has actions 0 to {}", .actions - 1)]
-    OutOfRange {
-        /// The id given.
-        action: usize,
-        /// The number of actions.
-        actions: usize,
-    },
-    /// The id is in range but names no move on this board (a Bind line that would leave
-    /// the board).
-    #[error("action {action} names no move on this board")]
-    NoSuchMove {
-        /// The id given.
-        action: usize,
-    },
-    /// The move is not legal now (masked out); `reason` is the game's play error.
-    #[error("action {action} ({text}) is not legal now: {reason}")]
-    Illegal {
-        /// The id given.
-        action: usize,
-        /// The move's notation.
-        text: String,
-        /// The game's own words.
-        reason: String,
-    },
-}
-
-/// A buffer of the wrong length for a mask or an observation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("the buffer holds {given} values; this game needs exactly {needed}")]
-pub struct BufferSizeError {
-    /// The length needed.
-    pub needed: usize,
-    /// The length given.
-    pub given: usize,
-}
+pub use game_core::encoding::{ActionError, BufferSizeError};
 
 /// Why a call (resignation, undo) was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

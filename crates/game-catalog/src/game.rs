@@ -4,24 +4,24 @@
 use std::fmt::Display;
 
 use game_core::search::Opponent;
-use game_core::{GameRng, Player, Recorded};
+use game_core::{Encoded, GameRng, Player, Recorded};
 use go9::SgfNames;
 
 use crate::any::AnyGame;
 use crate::bots::GtpBoard;
-use crate::error::{ActionError, BufferSizeError, CallError, RecordError};
+use crate::error::{CallError, RecordError};
 use crate::spec::{GameKind, GameSpec};
 
 /// A game of the catalog, seen through one trait: its spec, the state its computer
-/// searches, its calls and records, its refined random move, its integer actions and its
-/// observation planes.
+/// searches, its calls and records and its refined random move. Its integer actions and
+/// observation planes are the game crate's own [`Encoded`], a supertrait.
 ///
 /// Implemented for [`Kazura`](kazura_core::Kazura), [`Bao`](bao_nyakua::Bao),
 /// [`Go9`](go9::Go9) and [`Bind`](bind::Bind). [`AnyGame`] holds one of
 /// them and dispatches to this trait; a front end that wants the concrete type in a hot
 /// loop (perft, benchmarks, a match) gets it through [`AnyGame::visit`] and a
 /// [`GameVisitor`].
-pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
+pub trait CatalogGame: Recorded + Encoded + Display + Clone + Send + Sync + 'static {
     /// Which game this is.
     const KIND: GameKind;
 
@@ -156,151 +156,6 @@ pub trait CatalogGame: Recorded + Display + Clone + Send + Sync + 'static {
         let _ = names;
         Err(RecordError::NoSgf { game: Self::KIND })
     }
-
-    /// The number of integer actions for this game's options (docs/actions.md): 82 for
-    /// go9, `n² + 2` for Kazura on side `n`, 97 for Bao, `9n² + 1` for Bind on side `n`.
-    fn num_actions(&self) -> usize;
-
-    /// The action id of `mv` (legal now or not); [`CatalogGame::num_actions`] for a move
-    /// that is not on this game's board, which no id reaches.
-    fn action_of(&self, mv: Self::Move) -> usize;
-
-    /// The move named by the id `action` (legal now or not); the inverse of
-    /// [`CatalogGame::action_of`].
-    ///
-    /// # Errors
-    /// [`ActionError::OutOfRange`] past the last id, [`ActionError::NoSuchMove`] for an id
-    /// that names no move on this board (a Bind line leaving it).
-    fn move_of(&self, action: usize) -> Result<Self::Move, ActionError>;
-
-    /// The observation's shape, `[planes, rows, columns]` (docs/actions.md).
-    fn observation_shape(&self) -> [usize; 3];
-
-    /// Writes the observation planes, from the point of view of the player to move, into
-    /// `out` (plane-major, then row-major), overwriting every value and allocating nothing.
-    ///
-    /// # Errors
-    /// [`BufferSizeError`] if `out` does not hold exactly `planes * rows * columns`
-    /// values; `out` is then untouched.
-    fn write_observation(&self, out: &mut [f32]) -> Result<(), BufferSizeError>;
-
-    /// Writes the observation planes from the point of view of `viewer`, who need not be
-    /// the player to move (a multi-agent environment observes for each agent): the same
-    /// planes with "the mover" read as `viewer`, and the planes that describe what the
-    /// player to move may do now (go9's superko points, Kazura's swap) all 0 for the
-    /// other player. For the player to move it is [`CatalogGame::write_observation`].
-    ///
-    /// # Errors
-    /// As [`CatalogGame::write_observation`].
-    fn write_observation_for(&self, viewer: Player, out: &mut [f32])
-    -> Result<(), BufferSizeError>;
-
-    /// Writes the legal-action mask into `mask` (`true` exactly at the ids of the legal
-    /// moves), using `moves` as the move buffer.
-    ///
-    /// # Errors
-    /// [`BufferSizeError`] if `mask` does not hold exactly [`CatalogGame::num_actions`]
-    /// values; `mask` is then untouched.
-    fn write_action_mask(
-        &self,
-        mask: &mut [bool],
-        moves: &mut Vec<Self::Move>,
-    ) -> Result<(), BufferSizeError> {
-        check_len(mask.len(), self.num_actions())?;
-        mask.fill(false);
-        self.legal_moves(moves);
-        for &mv in moves.iter() {
-            mask[self.action_of(mv)] = true;
-        }
-        Ok(())
-    }
-
-    /// Writes the observation from the player to move and the legal-action mask together
-    /// (what a training step reads): the values of [`CatalogGame::write_observation`] and
-    /// [`CatalogGame::write_action_mask`], which a game may compute in one pass (go9 does).
-    ///
-    /// # Errors
-    /// [`BufferSizeError`] for either buffer of the wrong length; both are then untouched.
-    fn write_observation_and_mask(
-        &self,
-        observation: &mut [f32],
-        mask: &mut [bool],
-        moves: &mut Vec<Self::Move>,
-    ) -> Result<(), BufferSizeError> {
-        let [planes, rows, columns] = self.observation_shape();
-        check_len(observation.len(), planes * rows * columns)?;
-        check_len(mask.len(), self.num_actions())?;
-        self.write_observation(observation)?;
-        self.write_action_mask(mask, moves)
-    }
-
-    /// Plays the move named by `action` with the checked `play` and returns it.
-    ///
-    /// # Errors
-    /// As [`CatalogGame::move_of`], and [`ActionError::Illegal`] with the game's words for
-    /// a move that is not legal now; the game is unchanged.
-    fn play_action(&mut self, action: usize) -> Result<Self::Move, ActionError> {
-        let mv = self.move_of(action)?;
-        self.play(mv).map_err(|e| ActionError::Illegal {
-            action,
-            text: mv.to_string(),
-            reason: e.to_string(),
-        })?;
-        Ok(mv)
-    }
-}
-
-/// [`BufferSizeError`] unless `given == needed`.
-fn check_len(given: usize, needed: usize) -> Result<(), BufferSizeError> {
-    if given == needed {
-        Ok(())
-    } else {
-        Err(BufferSizeError { needed, given })
-    }
-}
-
-/// The five action and observation methods of a game whose functions are in
-/// `crate::actions::$module`.
-macro_rules! actions_from {
-    ($module:ident) => {
-        fn num_actions(&self) -> usize {
-            actions::$module::num_actions(self)
-        }
-
-        fn action_of(&self, mv: Self::Move) -> usize {
-            actions::$module::action_of(self, mv)
-        }
-
-        fn move_of(&self, action: usize) -> Result<Self::Move, ActionError> {
-            let actions = actions::$module::num_actions(self);
-            if action >= actions {
-                return Err(ActionError::OutOfRange { action, actions });
-            }
-            actions::$module::move_of(self, action).ok_or(ActionError::NoSuchMove { action })
-        }
-
-        fn observation_shape(&self) -> [usize; 3] {
-            actions::$module::observation_shape(self)
-        }
-
-        fn write_observation(&self, out: &mut [f32]) -> Result<(), BufferSizeError> {
-            let [planes, rows, columns] = actions::$module::observation_shape(self);
-            check_len(out.len(), planes * rows * columns)?;
-            actions::$module::write_observation(self, out);
-            Ok(())
-        }
-
-        fn write_observation_for(
-            &self,
-            viewer: Player,
-            out: &mut [f32],
-        ) -> Result<(), BufferSizeError> {
-            let [planes, rows, columns] = actions::$module::observation_shape(self);
-            check_len(out.len(), planes * rows * columns)?;
-            actions::$module::write_observation_for(self, viewer, out);
-            Ok(())
-        }
-    };
 }
 
 /// A computation over any game, given the concrete type: [`AnyGame::visit`] calls

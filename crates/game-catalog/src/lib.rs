@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod actions;
 mod any;
 mod any_bot;
 mod batch;
@@ -65,6 +64,6 @@ pub use kazura_core::board_geometry;
 pub use bao_nyakua::Ruleset;
 pub use bind::{Variant, VariantError};
 pub use game_core::search::{Budget, Opponent, SearchConfig, SearchInfo, Searcher};
-pub use game_core::{Game, GameRng, RecordTextError, Recorded};
+pub use game_core::{Encoded, Game, GameRng, RecordTextError, Recorded};
 pub use go9::SgfNames;
 pub use kazura_core::GeometryError;

@@ -3,7 +3,7 @@
 
 use bao_nyakua::Bao;
 use bind::Bind;
-use game_core::{Recorded, check_record_length, read_record_text};
+use game_core::{RecordMarker, Recorded, check_record_length, read_record_text};
 use go9::Go9;
 use kazura_core::Kazura;
 
@@ -12,20 +12,33 @@ use crate::error::RecordError;
 use crate::spec::GameKind;
 
 /// The game whose record `text` claims to be, by its format marker (a JSON object's
-/// `"game"`, or SGF's opening parenthesis for go9); `None` if no game's. Reading it may
-/// still fail.
+/// `"game"`, Bao's `"format"`, or SGF's opening parenthesis for go9: each game's
+/// [`Recorded::MARKER`]); `None` if no game's. Reading it may still fail.
 #[must_use]
 pub fn record_kind(text: &str) -> Option<GameKind> {
-    if Kazura::is_record(text) {
-        Some(GameKind::Kazura)
-    } else if Bao::is_record(text) {
-        Some(GameKind::Bao)
-    } else if Go9::is_record(text) {
-        Some(GameKind::Go9)
-    } else if Bind::is_record(text) {
-        Some(GameKind::Bind)
-    } else {
-        None
+    sniff(text).ok()
+}
+
+/// The one sniff of a record's text: its JSON parsed once, then each game's marker asked.
+/// Without a marker: a text that opens with `{` but does not parse as JSON is broken JSON
+/// (named by the parser's words), anything else is no record.
+fn sniff(text: &str) -> Result<GameKind, RecordError> {
+    let parsed = serde_json::from_str::<serde_json::Value>(text);
+    let json = parsed.as_ref().ok();
+    let kinds: [(GameKind, RecordMarker); 4] = [
+        (GameKind::Kazura, Kazura::MARKER),
+        (GameKind::Bao, Bao::MARKER),
+        (GameKind::Go9, Go9::MARKER),
+        (GameKind::Bind, Bind::MARKER),
+    ];
+    if let Some((kind, _)) = kinds.iter().find(|(_, marker)| marker.found_in(text, json)) {
+        return Ok(*kind);
+    }
+    match parsed {
+        Err(error) if text.trim_start().starts_with('{') => Err(RecordError::BrokenJson {
+            reason: error.to_string(),
+        }),
+        _ => Err(RecordError::NotARecord),
     }
 }
 
@@ -35,19 +48,6 @@ fn replay<G: Recorded>(text: &str, game: GameKind) -> Result<G, RecordError> {
         game,
         reason: e.to_string(),
     })
-}
-
-/// Why no marker was found in `text`: a text that opens with `{` but does not parse as
-/// JSON is broken JSON (named by the parser's words), anything else is no record.
-fn no_marker(text: &str) -> RecordError {
-    if text.trim_start().starts_with('{')
-        && let Err(error) = serde_json::from_str::<serde_json::Value>(text)
-    {
-        return RecordError::BrokenJson {
-            reason: error.to_string(),
-        };
-    }
-    RecordError::NotARecord
 }
 
 impl AnyGame {
@@ -63,7 +63,7 @@ impl AnyGame {
     /// number) otherwise.
     pub fn read_record(text: &str) -> Result<AnyGame, RecordError> {
         check_record_length(text)?;
-        Ok(match record_kind(text).ok_or_else(|| no_marker(text))? {
+        Ok(match sniff(text)? {
             GameKind::Kazura => AnyGame::Kazura(replay(text, GameKind::Kazura)?),
             GameKind::Bao => AnyGame::Bao(replay(text, GameKind::Bao)?),
             GameKind::Go9 => AnyGame::Go9(replay(text, GameKind::Go9)?),

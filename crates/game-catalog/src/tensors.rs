@@ -1,10 +1,9 @@
 //! Integer actions and observation tensors through [`AnyGame`] (docs/actions.md).
 
-use game_core::{Game, Player};
+use game_core::{Encoded, Game, Player};
 
 use crate::any::{AnyGame, each_game};
 use crate::error::{ActionError, BufferSizeError, MoveError};
-use crate::game::CatalogGame;
 
 impl AnyGame {
     /// The number of integer actions for this game's options: ids are `0..num_actions`.

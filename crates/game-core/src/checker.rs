@@ -11,10 +11,13 @@
 //! * a clone equals the original;
 //! * the game's own validity hook passes;
 //! * [`Game::random_move`] picks the same move as a uniform pick from the list.
+//!
+//! [`check_encoding`] checks a game's integer actions and observation planes the same way.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
+use crate::encoding::Encoded;
 use crate::game::Game;
 use crate::rng::GameRng;
 
@@ -172,4 +175,119 @@ where
         total += check_random_game(start, seed, max_plies, hooks)?;
     }
     Ok(total)
+}
+
+/// Checks a game's [`Encoded`] ids and planes along `games` seeded random games from
+/// `start` (seeds `first_seed, first_seed + 1, …`, at most `max_plies` plies each), at every
+/// position, the last one included:
+/// * every legal move `m` has `move_of(action_of(m)) == m`, with distinct ids below
+///   `num_actions`;
+/// * every id naming a move `m` has `action_of(m) == id`, and the ids whose move is legal
+///   are exactly as many as the legal moves;
+/// * the mask is `true` exactly at the legal moves' ids;
+/// * the observation overwrites every value of a buffer full of NaN, is the observation
+///   from the player to move, and with the mask is what
+///   [`Encoded::write_observation_and_mask`] writes.
+///
+/// Returns the number of positions checked.
+///
+/// # Errors
+/// A message naming the failed check, the seed and the ply.
+pub fn check_encoding<G: Encoded>(
+    start: &G,
+    first_seed: u64,
+    games: u64,
+    max_plies: usize,
+) -> Result<usize, String> {
+    let mut positions = 0;
+    let mut legal = Vec::new();
+    for seed in first_seed..first_seed + games {
+        let mut rng = GameRng::seed_from(seed);
+        let mut game = start.clone();
+        for ply in 0..=max_plies {
+            positions += 1;
+            check_encoded_position(&game, &mut legal)
+                .map_err(|e| format!("{} (seed {seed}, ply {ply}): {e}", G::NAME))?;
+            if legal.is_empty() || ply == max_plies {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())];
+            game.play(mv)
+                .map_err(|e| format!("{} (seed {seed}): listed move {mv}: {e}", G::NAME))?;
+        }
+    }
+    Ok(positions)
+}
+
+/// The checks of [`check_encoding`] at one position; leaves the legal moves in `legal`.
+fn check_encoded_position<G: Encoded>(
+    position: &G,
+    legal: &mut Vec<G::Move>,
+) -> Result<(), String> {
+    let actions = position.num_actions();
+    position.legal_moves(legal);
+    let mut legal_ids = Vec::with_capacity(legal.len());
+    for &mv in legal.iter() {
+        let id = position.action_of(mv);
+        if id >= actions {
+            return Err(format!("{mv} has id {id}, not below {actions}"));
+        }
+        match position.move_of(id) {
+            Ok(back) if back == mv => {}
+            other => return Err(format!("id {id} of {mv} names {other:?}")),
+        }
+        legal_ids.push(id);
+    }
+    legal_ids.sort_unstable();
+    legal_ids.dedup();
+    if legal_ids.len() != legal.len() {
+        return Err("two legal moves share an id".into());
+    }
+    let mut legal_by_id = 0;
+    for id in 0..actions {
+        if let Ok(mv) = position.move_of(id) {
+            if position.action_of(mv) != id {
+                return Err(format!(
+                    "{mv} named by id {id} has id {}",
+                    position.action_of(mv)
+                ));
+            }
+            legal_by_id += usize::from(position.is_legal(mv));
+        }
+    }
+    if legal_by_id != legal.len() {
+        return Err(format!(
+            "{legal_by_id} ids name legal moves, {} moves are legal",
+            legal.len()
+        ));
+    }
+
+    let mut mask = vec![false; actions];
+    position
+        .write_action_mask(&mut mask, &mut Vec::new())
+        .map_err(|e| e.to_string())?;
+    let masked: Vec<usize> = (0..actions).filter(|&id| mask[id]).collect();
+    if masked != legal_ids {
+        return Err(format!("mask {masked:?}, legal ids {legal_ids:?}"));
+    }
+    let mut observation = vec![f32::NAN; position.observation_len()];
+    position
+        .write_observation(&mut observation)
+        .map_err(|e| e.to_string())?;
+    if !observation.iter().all(|v| v.is_finite()) {
+        return Err("a value of the observation was not written".into());
+    }
+    let mut for_mover = vec![f32::NAN; observation.len()];
+    position
+        .write_observation_for(position.to_move(), &mut for_mover)
+        .map_err(|e| e.to_string())?;
+    let (mut together, mut together_mask) =
+        (vec![f32::NAN; observation.len()], vec![true; actions]);
+    position
+        .write_observation_and_mask(&mut together, &mut together_mask, &mut Vec::new())
+        .map_err(|e| e.to_string())?;
+    if for_mover != observation || together != observation || together_mask != mask {
+        return Err("the observation calls disagree".into());
+    }
+    Ok(())
 }

@@ -8,6 +8,8 @@
 //! * [`GameRng`], [`random_playout`], [`random_move`]: seeded random games that replay the
 //!   same in every version.
 //! * [`checker`]: the random-game checker each game's tests run.
+//! * [`Encoded`] ([`encoding`]): a game's moves as integer ids and its position as `f32`
+//!   planes, for learning programs.
 //! * [`Recorded`]: a game that keeps its history and writes and reads records.
 //! * [`FromSetup`]: a game set up from a plain description of a position, and written out
 //!   as one.
@@ -77,6 +79,7 @@
 //!   records need.
 
 pub mod checker;
+pub mod encoding;
 mod game;
 mod outcome;
 mod perft;
@@ -88,13 +91,15 @@ mod rng;
 pub mod search;
 mod setup;
 
+pub use encoding::Encoded;
 pub use game::Game;
 pub use outcome::{DescribedOutcome, Outcome};
 pub use perft::{perft, perft_divide};
 pub use player::{ByPlayer, Player};
 pub use playout::{PlayoutEnd, random_move, random_playout};
 pub use record::{
-    MAX_RECORD_BYTES, RecordTextError, Recorded, check_record_length, read_record_text,
+    MAX_RECORD_BYTES, RecordMarker, RecordTextError, Recorded, check_record_length,
+    read_record_text,
 };
 pub use rng::GameRng;
 pub use setup::FromSetup;

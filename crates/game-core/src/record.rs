@@ -31,9 +31,76 @@ pub trait Recorded: Game + Sized {
     /// [`Recorded::RecordError`] naming the first bad move (by its number) or field.
     fn read_record(text: &str) -> Result<Self, Self::RecordError>;
 
-    /// Whether `text` claims to be a record of this game (by its format marker); reading it
-    /// may still fail.
+    /// The mark a record of this game carries: a JSON field (`"game": "go9"`, Bao's
+    /// `"format"`), and for go9 SGF as well. A program reading a record of any game
+    /// parses the text once and asks each game's marker ([`RecordMarker::found_in`]).
+    const MARKER: RecordMarker;
+
+    /// Whether `text` claims to be a record of this game, by [`Recorded::MARKER`]; reading
+    /// it may still fail.
+    #[cfg(feature = "serde")]
+    fn is_record(text: &str) -> bool {
+        Self::MARKER.is_in(text)
+    }
+
+    /// Whether `text` claims to be a record of this game, by [`Recorded::MARKER`]; reading
+    /// it may still fail. (Provided with the `serde` feature, which parses the JSON.)
+    #[cfg(not(feature = "serde"))]
     fn is_record(text: &str) -> bool;
+}
+
+/// How a record names its game: a JSON object whose string field `key` is `value`, and
+/// for a game that also reads SGF, any text that opens with a parenthesis.
+///
+/// ```
+/// use game_core::RecordMarker;
+///
+/// let go9 = RecordMarker { key: "game", value: "go9", sgf: true };
+/// assert!(go9.is_in(r#"{"game": "go9", "moves": []}"#));
+/// assert!(go9.is_in("(;GM[1]SZ[9])"));
+/// assert!(!go9.is_in(r#"{"game": "bind"}"#));
+/// // Several markers against one parse of the text:
+/// let json = serde_json::from_str(r#"{"format": "bao"}"#).ok();
+/// let bao = RecordMarker { key: "format", value: "bao", sgf: false };
+/// assert!(bao.found_in("{", json.as_ref()) && !go9.found_in("{", json.as_ref()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordMarker {
+    /// The JSON object's field that names the game.
+    pub key: &'static str,
+    /// The field's value for this game.
+    pub value: &'static str,
+    /// Whether the game reads SGF too (go9), found by the text's opening parenthesis.
+    pub sgf: bool,
+}
+
+impl RecordMarker {
+    /// Whether `text` opens like SGF (its first character that is not white space is `(`)
+    /// and this game reads SGF.
+    #[must_use]
+    pub fn is_sgf_of(&self, text: &str) -> bool {
+        self.sgf && text.trim_start().starts_with('(')
+    }
+
+    /// Whether `text`, whose JSON parse is `json` (`None` if it is no JSON), carries this
+    /// marker: the one sniff a reader of several games does, parsing the text once.
+    #[cfg(feature = "serde")]
+    #[must_use]
+    pub fn found_in(&self, text: &str, json: Option<&serde_json::Value>) -> bool {
+        self.is_sgf_of(text)
+            || json
+                .and_then(|value| value.get(self.key))
+                .and_then(serde_json::Value::as_str)
+                == Some(self.value)
+    }
+
+    /// Whether `text` carries this marker (it parses the text; to test several markers,
+    /// parse once and call [`RecordMarker::found_in`]).
+    #[cfg(feature = "serde")]
+    #[must_use]
+    pub fn is_in(&self, text: &str) -> bool {
+        self.is_sgf_of(text) || self.found_in(text, serde_json::from_str(text).ok().as_ref())
+    }
 }
 
 /// The longest record text any reader of the workspace accepts: 4 MiB.

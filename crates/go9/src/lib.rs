@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 
 // The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+mod actions;
 #[cfg(doctest)]
 mod api_map;
 mod board;
@@ -63,8 +64,8 @@ mod test_support;
 pub use board_geometry::{self, Coord, ParsePointError, Point};
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
-    random_playout,
+    self, ByPlayer, Encoded, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft,
+    perft_divide, random_playout,
 };
 
 pub use board::Board;

@@ -2,7 +2,7 @@
 //! rules, and [`Recorded`] for [`Go9`] (JSON, and SGF by its opening parenthesis).
 
 use board_geometry::Point;
-use game_core::{ByPlayer, Player, Recorded};
+use game_core::{ByPlayer, Player, RecordMarker, Recorded};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::end::{EndReason, colour_name};
@@ -262,9 +262,11 @@ impl Recorded for Go9 {
     }
 
     /// A JSON object whose `"game"` is [`RECORD_MARKER`], or SGF (which only go9 reads).
-    fn is_record(text: &str) -> bool {
-        is_sgf(text) || marker_of(text).is_some_and(|g| g == RECORD_MARKER)
-    }
+    const MARKER: RecordMarker = RecordMarker {
+        key: "game",
+        value: RECORD_MARKER,
+        sgf: true,
+    };
 }
 
 impl Serialize for Go9 {

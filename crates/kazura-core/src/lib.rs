@@ -51,6 +51,7 @@
 //!   set-ups and every query still work.
 
 // The API map's `#[non_exhaustive]` promises, as compile-fail doctests.
+mod actions;
 #[cfg(doctest)]
 mod api_map;
 mod colour;
@@ -71,8 +72,8 @@ mod tables;
 pub use board_geometry::{self, Coord, Geometry, GeometryError, ParsePointError};
 pub use game_core::search::{Level, Opponent};
 pub use game_core::{
-    self, ByPlayer, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft, perft_divide,
-    random_playout,
+    self, ByPlayer, Encoded, FromSetup, Game, GameRng, Outcome, Player, Recorded, perft,
+    perft_divide, random_playout,
 };
 
 pub use colour::{Colour, Seat};

@@ -2,7 +2,7 @@
 //! ended. Reading a record replays it through the rules and names the first bad move.
 
 use board_geometry::{Coord, GeometryError, ParsePointError};
-use game_core::{ByPlayer, Game, Recorded};
+use game_core::{ByPlayer, Game, RecordMarker, Recorded};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
@@ -298,11 +298,11 @@ impl Recorded for Kazura {
     }
 
     /// Whether `text` is a JSON object whose `game` field is `"kazura"`.
-    fn is_record(text: &str) -> bool {
-        serde_json::from_str::<serde_json::Value>(text).is_ok_and(|value| {
-            value.get("game").and_then(serde_json::Value::as_str) == Some(RECORD_MARKER)
-        })
-    }
+    const MARKER: RecordMarker = RecordMarker {
+        key: "game",
+        value: RECORD_MARKER,
+        sgf: false,
+    };
 }
 
 impl Serialize for Kazura {

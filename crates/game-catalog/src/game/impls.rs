@@ -8,11 +8,10 @@ use game_core::{Game, GameRng, Player};
 use go9::{Go9, SgfNames};
 use kazura_core::{Colour, Kazura, Seat};
 
-use super::{CatalogGame, check_len};
-use crate::actions;
+use super::CatalogGame;
 use crate::any::AnyGame;
 use crate::bots::GtpBoard;
-use crate::error::{ActionError, BufferSizeError, CallError, RecordError};
+use crate::error::{CallError, RecordError};
 use crate::spec::{GameKind, GameSpec};
 
 /// Maps a game crate's error into [`CallError::Refused`] with its words.
@@ -23,8 +22,6 @@ fn refused(e: impl Display) -> CallError {
 }
 
 impl CatalogGame for Kazura {
-    actions_from!(kazura);
-
     const KIND: GameKind = GameKind::Kazura;
     const RESIGNATION: bool = true;
     type Searched = Kazura;
@@ -97,8 +94,6 @@ impl CatalogGame for Kazura {
 const PLY_CAP: usize = 100_000;
 
 impl CatalogGame for Bao {
-    actions_from!(bao);
-
     const KIND: GameKind = GameKind::Bao;
     const RESIGNATION: bool = false;
     type Searched = Position;
@@ -138,31 +133,6 @@ impl CatalogGame for Bao {
 }
 
 impl CatalogGame for Go9 {
-    actions_from!(go9);
-
-    fn write_action_mask(
-        &self,
-        mask: &mut [bool],
-        _moves: &mut Vec<go9::Move>,
-    ) -> Result<(), BufferSizeError> {
-        check_len(mask.len(), actions::go9::num_actions(self))?;
-        actions::go9::write_action_mask(self, mask);
-        Ok(())
-    }
-
-    fn write_observation_and_mask(
-        &self,
-        observation: &mut [f32],
-        mask: &mut [bool],
-        _moves: &mut Vec<go9::Move>,
-    ) -> Result<(), BufferSizeError> {
-        let [planes, rows, columns] = actions::go9::observation_shape(self);
-        check_len(observation.len(), planes * rows * columns)?;
-        check_len(mask.len(), actions::go9::num_actions(self))?;
-        actions::go9::write_observation_and_mask(self, observation, mask);
-        Ok(())
-    }
-
     const KIND: GameKind = GameKind::Go9;
     const RESIGNATION: bool = true;
     const UNDO: bool = true;
@@ -238,8 +208,6 @@ impl CatalogGame for Go9 {
 }
 
 impl CatalogGame for Bind {
-    actions_from!(bind);
-
     const KIND: GameKind = GameKind::Bind;
     const RESIGNATION: bool = true;
     type Searched = Bind;

@@ -1,4 +1,4 @@
-//! Kazura's actions and observation (`docs/actions.md`).
+//! Kazura's actions and observation (`docs/actions.md`): its [`Encoded`], which `game-catalog` delegates to.
 //!
 //! On a board of side `n`: the point `(col, row)` is `row * n + col` (`A1` = 0), `pass` is
 //! `n²` and `swap` is `n² + 1`, so there are `n² + 2` ids, each naming a move.
@@ -8,10 +8,13 @@
 //! plane 2 all 1.0 while `swap` is legal (K-8: White's answer to Black's first stone) else
 //! all 0.0, plane 3 all 1.0 when the colour to move is Black else all 0.0.
 
+use crate::{Colour, Coord, Kazura, Move};
 use game_core::{Game, Player};
-use kazura_core::{Colour, Coord, Kazura, Move};
 
-use super::{flag_value, plane_mut, point_col_row, point_id, write_stone_planes};
+use game_core::encoding::{
+    ActionError, BufferSizeError, Encoded, check_buffer, flag_value, plane_mut, point_col_row,
+    point_id, write_stone_planes,
+};
 
 /// The planes of the observation.
 const PLANES: usize = 4;
@@ -26,13 +29,13 @@ const fn pass_id(side: usize) -> usize {
 }
 
 /// Number of actions for this board size: `n² + 2`.
-pub(crate) fn num_actions(game: &Kazura) -> usize {
+fn num_actions(game: &Kazura) -> usize {
     pass_id(game.size()) + 2
 }
 
 /// The id of `mv`: `row * n + col` for a placement, `n²` for `pass`, `n² + 1` for `swap`.
 /// A placement off this board gets [`num_actions`], which names no move.
-pub(crate) fn action_of(game: &Kazura, mv: Move) -> usize {
+fn action_of(game: &Kazura, mv: Move) -> usize {
     let side = game.size();
     match mv {
         Move::Place(coord) => {
@@ -49,7 +52,7 @@ pub(crate) fn action_of(game: &Kazura, mv: Move) -> usize {
 }
 
 /// The move named by `action`; `None` only past the last id.
-pub(crate) fn move_of(game: &Kazura, action: usize) -> Option<Move> {
+fn move_of(game: &Kazura, action: usize) -> Option<Move> {
     let side = game.size();
     let pass = pass_id(side);
     if action < pass {
@@ -68,18 +71,12 @@ pub(crate) fn move_of(game: &Kazura, action: usize) -> Option<Move> {
 }
 
 /// The observation's shape: `[4, n, n]`.
-pub(crate) fn observation_shape(game: &Kazura) -> [usize; 3] {
+fn observation_shape(game: &Kazura) -> [usize; 3] {
     [PLANES, game.size(), game.size()]
 }
 
-/// Writes the four planes (module doc) into `out`, which holds `4 * n * n` values.
-/// Planes 0 and 1 are the stones.
-pub(crate) fn write_observation(game: &Kazura, out: &mut [f32]) {
-    write_observation_for(game, game.to_move(), out);
-}
-
 /// The planes from `viewer`'s side; the swap plane is 0 for the player not to move.
-pub(crate) fn write_observation_for(game: &Kazura, viewer: Player, out: &mut [f32]) {
+fn write_observation_for(game: &Kazura, viewer: Player, out: &mut [f32]) {
     let side = game.size();
     let plane_len = side * side;
     let mover = Colour::of_player(viewer);
@@ -94,22 +91,45 @@ pub(crate) fn write_observation_for(game: &Kazura, viewer: Player, out: &mut [f3
     plane_mut(out, MOVER_IS_BLACK, plane_len).fill(flag_value(mover == Colour::Black));
 }
 
+impl Encoded for Kazura {
+    #[inline]
+    fn num_actions(&self) -> usize {
+        num_actions(self)
+    }
+
+    #[inline]
+    fn action_of(&self, mv: Move) -> usize {
+        action_of(self, mv)
+    }
+
+    #[inline]
+    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
+        ActionError::check_range(action, num_actions(self))?;
+        move_of(self, action).ok_or(ActionError::NoSuchMove { action })
+    }
+
+    #[inline]
+    fn observation_shape(&self) -> [usize; 3] {
+        observation_shape(self)
+    }
+
+    fn write_observation_for(
+        &self,
+        viewer: Player,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        check_buffer(out.len(), self.observation_len())?;
+        write_observation_for(self, viewer, out);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use kazura_core::{ByPlayer, Setup};
+    use crate::{ByPlayer, Setup};
 
     use super::*;
-    use crate::actions::test_support::{
-        Encoding, check_position, check_random_games, constant_plane, observe_from_nan, plane,
-    };
-
-    const ENCODING: Encoding<Kazura> = Encoding {
-        num_actions,
-        action_of,
-        move_of,
-        observation_shape,
-        write_observation,
-    };
+    use game_core::checker::check_encoding;
 
     fn game(size: usize, moves: &[&str]) -> Kazura {
         let mut game = Kazura::new(size).unwrap();
@@ -143,22 +163,21 @@ mod tests {
     #[test]
     fn ids_and_moves_agree_along_random_games() {
         for (size, seed) in [(5, 100), (9, 200), (13, 300)] {
-            let positions = check_random_games(&ENCODING, &game(size, &[]), seed, 2000);
+            let positions = check_encoding(&game(size, &[]), seed, 20, 2000).unwrap();
             assert!(positions > 20 * size, "{size}: {positions} positions");
         }
         // The smallest and largest boards: every id at the start and after one stone.
         for size in [2, 25] {
             let mut legal = Vec::new();
-            assert_eq!(
-                check_position(&ENCODING, &game(size, &[]), &mut legal),
-                size * size
-            );
+            let start = game(size, &[]);
+            assert_eq!(check_encoding(&start, 0, 1, 0), Ok(1));
+            start.legal_moves(&mut legal);
+            assert_eq!(legal.len(), size * size);
             // After Black's first stone: White's placements and the swap.
             let answered = game(size, &["A1"]);
-            assert_eq!(
-                check_position(&ENCODING, &answered, &mut legal),
-                size * size
-            );
+            assert_eq!(check_encoding(&answered, 0, 1, 0), Ok(1));
+            answered.legal_moves(&mut legal);
+            assert_eq!(legal.len(), size * size);
         }
     }
 
@@ -180,9 +199,9 @@ mod tests {
     /// The four planes of `game`'s observation.
     fn planes(game: &Kazura) -> Vec<Vec<f32>> {
         let size = game.size();
-        let observation = observe_from_nan(&ENCODING, game);
+        let observation = game.observation();
         (0..4)
-            .map(|p| plane(&observation, p, size, size).to_vec())
+            .map(|p| observation[p * size * size..(p + 1) * size * size].to_vec())
             .collect()
     }
 
@@ -191,36 +210,21 @@ mod tests {
         // The start: Black to move on an empty board, no swap yet.
         let start = game(5, &[]);
         assert_eq!(observation_shape(&start), [4, 5, 5]);
-        let expected = [
-            stones(&[]),
-            stones(&[]),
-            stones(&[]),
-            constant_plane(25, 1.0),
-        ];
+        let expected = [stones(&[]), stones(&[]), stones(&[]), vec![1.0; 25]];
         assert_eq!(planes(&start), expected);
 
         // Black C3 (cell 2·5 + 2 = 12): White to move may swap (K-8). White's own stones:
         // none; the opponent's: C3.
         let opened = game(5, &["C3"]);
         assert_eq!(cell("C3"), 12);
-        let expected = [
-            stones(&[]),
-            stones(&["C3"]),
-            constant_plane(25, 1.0),
-            constant_plane(25, 0.0),
-        ];
+        let expected = [stones(&[]), stones(&["C3"]), vec![1.0; 25], vec![0.0; 25]];
         assert_eq!(planes(&opened), expected);
 
         // After the swap the board is unchanged and White is still to move (K-8), so the
         // mover still sees C3 as the opponent's; the swap is no longer legal.
         let swapped = game(5, &["C3", "swap"]);
         assert!(swapped.swapped());
-        let expected = [
-            stones(&[]),
-            stones(&["C3"]),
-            constant_plane(25, 0.0),
-            constant_plane(25, 0.0),
-        ];
+        let expected = [stones(&[]), stones(&["C3"]), vec![0.0; 25], vec![0.0; 25]];
         assert_eq!(planes(&swapped), expected);
 
         // White B2, then Black to move: its stone C3, White's B2, Black's plane all ones.
@@ -228,8 +232,8 @@ mod tests {
         let expected = [
             stones(&["C3"]),
             stones(&["B2"]),
-            constant_plane(25, 0.0),
-            constant_plane(25, 1.0),
+            vec![0.0; 25],
+            vec![1.0; 25],
         ];
         assert_eq!(planes(&answered), expected);
 
@@ -238,8 +242,8 @@ mod tests {
         let expected = [
             stones(&["A1"]),
             stones(&["C3", "D3"]),
-            constant_plane(25, 0.0),
-            constant_plane(25, 0.0),
+            vec![0.0; 25],
+            vec![0.0; 25],
         ];
         assert_eq!(planes(&played), expected);
     }

@@ -1,4 +1,4 @@
-//! go9's actions and observation (`docs/actions.md`).
+//! go9's integer actions and observation planes: its [`Encoded`] (`docs/actions.md`).
 //!
 //! 82 ids: the point `(col, row)` is `row * 9 + col` (`A1` = 0, `B1` = 1, … `J9` = 80), the
 //! index of its [`Point`]; `pass` is 81.
@@ -9,10 +9,15 @@
 //! would repeat (G-4, G-5: `Go9::superko_points`), plane 3 all 1.0 when the mover is Black
 //! (who gives the komi, G-10) else all 0.0.
 
+use game_core::encoding::{
+    ActionError, BufferSizeError, Encoded, check_buffer, flag_value, plane_mut, write_stone_planes,
+};
 use game_core::{Game, Player};
-use go9::{Go9, Move, POINTS, Point, PointStatus, SIZE};
 
-use super::{flag_value, plane_mut, write_stone_planes};
+use crate::Point;
+use crate::layout::{POINTS, SIZE};
+use crate::moves::Move;
+use crate::state::{Go9, PointStatus};
 
 /// The planes of the observation.
 const PLANES: usize = 4;
@@ -25,75 +30,92 @@ const PASS_ID: usize = POINTS;
 /// Every id: the 81 points and `pass`.
 const NUM_ACTIONS: usize = POINTS + 1;
 
-/// Number of actions: 82.
-pub(crate) fn num_actions(_game: &Go9) -> usize {
-    NUM_ACTIONS
-}
-
-/// The id of `mv`: the point's index `row * 9 + col`, or 81 for `pass`. A point past the
-/// board (a [`Point`] built by hand with an index of 81 or more) gets 82, which names no
-/// move.
-pub(crate) fn action_of(_game: &Go9, mv: Move) -> usize {
-    match mv {
-        Move::Place(point) if point.index() < POINTS => point.index(),
-        Move::Place(_) => NUM_ACTIONS,
-        Move::Pass => PASS_ID,
+impl Encoded for Go9 {
+    /// 82: the 81 points and `pass`.
+    #[inline]
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
     }
-}
 
-/// The move named by `action`; `None` only past the last id.
-pub(crate) fn move_of(_game: &Go9, action: usize) -> Option<Move> {
-    if action < POINTS {
-        Some(Move::Place(Point::from_index(action)))
-    } else if action == PASS_ID {
-        Some(Move::Pass)
-    } else {
-        None
-    }
-}
-
-/// The observation's shape: `[4, 9, 9]`.
-pub(crate) fn observation_shape(_game: &Go9) -> [usize; 3] {
-    [PLANES, SIZE, SIZE]
-}
-
-/// Writes the four planes (module doc) into `out`, which holds `4 * 81` values, from
-/// `Go9::point_statuses`: one pass over the board for the stones and the superko points.
-pub(crate) fn write_observation(game: &Go9, out: &mut [f32]) {
-    write_observation_for(game, game.to_move(), out);
-}
-
-/// The planes from `viewer`'s side; the superko plane is 0 for the player not to move.
-pub(crate) fn write_observation_for(game: &Go9, viewer: Player, out: &mut [f32]) {
-    let mut statuses = [PointStatus::Ended; POINTS];
-    if viewer == game.to_move() {
-        game.point_statuses(&mut statuses);
-    } else {
-        // Only the stones matter to the player not to move: no placement is looked at.
-        let board = game.board();
-        for (index, status) in statuses.iter_mut().enumerate() {
-            if let Some(owner) = board.stone_at(Point::from_index(index)) {
-                *status = PointStatus::Stone(owner);
-            }
+    /// The point's index `row * 9 + col`, or 81 for `pass`. A point past the board (a
+    /// [`Point`] built by hand with an index of 81 or more) gets 82, which names no move.
+    #[inline]
+    fn action_of(&self, mv: Move) -> usize {
+        match mv {
+            Move::Place(point) if point.index() < POINTS => point.index(),
+            Move::Place(_) => NUM_ACTIONS,
+            Move::Pass => PASS_ID,
         }
     }
-    write_planes(&statuses, viewer, out);
-}
 
-/// Writes the observation from the player to move and the legal-action mask (82 values)
-/// from one `Go9::point_statuses` pass.
-pub(crate) fn write_observation_and_mask(game: &Go9, out: &mut [f32], mask: &mut [bool]) {
-    let mut statuses = [PointStatus::Ended; POINTS];
-    game.point_statuses(&mut statuses);
-    write_planes(&statuses, game.to_move(), out);
-    write_mask(game, &statuses, mask);
-}
+    #[inline]
+    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
+        ActionError::check_range(action, NUM_ACTIONS)?;
+        Ok(if action == PASS_ID {
+            Move::Pass
+        } else {
+            Move::Place(Point::from_index(action))
+        })
+    }
 
-/// Writes the legal-action mask (82 values) from one `Go9::point_statuses` pass.
-pub(crate) fn write_action_mask(game: &Go9, mask: &mut [bool]) {
-    let mut statuses = [PointStatus::Ended; POINTS];
-    game.point_statuses(&mut statuses);
-    write_mask(game, &statuses, mask);
+    /// `[4, 9, 9]`.
+    #[inline]
+    fn observation_shape(&self) -> [usize; 3] {
+        [PLANES, SIZE, SIZE]
+    }
+
+    /// The four planes (module doc); the superko plane is 0 for the player not to move.
+    fn write_observation_for(
+        &self,
+        viewer: Player,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        check_buffer(out.len(), PLANES * POINTS)?;
+        let mut statuses = [PointStatus::Ended; POINTS];
+        if viewer == self.to_move() {
+            self.point_statuses(&mut statuses);
+        } else {
+            // Only the stones matter to the player not to move: no placement is looked at.
+            let board = self.board();
+            for (index, status) in statuses.iter_mut().enumerate() {
+                if let Some(owner) = board.stone_at(Point::from_index(index)) {
+                    *status = PointStatus::Stone(owner);
+                }
+            }
+        }
+        write_planes(&statuses, viewer, out);
+        Ok(())
+    }
+
+    /// The legal-action mask (82 values) from one `Go9::point_statuses` pass.
+    fn write_action_mask(
+        &self,
+        mask: &mut [bool],
+        _moves: &mut Vec<Move>,
+    ) -> Result<(), BufferSizeError> {
+        check_buffer(mask.len(), NUM_ACTIONS)?;
+        let mut statuses = [PointStatus::Ended; POINTS];
+        self.point_statuses(&mut statuses);
+        write_mask(self, &statuses, mask);
+        Ok(())
+    }
+
+    /// The observation from the player to move and the mask from one
+    /// `Go9::point_statuses` pass.
+    fn write_observation_and_mask(
+        &self,
+        observation: &mut [f32],
+        mask: &mut [bool],
+        _moves: &mut Vec<Move>,
+    ) -> Result<(), BufferSizeError> {
+        check_buffer(observation.len(), PLANES * POINTS)?;
+        check_buffer(mask.len(), NUM_ACTIONS)?;
+        let mut statuses = [PointStatus::Ended; POINTS];
+        self.point_statuses(&mut statuses);
+        write_planes(&statuses, self.to_move(), observation);
+        write_mask(self, &statuses, mask);
+        Ok(())
+    }
 }
 
 fn write_mask(game: &Go9, statuses: &[PointStatus; POINTS], mask: &mut [bool]) {
@@ -117,20 +139,15 @@ fn write_planes(statuses: &[PointStatus; POINTS], viewer: Player, out: &mut [f32
 }
 #[cfg(test)]
 mod tests {
-    use go9::Setup;
+    use game_core::checker::check_encoding;
 
     use super::*;
-    use crate::actions::test_support::{
-        Encoding, check_random_games, constant_plane, observe_from_nan, plane,
-    };
+    use crate::Setup;
 
-    const ENCODING: Encoding<Go9> = Encoding {
-        num_actions,
-        action_of,
-        move_of,
-        observation_shape,
-        write_observation,
-    };
+    /// Plane `index` of an observation of 9×9 planes.
+    fn plane(observation: &[f32], index: usize) -> &[f32] {
+        &observation[index * POINTS..(index + 1) * POINTS]
+    }
 
     fn game(moves: &[&str]) -> Go9 {
         let mut game = Go9::new();
@@ -143,7 +160,7 @@ mod tests {
     #[test]
     fn ids_follow_the_formula() {
         let start = Go9::new();
-        assert_eq!(num_actions(&start), 82);
+        assert_eq!(start.num_actions(), 82);
         for (text, id) in [
             ("A1", 0),
             ("B1", 1),
@@ -152,17 +169,17 @@ mod tests {
             ("E5", 40),
             ("J9", 80),
         ] {
-            assert_eq!(action_of(&start, text.parse().unwrap()), id, "{text}");
-            assert_eq!(move_of(&start, id), Some(text.parse().unwrap()), "{id}");
+            assert_eq!(start.action_of(text.parse().unwrap()), id, "{text}");
+            assert_eq!(start.move_of(id).ok(), Some(text.parse().unwrap()), "{id}");
         }
-        assert_eq!(action_of(&start, Move::Pass), 81);
-        assert_eq!(move_of(&start, 81), Some(Move::Pass));
-        assert_eq!(action_of(&start, Move::Place(Point::from_index(81))), 82);
+        assert_eq!(start.action_of(Move::Pass), 81);
+        assert_eq!(start.move_of(81).ok(), Some(Move::Pass));
+        assert_eq!(start.action_of(Move::Place(Point::from_index(81))), 82);
     }
 
     #[test]
     fn ids_and_moves_agree_along_random_games() {
-        let positions = check_random_games(&ENCODING, &Go9::new(), 400, 400);
+        let positions = check_encoding(&Go9::new(), 400, 20, 400).unwrap();
         // Random games run to the 300-move limit or to two passes in a row.
         assert!(positions > 20 * 50, "{positions} positions");
     }
@@ -171,28 +188,21 @@ mod tests {
     fn stones(points: &[&str]) -> Vec<f32> {
         let mut plane = vec![0.0; 81];
         for point in points {
-            plane[go9::parse_point(point).unwrap().index()] = 1.0;
+            plane[crate::parse_point(point).unwrap().index()] = 1.0;
         }
         plane
     }
 
     fn planes(game: &Go9) -> Vec<Vec<f32>> {
-        let observation = observe_from_nan(&ENCODING, game);
-        (0..4)
-            .map(|p| plane(&observation, p, 9, 9).to_vec())
-            .collect()
+        let observation = game.observation();
+        (0..4).map(|p| plane(&observation, p).to_vec()).collect()
     }
 
     #[test]
     fn the_empty_board_is_blacks() {
-        let expected = [
-            stones(&[]),
-            stones(&[]),
-            stones(&[]),
-            constant_plane(81, 1.0),
-        ];
+        let expected = [stones(&[]), stones(&[]), stones(&[]), vec![1.0; 81]];
         assert_eq!(planes(&Go9::new()), expected);
-        assert_eq!(observation_shape(&Go9::new()), [4, 9, 9]);
+        assert_eq!(Go9::new().observation_shape(), [4, 9, 9]);
     }
 
     #[test]
@@ -207,21 +217,21 @@ mod tests {
             stones(&["D5", "E4", "E6"]),
             stones(&["F4", "F6", "G5", "E5"]),
             stones(&[]),
-            constant_plane(81, 1.0),
+            vec![1.0; 81],
         ];
         assert_eq!(planes(&before_take), expected);
 
         let after_take = game(&[&ko[..], &["F5"]].concat());
         assert_eq!(
             after_take.superko_points(),
-            vec![go9::parse_point("E5").unwrap()]
+            vec![crate::parse_point("E5").unwrap()]
         );
         // White to move: its three stones, Black's four with F5 (E5 was taken), E5 marked.
         let expected = [
             stones(&["F4", "F6", "G5"]),
             stones(&["D5", "E4", "E6", "F5"]),
             stones(&["E5"]),
-            constant_plane(81, 0.0),
+            vec![0.0; 81],
         ];
         assert_eq!(planes(&after_take), expected);
 
@@ -238,13 +248,13 @@ mod tests {
             let mut game = Go9::new();
             let mut legal = Vec::new();
             while !game.is_over() {
-                let observation = observe_from_nan(&ENCODING, &game);
+                let observation = game.observation();
                 let mut expected = vec![0.0; 81];
                 for point in game.superko_points() {
                     expected[point.index()] = 1.0;
                     marked += 1;
                 }
-                assert_eq!(plane(&observation, SUPERKO, 9, 9), expected);
+                assert_eq!(plane(&observation, SUPERKO), expected);
                 game.legal_moves(&mut legal);
                 game.play(legal[rng.below(legal.len())]).unwrap();
             }

@@ -1,4 +1,4 @@
-//! Bind's actions and observation (`docs/actions.md`).
+//! Bind's actions and observation (`docs/actions.md`): its [`Encoded`], which `game-catalog` delegates to.
 //!
 //! On a board of side `n`, `9n² + 1` ids:
 //! * `row * n + col` (0 to `n² − 1`): the single placement on that square (N-9);
@@ -19,10 +19,12 @@
 //! opponent's hand divided by the pieces per colour (1.0 before a colour's first move,
 //! N-2).
 
-use bind::{Bind, Coord, Move, Player};
-use game_core::Game;
+use crate::{Bind, Coord, Move, Player};
 
-use super::{plane_mut, point_col_row, point_id, write_stone_planes};
+use game_core::encoding::{
+    ActionError, BufferSizeError, Encoded, check_buffer, plane_mut, point_col_row, point_id,
+    write_stone_planes,
+};
 
 /// The planes of the observation.
 const PLANES: usize = 4;
@@ -47,7 +49,7 @@ fn pass_id(game: &Bind) -> usize {
 }
 
 /// Number of actions for this variant: `9n² + 1`.
-pub(crate) fn num_actions(game: &Bind) -> usize {
+fn num_actions(game: &Bind) -> usize {
     pass_id(game) + 1
 }
 
@@ -69,7 +71,7 @@ fn step(coord: Coord, direction: usize, steps: isize, side: usize) -> Option<Coo
 
 /// The id of `mv` (module doc). A move off this board, or a line that is not 1 or 2 steps
 /// along a row or column, gets [`num_actions`], which names no move.
-pub(crate) fn action_of(game: &Bind, mv: Move) -> usize {
+fn action_of(game: &Bind, mv: Move) -> usize {
     let side = game.variant().size();
     let id = match mv {
         Move::Place(square) => square_id(square, side),
@@ -104,7 +106,7 @@ fn line_id(game: &Bind, from: Coord, to: Coord) -> Option<usize> {
 
 /// The move named by `action` (below [`num_actions`], as the caller checks): `None` for a
 /// line whose last square is off the board.
-pub(crate) fn move_of(game: &Bind, action: usize) -> Option<Move> {
+fn move_of(game: &Bind, action: usize) -> Option<Move> {
     let side = game.variant().size();
     let squares = squares(game);
     let pass = pass_id(game);
@@ -133,19 +135,13 @@ pub(crate) fn move_of(game: &Bind, action: usize) -> Option<Move> {
 }
 
 /// The observation's shape: `[4, n, n]`.
-pub(crate) fn observation_shape(game: &Bind) -> [usize; 3] {
+fn observation_shape(game: &Bind) -> [usize; 3] {
     let side = game.variant().size();
     [PLANES, side, side]
 }
 
-/// Writes the four planes (module doc) into `out`, which holds `4 * n * n` values.
-/// Planes 0 and 1 are the pieces.
-pub(crate) fn write_observation(game: &Bind, out: &mut [f32]) {
-    write_observation_for(game, game.to_move(), out);
-}
-
 /// The planes from `viewer`'s side.
-pub(crate) fn write_observation_for(game: &Bind, viewer: Player, out: &mut [f32]) {
+fn write_observation_for(game: &Bind, viewer: Player, out: &mut [f32]) {
     let variant = game.variant();
     let side = variant.size();
     let plane_len = side * side;
@@ -162,22 +158,46 @@ pub(crate) fn write_observation_for(game: &Bind, viewer: Player, out: &mut [f32]
     }
 }
 
+impl Encoded for Bind {
+    #[inline]
+    fn num_actions(&self) -> usize {
+        num_actions(self)
+    }
+
+    #[inline]
+    fn action_of(&self, mv: Move) -> usize {
+        action_of(self, mv)
+    }
+
+    #[inline]
+    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
+        ActionError::check_range(action, num_actions(self))?;
+        move_of(self, action).ok_or(ActionError::NoSuchMove { action })
+    }
+
+    #[inline]
+    fn observation_shape(&self) -> [usize; 3] {
+        observation_shape(self)
+    }
+
+    fn write_observation_for(
+        &self,
+        viewer: Player,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        check_buffer(out.len(), self.observation_len())?;
+        write_observation_for(self, viewer, out);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use bind::{Colour, Variant};
+    use crate::{Colour, Variant};
 
     use super::*;
-    use crate::actions::test_support::{
-        Encoding, check_random_games, constant_plane, observe_from_nan, plane,
-    };
-
-    const ENCODING: Encoding<Bind> = Encoding {
-        num_actions,
-        action_of,
-        move_of,
-        observation_shape,
-        write_observation,
-    };
+    use game_core::Game;
+    use game_core::checker::check_encoding;
 
     fn game(variant: Variant, moves: &[&str]) -> Bind {
         let mut game = Bind::new(variant);
@@ -240,7 +260,7 @@ mod tests {
             (Variant::custom(6, 20).unwrap(), 1200),
         ];
         for (variant, seed) in variants {
-            let positions = check_random_games(&ENCODING, &Bind::new(variant), seed, 500);
+            let positions = check_encoding(&Bind::new(variant), seed, 20, 500).unwrap();
             assert!(positions > 20 * 5, "{variant:?}: {positions} positions");
         }
     }
@@ -257,9 +277,9 @@ mod tests {
 
     fn planes(game: &Bind) -> Vec<Vec<f32>> {
         let side = game.variant().size();
-        let observation = observe_from_nan(&ENCODING, game);
+        let observation = game.observation();
         (0..4)
-            .map(|p| plane(&observation, p, side, side).to_vec())
+            .map(|p| observation[p * side * side..(p + 1) * side * side].to_vec())
             .collect()
     }
 
@@ -268,7 +288,7 @@ mod tests {
         // The start: nothing on the board, both hands full (12 of 12).
         let start = Bind::new(Variant::MINI);
         assert_eq!(observation_shape(&start), [4, 5, 5]);
-        let full = constant_plane(25, 1.0);
+        let full = vec![1.0; 25];
         let expected = [pieces(&[]), pieces(&[]), full.clone(), full.clone()];
         assert_eq!(planes(&start), expected);
 
@@ -278,7 +298,7 @@ mod tests {
             pieces(&[]),
             pieces(&["B2", "C2", "D2"]),
             full.clone(),
-            constant_plane(25, 9.0 / 12.0),
+            vec![9.0 / 12.0; 25],
         ];
         assert_eq!(planes(&opened), expected);
 
@@ -287,8 +307,8 @@ mod tests {
         let expected = [
             pieces(&["C2", "D2"]),
             pieces(&["B2", "B3", "B4"]),
-            constant_plane(25, 10.0 / 12.0),
-            constant_plane(25, 9.0 / 12.0),
+            vec![10.0 / 12.0; 25],
+            vec![9.0 / 12.0; 25],
         ];
         assert_eq!(planes(&answered), expected);
 
@@ -298,8 +318,8 @@ mod tests {
         let expected = [
             pieces(&["B2", "B3"]),
             pieces(&["C2", "D2", "B4", "C4"]),
-            constant_plane(25, 10.0 / 12.0),
-            constant_plane(25, 8.0 / 12.0),
+            vec![10.0 / 12.0; 25],
+            vec![8.0 / 12.0; 25],
         ];
         assert_eq!(planes(&taken), expected);
     }

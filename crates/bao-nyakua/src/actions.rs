@@ -1,4 +1,4 @@
-//! Bao's actions and observation (`docs/actions.md`).
+//! Bao's actions and observation (`docs/actions.md`): its [`Encoded`], which `game-catalog` delegates to.
 //!
 //! 97 ids. A sowing move is `(pit * 2 + direction) * 3 + choice`: `pit` is the start pit
 //! as the mover names it (B-1, B-22), front row `F1`–`F8` = 0–7 and back row `B1`–`B8` =
@@ -28,10 +28,11 @@
 //! only once the game is over. The ruleset is a game option, like a board's side, and is
 //! not a plane.
 
-use bao_nyakua::{Bao, Direction, Move, NyumbaChoice, Phase, Pit, Player, Row, TOTAL_KETE};
-use game_core::Game;
+use crate::{Bao, Direction, Move, NyumbaChoice, Phase, Pit, Player, Row, TOTAL_KETE};
 
-use super::{flag_value, plane_mut};
+use game_core::encoding::{
+    ActionError, BufferSizeError, Encoded, check_buffer, flag_value, plane_mut,
+};
 
 /// The planes of the observation.
 const PLANES: usize = 5;
@@ -61,12 +62,12 @@ const CHOICES: usize = 3;
 const PASS_ID: usize = PITS * DIRECTIONS * CHOICES;
 
 /// Number of actions: 97.
-pub(crate) fn num_actions(_game: &Bao) -> usize {
+fn num_actions(_game: &Bao) -> usize {
     PASS_ID + 1
 }
 
 /// The id of `mv`: `(pit * 2 + direction) * 3 + choice`, or 96 for `pass`.
-pub(crate) fn action_of(_game: &Bao, mv: Move) -> usize {
+fn action_of(_game: &Bao, mv: Move) -> usize {
     match mv {
         Move::Pass => PASS_ID,
         Move::Sow {
@@ -95,7 +96,7 @@ pub(crate) fn action_of(_game: &Bao, mv: Move) -> usize {
 
 /// The move named by `action`; `None` only past the last id (whose pit would be past
 /// `B8`).
-pub(crate) fn move_of(_game: &Bao, action: usize) -> Option<Move> {
+fn move_of(_game: &Bao, action: usize) -> Option<Move> {
     if action == PASS_ID {
         return Some(Move::Pass);
     }
@@ -127,7 +128,7 @@ pub(crate) fn move_of(_game: &Bao, action: usize) -> Option<Move> {
 }
 
 /// The observation's shape: `[5, 4, 8]`.
-pub(crate) fn observation_shape(_game: &Bao) -> [usize; 3] {
+fn observation_shape(_game: &Bao) -> [usize; 3] {
     [PLANES, BOARD_ROWS, BOARD_COLS]
 }
 
@@ -148,13 +149,8 @@ fn pit_at_cell(mover: Player, row: usize, col: usize) -> (Player, Pit) {
     }
 }
 
-/// Writes the five planes (module doc) into `out`, which holds `5 * 4 * 8` values.
-pub(crate) fn write_observation(game: &Bao, out: &mut [f32]) {
-    write_observation_for(game, game.to_move(), out);
-}
-
 /// The planes from `viewer`'s side of the board.
-pub(crate) fn write_observation_for(game: &Bao, viewer: Player, out: &mut [f32]) {
+fn write_observation_for(game: &Bao, viewer: Player, out: &mut [f32]) {
     let position = game.position();
     let mover = viewer;
     let scale = TOTAL_KETE as f32;
@@ -174,22 +170,46 @@ pub(crate) fn write_observation_for(game: &Bao, viewer: Player, out: &mut [f32])
     plane_mut(out, MTAJI, PLANE_LEN).fill(flag_value(position.phase() == Phase::Mtaji));
 }
 
+impl Encoded for Bao {
+    #[inline]
+    fn num_actions(&self) -> usize {
+        num_actions(self)
+    }
+
+    #[inline]
+    fn action_of(&self, mv: Move) -> usize {
+        action_of(self, mv)
+    }
+
+    #[inline]
+    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
+        ActionError::check_range(action, num_actions(self))?;
+        move_of(self, action).ok_or(ActionError::NoSuchMove { action })
+    }
+
+    #[inline]
+    fn observation_shape(&self) -> [usize; 3] {
+        observation_shape(self)
+    }
+
+    fn write_observation_for(
+        &self,
+        viewer: Player,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        check_buffer(out.len(), self.observation_len())?;
+        write_observation_for(self, viewer, out);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use bao_nyakua::{ByPlayer, PhaseName, Ruleset, Setup};
+    use crate::{ByPlayer, PhaseName, Ruleset, Setup};
 
     use super::*;
-    use crate::actions::test_support::{
-        Encoding, check_random_games, constant_plane, observe_from_nan, plane,
-    };
-
-    const ENCODING: Encoding<Bao> = Encoding {
-        num_actions,
-        action_of,
-        move_of,
-        observation_shape,
-        write_observation,
-    };
+    use game_core::Game;
+    use game_core::checker::check_encoding;
 
     fn game(ruleset: Ruleset, moves: &[&str]) -> Bao {
         let mut game = Bao::new(ruleset);
@@ -228,16 +248,16 @@ mod tests {
     #[test]
     fn ids_and_moves_agree_along_random_games() {
         for (ruleset, seed) in [(Ruleset::Seed, 600), (Ruleset::Reference, 700)] {
-            let positions = check_random_games(&ENCODING, &Bao::new(ruleset), seed, 300);
+            let positions = check_encoding(&Bao::new(ruleset), seed, 20, 300).unwrap();
             assert!(positions > 20 * 10, "{ruleset:?}: {positions} positions");
         }
     }
 
     /// The five planes of `game`'s observation, each as 4 rows of 8.
     fn planes(game: &Bao) -> Vec<Vec<f32>> {
-        let observation = observe_from_nan(&ENCODING, game);
+        let observation = game.observation();
         (0..5)
-            .map(|p| plane(&observation, p, 4, 8).to_vec())
+            .map(|p| observation[p * 4 * 8..(p + 1) * 4 * 8].to_vec())
             .collect()
     }
 
@@ -271,10 +291,10 @@ mod tests {
                 [0, 0, 0, 0, 6, 2, 2, 0],
                 [0; 8],
             ]),
-            constant_plane(32, 22.0 / 64.0),
-            constant_plane(32, 22.0 / 64.0),
+            vec![22.0 / 64.0; 32],
+            vec![22.0 / 64.0; 32],
             cells(&[(1, 3), (2, 4)]),
-            constant_plane(32, 0.0),
+            vec![0.0; 32],
         ];
         assert_eq!(planes(&start), expected);
     }
@@ -296,10 +316,10 @@ mod tests {
                     [0, 0, 0, 0, 6, 2, 2, 0],
                     [0; 8],
                 ]),
-                constant_plane(32, 22.0 / 64.0),
-                constant_plane(32, 21.0 / 64.0),
+                vec![22.0 / 64.0; 32],
+                vec![21.0 / 64.0; 32],
                 cells(&[(1, 3), (2, 4)]),
-                constant_plane(32, 0.0),
+                vec![0.0; 32],
             ];
             assert_eq!(planes(&after_takata), expected);
 
@@ -323,10 +343,10 @@ mod tests {
                     [0, 0, 0, 0, 7, 3, 0, 0],
                     [0; 8],
                 ]),
-                constant_plane(32, 21.0 / 64.0),
-                constant_plane(32, 21.0 / 64.0),
+                vec![21.0 / 64.0; 32],
+                vec![21.0 / 64.0; 32],
                 cells(&[(1, 3), (2, 4)]),
-                constant_plane(32, 0.0),
+                vec![0.0; 32],
             ];
             assert_eq!(planes(&after_capture), expected);
         }
@@ -372,11 +392,11 @@ mod tests {
                 [10, 0, 2, 0, 0, 0, 0, 0],
                 [0, 0, 0, 0, 0, 0, 0, 20],
             ]),
-            constant_plane(32, 0.0),
-            constant_plane(32, 0.0),
+            vec![0.0; 32],
+            vec![0.0; 32],
             // Only north's NYUMBA is owned: row 1, column 3.
             cells(&[(1, 3)]),
-            constant_plane(32, 1.0),
+            vec![1.0; 32],
         ];
         assert_eq!(planes(&south_to_move), expected);
         // The same position with the players' roles exchanged looks the same to north.
