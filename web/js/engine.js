@@ -89,6 +89,14 @@ function playgroundClass(wasm) {
       return new Playground(undefined, LOADED, invoke(wasm.playground_load, [text], []));
     }
 
+    /**
+     * The four games as the catalog describes them, as JSON text: an array of `{game,
+     * longName, players, calls, sgf}` (players in lower case, first mover first).
+     */
+    static games() {
+      return answer(invoke(wasm.playground_games, [], []));
+    }
+
     /** The longest record `load` reads, in bytes (4 MiB). */
     static maxRecordBytes() {
       return wasm.playground_max_record_bytes() >>> 0;

@@ -6,7 +6,7 @@ import { loadEngine } from './engine.js';
 import { $, h, sleep, title } from './dom.js';
 import * as history from './history.js';
 import { announce, boardHasFocus } from './keyboard.js';
-import { download, fileStem, nameSides, selectPicker } from './picker.js';
+import { download, fileStem, nameSides, selectPicker, setGames } from './picker.js';
 import { createRenderer, endWords } from './render.js';
 import { showRules } from './rules.js';
 import { initSpeedPanel } from './speed.js';
@@ -408,7 +408,7 @@ async function load(input) {
   cancelComputer();
   readSetup();
   const moves = JSON.parse(game.view()).moves.length;
-  selectPicker(JSON.parse(game.view()).options);
+  selectPicker(JSON.parse(game.view()));
   adopt(game);
   say(`Loaded ${file.name}: ${moves} moves replayed through the rules.`, 'info');
 }
@@ -525,7 +525,7 @@ const onlineHost = {
       say(`The server's game does not replay here: ${error.message}`);
       return;
     }
-    selectPicker(options);
+    selectPicker(JSON.parse(game.view()));
     adopt(game);
   },
   /** Plays a move the server committed (`mine`: this page's seat made it). */
@@ -590,6 +590,7 @@ function onPageKey(event) {
 
 async function main() {
   app.Playground = await loadEngine();
+  setGames(JSON.parse(app.Playground.games()));
   app.worker = makeWorker();
   $('setup').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -657,7 +658,7 @@ function restoreKept() {
   readSetup();
   if (Array.isArray(kept.seats) && kept.seats.length === 2) app.seats = kept.seats;
   const view = JSON.parse(game.view());
-  selectPicker(view.options);
+  selectPicker(view);
   adopt(game);
   say(`Your game was restored from this browser (${view.moves.length} moves). “New game” starts afresh.`, 'info');
   return true;

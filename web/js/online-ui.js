@@ -5,9 +5,8 @@
 
 import { $, h, title } from './dom.js';
 import { announce } from './keyboard.js';
+import { sidesOf } from './picker.js';
 import { Connection, clearAddress, createGame, gameLink, keep, kept, readAddress, showAddress, specOptions } from './online.js';
-
-const SIDES = { kazura: ['Black', 'White'], bao: ['South', 'North'], go9: ['Black', 'White'], bind: ['Black', 'White'] };
 
 /**
  * Sets up the online form. `host`: `{ pickerOptions(), moves(), adoptOnline(options,
@@ -23,7 +22,7 @@ export function initOnline(host) {
     }
   };
   const nameSides = () => {
-    const [first, second] = SIDES[host.pickerOptions().game] ?? ['first', 'second'];
+    const [first, second] = sidesOf(host.pickerOptions().game);
     $('online-side').options[1].textContent = `${first} (moves first)`;
     $('online-side').options[2].textContent = second;
     $('online-game-name').textContent = $('game').selectedOptions[0]?.textContent ?? '';

@@ -1,14 +1,29 @@
 // The game picker and the records' files: the picker's choices in each game's own words,
 // games from records added to it, and file names for saved records.
 
-import { $, h } from './dom.js';
+import { $, h, title } from './dom.js';
 
-/** Each game's two players, as the picker's "Players" choices name them. */
-const SIDES = { kazura: ['Black', 'White'], bao: ['South', 'North'], go9: ['Black', 'White'], bind: ['Black', 'White'] };
+/** The games as the catalog describes them, by name: filled by `setGames`. */
+let described = {};
+
+/** Takes the games' descriptors (`Playground.games()`, parsed). */
+export function setGames(games) {
+  described = Object.fromEntries(games.map((g) => [g.game, g]));
+}
+
+/** Whether the game writes SGF records (go9). */
+export function writesSgf(game) {
+  return described[game]?.sgf === true;
+}
+
+/** A game's two players, first mover first: `['South', 'North']` for Bao. */
+export function sidesOf(game) {
+  return (described[game]?.players ?? ['first', 'second']).map(title);
+}
 
 /** The picker's "Players" choices in the game's own words (Black and White, South and North). */
 export function nameSides(game) {
-  const [first, second] = SIDES[game];
+  const [first, second] = sidesOf(game);
   const words = {
     hc: `You first (${first}) against the computer`,
     ch: `You second (${second}) against the computer`,
@@ -18,10 +33,11 @@ export function nameSides(game) {
 }
 
 /**
- * Shows `options` in the game picker, adding them (under "From a record") when the picker
- * does not list them, so that "New game" starts the same game again.
+ * Shows the game of `view` (its `options`) in the game picker, adding it (under "From a
+ * record", named by the catalog's `title`) when the picker does not list it, so that "New
+ * game" starts the same game again.
  */
-export function selectPicker(options) {
+export function selectPicker({ options, title: name }) {
   const wanted = JSON.stringify(options);
   const picker = $('game');
   for (const option of picker.options) {
@@ -35,22 +51,9 @@ export function selectPicker(options) {
     group = h('optgroup', { label: 'From a record', 'data-from-record': 'true' });
     picker.append(group);
   }
-  const option = h('option', { value: wanted, text: gameLabel(options) });
+  const option = h('option', { value: wanted, text: name });
   group.append(option);
   option.selected = true;
-}
-
-/** A game's name as the picker writes it: "Kazura 7×7", "Bind 6×6, 10 pieces". */
-function gameLabel(o) {
-  switch (o.game) {
-    case 'kazura': return `Kazura ${o.size}×${o.size}`;
-    case 'bao': return `Bao, ${o.ruleset} ruleset`;
-    case 'go9': return '9×9 Go (Ttakji rules)';
-    case 'bind': return o.variant && o.variant !== 'custom'
-      ? `Bind ${o.variant}`
-      : `Bind ${o.size}×${o.size}, ${o.pieces} pieces`;
-    default: return JSON.stringify(o);
-  }
 }
 
 /** Offers `text` as a file called `name` to download. */

@@ -4,6 +4,7 @@
 
 import { $, h, title } from './dom.js';
 import { attachKeyboard, boardHasFocus } from './keyboard.js';
+import { writesSgf } from './picker.js';
 
 /** The end in words: "Game over: Black wins. B+3". */
 export function endWords(v) {
@@ -34,7 +35,7 @@ export function createRenderer({ app, api, games, drawn, seatName, seatIsCompute
     drawBoard();
     $('info').replaceChildren(...games[v.game].info(v, api), ...thinkNote());
     renderActions();
-    $('save-sgf').hidden = v.game !== 'go9';
+    $('save-sgf').hidden = !writesSgf(v.game);
     $('anim').hidden = v.game !== 'bao';
     renderMoves();
     $('diagram').textContent = v.diagram;

@@ -405,6 +405,29 @@ describe('records written by rulebook', () => {
     });
   }
 
+  test('the picker names a loaded game and each game\'s players as the catalog does', async () => {
+    // A custom Bind game is not among the picker's choices: loading it adds it, named by
+    // the catalog's title; the players' choices follow the chosen game's descriptor.
+    const file = join(scratch, 'rulebook-bind-custom.json');
+    rulebook('selfplay', 'bind:size=6,pieces=10', '--seed', '3', '--record', file);
+    const page = await openPage();
+    await loadFile(page, file);
+    const added = await page.evaluate(() => {
+      const option = document.querySelector('#game optgroup[data-from-record] option');
+      return { text: option?.textContent, selected: option?.selected };
+    });
+    assert.deepEqual(added, { text: 'Bind 6×6, 10 pieces', selected: true });
+    assert.equal(await page.isHidden('#save-sgf'), true, 'Bind writes no SGF');
+    const playersText = () => page.evaluate(() => document.querySelector('#players option[value="hc"]').textContent);
+    await page.selectOption('#game', GAME.baoSeed);
+    assert.equal(await playersText(), 'You first (South) against the computer');
+    await page.selectOption('#game', GAME.kazura9);
+    assert.equal(await playersText(), 'You first (Black) against the computer');
+    await start(page, GAME.go9);
+    assert.equal(await page.isHidden('#save-sgf'), false, 'go9 writes SGF');
+    await closePage(page);
+  });
+
   test('a record with an illegal move is refused with its move number', async () => {
     const good = join(scratch, 'rulebook-go9.json');
     const record = JSON.parse(readFileSync(good, 'utf8'));

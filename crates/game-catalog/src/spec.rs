@@ -309,6 +309,40 @@ impl GameSpec {
     }
 }
 
+impl GameSpec {
+    /// The game as a person reads it in a menu: `Kazura 9×9`, `Bao, seed ruleset`,
+    /// `9×9 Go (Ttakji rules)`, `Bind mini`, `Bind 6×6, 10 pieces` (the playground's picker
+    /// names a game loaded from a record so).
+    ///
+    /// ```
+    /// use game_catalog::GameSpec;
+    /// assert_eq!(GameSpec::parse("kazura:size=7")?.title(), "Kazura 7×7");
+    /// assert_eq!(GameSpec::parse("bind:size=6,pieces=10")?.title(), "Bind 6×6, 10 pieces");
+    /// # Ok::<(), game_catalog::SpecError>(())
+    /// ```
+    #[must_use]
+    pub fn title(&self) -> String {
+        match *self {
+            GameSpec::Kazura { size } => format!("Kazura {size}×{size}"),
+            GameSpec::Bao { .. } => {
+                format!(
+                    "Bao, {} ruleset",
+                    self.options().ruleset.unwrap_or_default()
+                )
+            }
+            GameSpec::Go9 => "9×9 Go (Ttakji rules)".into(),
+            GameSpec::Bind { variant } => match bind_variant_name(variant) {
+                Some(name) => format!("Bind {name}"),
+                None => format!(
+                    "Bind {side}×{side}, {pieces} pieces",
+                    side = variant.size(),
+                    pieces = variant.pieces()
+                ),
+            },
+        }
+    }
+}
+
 /// `mini` or `full` for those variants, `None` for a custom one.
 fn bind_variant_name(variant: Variant) -> Option<&'static str> {
     if variant == Variant::MINI {

@@ -132,8 +132,9 @@ pub fn free(game: u32) -> i32 {
     }))
 }
 
-/// Leaves `reply` in the output buffer and returns its status.
-fn answer(reply: Reply) -> i32 {
+/// Leaves `reply` in the output buffer and returns its status (also for a call that names
+/// no game).
+pub fn answer(reply: Reply) -> i32 {
     let (status, text) = match reply {
         Ok(Some(text)) => (OK, text),
         Ok(None) => (NOTHING, String::new()),

@@ -21,6 +21,28 @@ pub struct Session {
 }
 
 impl Session {
+    /// The four games as the catalog describes them (`game_catalog::descriptors`), for the
+    /// page's picker before any game exists: a JSON array of `{"game", "longName",
+    /// "players", "calls", "sgf"}`, the players in lower case, first mover first
+    /// (`["south", "north"]` for Bao), the calls its rules have (`resignation`, `undo`,
+    /// `draw by agreement`, `loss on time`).
+    #[must_use]
+    pub fn games() -> Value {
+        game_catalog::descriptors()
+            .iter()
+            .map(|d| {
+                let calls: Vec<String> = d.calls.iter().map(ToString::to_string).collect();
+                json!({
+                    "game": d.name,
+                    "longName": d.long_name,
+                    "players": d.players,
+                    "calls": calls,
+                    "sgf": d.sgf,
+                })
+            })
+            .collect()
+    }
+
     /// A new game from the picker's JSON spec: `{"game": "kazura", "size": 9}`,
     /// `{"game": "bao", "ruleset": "reference"}`, `{"game": "go9"}`,
     /// `{"game": "bind", "variant": "full"}` (the catalog's `GameSpec::from_json`). A
@@ -261,6 +283,7 @@ impl Session {
         view.insert("moves".into(), json!(moves));
         view.insert("diagram".into(), json!(game.diagram()));
         view.insert("options".into(), game.spec().to_json());
+        view.insert("title".into(), json!(game.spec().title()));
         view.insert("seatToMove".into(), json!(self.seat_to_move()));
         let seats: Vec<&str> = (0..2)
             .map(|seat| names[game.player_in_seat(seat).map_or(seat, |p| p.index())])

@@ -51,6 +51,12 @@ pub extern "C" fn playground_max_record_bytes() -> u32 {
     u32::try_from(Session::MAX_RECORD_BYTES).unwrap_or(u32::MAX)
 }
 
+/// `Playground.games()`: the four games' descriptors as JSON ([`Session::games`]).
+#[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
+pub extern "C" fn playground_games() -> i32 {
+    super::answer(Ok(Some(Session::games().to_string())))
+}
+
 /// `free()`: forgets the game; its handle names no game afterwards.
 #[cfg_attr(target_arch = "wasm32", unsafe(no_mangle))]
 pub extern "C" fn playground_free(game: u32) -> i32 {

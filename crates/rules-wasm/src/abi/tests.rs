@@ -242,3 +242,52 @@ fn records_nested_past_the_limits_are_errors_on_a_webassembly_sized_stack() {
     assert_eq!(*status, ERROR, "{message}");
     assert!(message.contains("recursion limit exceeded"), "{message}");
 }
+
+#[test]
+fn the_games_and_a_games_title_come_from_the_catalog() {
+    assert_eq!(playground_games(), OK);
+    let games: serde_json::Value = serde_json::from_str(&answer()).unwrap();
+    let names: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["kazura", "bao", "go9", "bind"]);
+    assert_eq!(games[1]["players"], serde_json::json!(["south", "north"]));
+    assert_eq!(games[0]["players"], serde_json::json!(["black", "white"]));
+    assert_eq!(games[2]["sgf"], true);
+    assert!(
+        games[2]["calls"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("undo"))
+    );
+    assert!(
+        games[3]["calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c != "undo")
+    );
+
+    for (options, title) in [
+        (r#"{"game":"kazura","size":7}"#, "Kazura 7×7"),
+        (
+            r#"{"game":"bao","ruleset":"reference"}"#,
+            "Bao, reference ruleset",
+        ),
+        (r#"{"game":"go9"}"#, "9×9 Go (Ttakji rules)"),
+        (r#"{"game":"bind","variant":"full"}"#, "Bind full"),
+        (
+            r#"{"game":"bind","size":6,"pieces":10}"#,
+            "Bind 6×6, 10 pieces",
+        ),
+    ] {
+        let game = new_game(options);
+        assert_eq!(playground_view(game), OK);
+        let view: serde_json::Value = serde_json::from_str(&answer()).unwrap();
+        assert_eq!(view["title"], title, "{options}");
+        assert_eq!(playground_free(game), NOTHING);
+    }
+}
