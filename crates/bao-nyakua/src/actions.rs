@@ -373,7 +373,7 @@ mod tests {
             pits,
             reserve: ByPlayer::splat(0),
             house_owned,
-            player: to_move,
+            to_move,
             phase: PhaseName::Mtaji,
             turn: 60,
             ..Setup::new(Ruleset::Seed)
@@ -417,7 +417,7 @@ mod tests {
                     pits: ByPlayer::new(setup.pits.second, setup.pits.first),
                     reserve: ByPlayer::new(setup.reserve.second, setup.reserve.first),
                     house_owned: ByPlayer::new(setup.house_owned.second, setup.house_owned.first),
-                    player: setup.player.other(),
+                    to_move: setup.to_move.other(),
                     ..setup
                 };
                 let mirror = Bao::from_setup(mirrored).unwrap();

@@ -36,7 +36,7 @@ mod json;
 /// let mut setup = Setup::new(Ruleset::Reference);
 /// setup.pits[Player::First][0][0] = 1; // row 0 is the front row, index 0 is F1
 /// setup.reserve[Player::First] -= 1;
-/// setup.player = Player::Second;
+/// setup.to_move = Player::Second;
 /// let position = Position::from_setup(setup.clone())?;
 /// assert_eq!(position.hand(Player::First), 21);
 /// assert_eq!(position.ruleset(), Ruleset::Reference);
@@ -91,9 +91,9 @@ pub struct Setup {
         serde(serialize_with = "json::pair", deserialize_with = "json::house_owned")
     )]
     pub house_owned: ByPlayer<bool>,
-    /// The player to move.
-    #[cfg_attr(feature = "serde", serde(with = "json::player"))]
-    pub player: Player,
+    /// The player to move (the JSON's `player`, as the seed's position format names it).
+    #[cfg_attr(feature = "serde", serde(rename = "player", with = "json::player"))]
+    pub to_move: Player,
     /// `namua` or `mtaji`.
     pub phase: PhaseName,
     /// The record's winner: `None` while the game goes on; after a safety stop the
@@ -286,7 +286,7 @@ impl Position {
         if state.turn == 0 {
             return Err(SetupError::TurnZero);
         }
-        let to_move = state.player;
+        let to_move = state.to_move;
         let end = match (state.winner, state.reason) {
             (None, ReasonName::Ongoing) => None,
             (Some(winner), ReasonName::FrontEmpty) if winner == to_move => {
@@ -364,7 +364,7 @@ impl Position {
             reserve: by_player(self.hands),
             nyakua_reserve: ByPlayer::splat(0),
             house_owned: by_player(self.house_owned),
-            player: self.to_move,
+            to_move: self.to_move,
             phase: match self.phase {
                 Phase::Namua => PhaseName::Namua,
                 Phase::Mtaji => PhaseName::Mtaji,

@@ -103,7 +103,7 @@ fn setup_strategy() -> impl Strategy<Value = Setup> {
                 pits: ByPlayer::new(pits[0], pits[1]),
                 reserve: ByPlayer::new(reserve[0], reserve[1]),
                 house_owned: ByPlayer::new(owned[0], owned[1]),
-                player: Player::from_index(player.into()),
+                to_move: Player::from_index(player.into()),
                 phase: if mtaji {
                     PhaseName::Mtaji
                 } else {

@@ -460,7 +460,7 @@ fn b20_the_front_empty_outcome_names_who_emptied_which_row() {
             [[10, 0, 0, 0, 0, 0, 0, 0], [0; 8]],
         ),
         house_owned: ByPlayer::splat(false),
-        player: mover,
+        to_move: mover,
         winner: Some(winner),
         reason: ReasonName::FrontEmpty,
         turn: 9,

@@ -63,7 +63,7 @@ fn the_start_set_up_is_the_start_position_under_its_ruleset() {
         assert_eq!(setup, Position::start(ruleset).setup());
         assert_eq!(setup.ruleset, ruleset);
         assert_eq!(setup.reserve, ByPlayer::splat(22));
-        assert_eq!(setup.player, Player::First);
+        assert_eq!(setup.to_move, Player::First);
         assert_eq!(
             <Position as FromSetup>::from_setup(setup.clone()).unwrap(),
             Position::start(ruleset)
@@ -98,7 +98,7 @@ fn a_set_up_with_an_end_reads_as_that_end_and_writes_it_back() {
             [[0; 8], [10, 0, 0, 0, 0, 0, 0, 0]],
             [[10, 0, 0, 0, 0, 0, 0, 0], [0; 8]],
         ),
-        player: mover,
+        to_move: mover,
         winner: Some(winner),
         reason,
         turn: 9,
@@ -248,7 +248,7 @@ fn every_setup_error_names_what_is_wrong() {
             s.phase = PhaseName::Mtaji;
             s.reserve = ByPlayer::splat(0);
             s.house_owned = ByPlayer::splat(false);
-            s.player = player;
+            s.to_move = player;
             s.pits[player] = [[1; 8]; 2];
             s.pits[player.other()] = [[48, 0, 0, 0, 0, 0, 0, 0], [0; 8]];
         });

@@ -27,7 +27,7 @@
 use board_geometry::{MAX_POINTS, Point};
 
 use crate::colour::Colour;
-use crate::point_bits::PointBits;
+use board_geometry::PointSet;
 
 /// A group's summary, stored at its label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -245,7 +245,7 @@ impl Forest {
         table: &NeighbourTable,
         p: Point,
         colour: Colour,
-        legal: &mut PointBits,
+        legal: &mut PointSet,
     ) {
         let pi = p.index();
         let mut touches = [Touch {
@@ -328,7 +328,7 @@ impl Forest {
         colour: Colour,
         touches: &[Touch],
         merged: u16,
-        legal: &mut PointBits,
+        legal: &mut PointSet,
     ) {
         let stone = 1 + colour.index() as u8;
         let mut stack = [0u16; MAX_POINTS];

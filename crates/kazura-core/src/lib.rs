@@ -62,7 +62,6 @@ mod forest;
 mod lengths;
 mod moves;
 mod opponent;
-mod point_bits;
 #[cfg(feature = "serde")]
 mod record;
 mod setup;

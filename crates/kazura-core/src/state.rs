@@ -4,7 +4,6 @@ use std::sync::OnceLock;
 
 use board_geometry::{Coord, Geometry, GeometryError, MAX_POINTS, MAX_SIZE, Point, PointSet};
 
-use crate::point_bits::PointBits;
 use game_core::{ByPlayer, Game, GameRng, Outcome, Player};
 
 use crate::colour::{Colour, Seat};
@@ -56,7 +55,7 @@ pub struct Kazura {
     resigned: Option<Colour>,
     forest: Forest,
     /// Per colour, the empty points where it may place (K-3), shrinking as stones land.
-    legal: [PointBits; 2],
+    legal: [PointSet; 2],
     /// Per colour, the length of its longest group (lengths never shrink).
     longest: [u16; 2],
     /// The moves played, in order (K-13).
@@ -104,7 +103,7 @@ impl Kazura {
             size
         };
         let board = Geometry::new(asked)?;
-        let all = PointBits::first_n(board.point_count());
+        let all = PointSet::first_n(board.point_count());
         // Planted bug (tests only): White makes the first move.
         let first = if game_core::planted::is("K-2") {
             Colour::White

@@ -101,7 +101,7 @@ impl Brute {
             hand: pair(state.reserve),
             pending: pair(state.pending),
             owned: [state.house_owned.first, state.house_owned.second],
-            player: state.player.index(),
+            player: state.to_move.index(),
             mtaji: state.phase == PhaseName::Mtaji,
             winner: state.winner.map(Player::index),
             reason: match state.reason {
@@ -122,7 +122,7 @@ impl Brute {
             reserve: pair(self.hand),
             nyakua_reserve: ByPlayer::splat(0),
             house_owned: ByPlayer::new(self.owned[0], self.owned[1]),
-            player: Player::from_index(self.player),
+            to_move: Player::from_index(self.player),
             phase: if self.mtaji {
                 PhaseName::Mtaji
             } else {

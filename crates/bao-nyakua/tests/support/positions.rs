@@ -30,7 +30,7 @@ pub fn setup(
         pits: ByPlayer::new(pits[0], pits[1]),
         reserve: ByPlayer::new(hands[0], hands[1]),
         house_owned: ByPlayer::new(owned[0], owned[1]),
-        player: mover,
+        to_move: mover,
         phase,
         ..Setup::new(ruleset)
     };

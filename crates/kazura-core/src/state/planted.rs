@@ -4,7 +4,7 @@
 
 use super::Kazura;
 use crate::colour::Colour;
-use crate::point_bits::PointBits;
+use board_geometry::PointSet;
 
 impl Kazura {
     /// The length a group's result counts (K-9): its kept length.
@@ -28,7 +28,7 @@ impl Kazura {
         let (k3, k4) = (game_core::planted::is("K-3"), game_core::planted::is("K-4"));
         let board = self.geometry();
         if k3 {
-            self.legal = [PointBits::first_n(board.point_count()); 2];
+            self.legal = [PointSet::first_n(board.point_count()); 2];
         }
         for q in board.points() {
             if self.forest.colour_at(q).is_some() {
