@@ -55,6 +55,7 @@ pub(super) fn push_replay(
     );
 }
 
+/// A perft case from the position after `moves`, within `PERFT_BUDGET` nodes.
 pub(super) fn push_perft(file: &mut FileBuilder, moves: &[String], note: Option<String>) {
     let spec = file.spec;
     let start = bao_position(&file.start());
@@ -73,6 +74,7 @@ pub(super) fn push_perft(file: &mut FileBuilder, moves: &[String], note: Option<
     file.push(&ids, &[ENGINE, "brute-force"], note, body);
 }
 
+/// An end case: `moves` played to the end of the game.
 pub(super) fn push_end(
     file: &mut FileBuilder,
     moves: &[String],
@@ -123,10 +125,12 @@ pub(crate) fn push_record(
     file.push(&ids, checked_by, note, accepted_record(game, "json", text));
 }
 
+/// A written record as JSON.
 pub(super) fn json(text: &str) -> Value {
     serde_json::from_str(text).expect("a record is JSON")
 }
 
+/// A JSON record as written: pretty, ending in a newline.
 pub(super) fn write(value: &Value) -> String {
     let mut text = serde_json::to_string_pretty(value).expect("JSON");
     text.push('\n');

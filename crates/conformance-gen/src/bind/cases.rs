@@ -16,6 +16,7 @@ use crate::common::{
     strings, uniform,
 };
 
+/// A replay of `moves` with full checks at `plies`.
 pub(super) fn push_replay(
     file: &mut FileBuilder,
     moves: Vec<String>,
@@ -47,6 +48,8 @@ pub(super) fn push_replay(
     );
 }
 
+/// The seed's examples that fit the variant: N-4's on the 3×3 board, example 1's on
+/// boards from 5×5.
 pub(super) fn crafted(file: &mut FileBuilder, plan: &Plan) {
     let spec = file.spec;
     let size = plan.variant.size();
@@ -98,6 +101,7 @@ fn forced_passes(spec: &GameSpec, moves: &[String]) -> Vec<usize> {
     plies
 }
 
+/// Random games (a third of them cut), checked at spread plies and every forced pass.
 pub(super) fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     for i in 0..plan.replays {
@@ -117,6 +121,7 @@ pub(super) fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     }
 }
 
+/// Perft counts from the start and from distinct positions of random games.
 pub(super) fn perfts(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let mut seen = BTreeSet::new();
@@ -143,6 +148,7 @@ pub(super) fn perfts(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     }
 }
 
+/// The kind of end of a finished game, as the end cases are bucketed.
 fn end_kind(game: &Bind) -> String {
     match game.end_reason() {
         Some(EndReason::AllPlaced { winner }) => format!("placed-{winner:?}"),
@@ -153,6 +159,7 @@ fn end_kind(game: &Bind) -> String {
     }
 }
 
+/// Finished random games, taken in turn from each kind of end.
 pub(super) fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let mut buckets: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();

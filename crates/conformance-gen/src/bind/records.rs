@@ -29,6 +29,7 @@ fn record_tags(game: &AnyGame, moves: usize, extra: &[&'static str]) -> Vec<&'st
     tags.into_iter().collect()
 }
 
+/// The record `text` with its move `n` (from 0) replaced by `to`.
 fn set_move(text: &str, n: usize, to: &str) -> String {
     edit_record(text, |map| {
         if let Some(Value::Array(list)) = map.get_mut("moves") {

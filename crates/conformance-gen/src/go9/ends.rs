@@ -78,6 +78,7 @@ pub(crate) fn push_end(
     agreed
 }
 
+/// The end cases: G-9's two crafted ends, then seeded finished games.
 pub(super) fn ends(file: &mut FileBuilder, gnugo: &mut GtpClient) {
     let spec = GameSpec::Go9;
     // G-9 by construction: Black's chain B1-B5, A3, A5 has two eyes (A1-A2 and A4), so it

@@ -6,6 +6,7 @@ use go9::Go9;
 
 use super::brute;
 
+/// The board point of index `i` (the brute-force mover's numbering).
 pub(super) fn board_point(i: usize) -> go9::Point {
     board_geometry::Point::from_index(i)
 }

@@ -10,6 +10,7 @@ use super::brute;
 use super::games::{long_cycle_superko, playout};
 use crate::common::{self, FileBuilder, strings};
 
+/// The perft cases, each count checked with the brute-force mover.
 pub(super) fn perfts(file: &mut FileBuilder) {
     let spec = GameSpec::Go9;
     let push = |file: &mut FileBuilder, moves: Vec<String>, note: Option<String>| {

@@ -103,6 +103,7 @@ fn forced_pass(spec: &GameSpec, moves: &[String]) -> Option<usize> {
     None
 }
 
+/// Random games checked at spread plies (and at a forced pass).
 pub(super) fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let max = 2 * plan.size * plan.size + 1;
@@ -124,6 +125,7 @@ pub(super) fn replays(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     }
 }
 
+/// Perft counts from the start, after A1, and from distinct positions of random games.
 pub(super) fn perfts(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let max = 2 * plan.size * plan.size + 1;
@@ -166,6 +168,7 @@ fn end_kind(game: &Kazura) -> String {
     }
 }
 
+/// Finished random games, taken in turn from each kind of end.
 pub(super) fn ends(file: &mut FileBuilder, plan: &Plan, rng: &mut GameRng) {
     let spec = file.spec;
     let max = 2 * plan.size * plan.size + 1;

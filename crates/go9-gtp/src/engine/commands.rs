@@ -91,6 +91,7 @@ pub(super) fn handler(command: &str) -> Option<Handler> {
         .map(|&(_, handler)| handler)
 }
 
+/// A colour argument: `b`, `black`, `w` or `white` in any case.
 pub(super) fn parse_colour(text: &str) -> Result<Player, GtpReply> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Player::First),
@@ -101,11 +102,13 @@ pub(super) fn parse_colour(text: &str) -> Result<Player, GtpReply> {
     }
 }
 
+/// A vertex argument: a point or `pass`.
 fn parse_vertex(text: &str) -> Result<Move, GtpReply> {
     text.parse::<Move>()
         .map_err(|e| GtpReply::fail(format!("syntax error: invalid vertex: {e}")))
 }
 
+/// Points as GTP lists them: their names, separated by spaces.
 fn vertex_list(points: impl IntoIterator<Item = Point>) -> String {
     points
         .into_iter()
@@ -114,6 +117,7 @@ fn vertex_list(points: impl IntoIterator<Item = Point>) -> String {
         .join(" ")
 }
 
+/// The one colour argument of `genmove`, `all_legal`, `list_stones` and `captures`.
 pub(super) fn parse_one_colour(args: &[&str]) -> Result<Player, GtpReply> {
     match args {
         [colour] => parse_colour(colour),
@@ -121,6 +125,7 @@ pub(super) fn parse_one_colour(args: &[&str]) -> Result<Player, GtpReply> {
     }
 }
 
+/// The colour and vertex arguments of `play` and `is_legal`.
 pub(super) fn colour_and_vertex(args: &[&str]) -> Result<(Player, Move), GtpReply> {
     let [colour, vertex] = args else {
         return Err(GtpReply::fail(
@@ -131,6 +136,7 @@ pub(super) fn colour_and_vertex(args: &[&str]) -> Result<(Player, Move), GtpRepl
 }
 
 impl GtpEngine {
+    /// `clear_board`: the empty board, the resignation count and the clock restarted.
     fn clear_board(&mut self) -> GtpReply {
         self.state = Go9::new();
         self.low = [0; 2];
@@ -138,6 +144,7 @@ impl GtpEngine {
         GtpReply::ok("")
     }
 
+    /// `undo`: takes back the last move, or fails saying why.
     fn undo(&mut self) -> Result<GtpReply, GtpReply> {
         match self.state.undo() {
             Ok(_) => Ok(GtpReply::ok("")),
@@ -145,6 +152,7 @@ impl GtpEngine {
         }
     }
 
+    /// `boardsize 9` clears the board; any other size fails.
     fn boardsize(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         match args.first().map(|a| a.parse::<u32>()) {
             Some(Ok(9)) => {
@@ -158,6 +166,7 @@ impl GtpEngine {
         }
     }
 
+    /// `time_left COLOUR TIME STONES`: the time `COLOUR` has left, as the controller counts it.
     fn time_left(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let (colour, rest) = args
             .split_first()
@@ -201,6 +210,7 @@ impl GtpEngine {
         }
     }
 
+    /// `final_status_list dead|alive|seki`: the stones G-9 removes, the others, none.
     fn final_status_list(&self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let score = self.state.score();
         let mut dead = score.dead.first.clone();
@@ -223,12 +233,14 @@ impl GtpEngine {
         }
     }
 
+    /// `is_legal COLOUR VERTEX`: `1` or `0`.
     fn is_legal(&self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let (player, mv) = colour_and_vertex(args)?;
         let legal = self.state.check_move_for(player, mv).is_ok();
         Ok(GtpReply::ok(if legal { "1" } else { "0" }))
     }
 
+    /// `all_legal COLOUR`: every legal point of `COLOUR` (passes left out).
     fn all_legal(&self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let player = parse_one_colour(args)?;
         let mut moves = Vec::new();

@@ -10,6 +10,7 @@ use super::commands::{colour_and_vertex, parse_one_colour};
 use super::{GtpEngine, GtpReply, RESIGN_AFTER, RESIGN_FROM_PLY};
 
 impl GtpEngine {
+    /// `play COLOUR VERTEX`.
     pub(super) fn play(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let (player, mv) = colour_and_vertex(args)?;
         // Planted bug (tests only): `play C M` plays for the colour to move, whatever C.
@@ -60,6 +61,8 @@ impl GtpEngine {
         }
     }
 
+    /// `genmove` (`play`: plays the move found; `reg_genmove` does not), and
+    /// `kgs-genmove_cleanup` (`cleanup`: the searcher's hooks in their clean-up mode).
     pub(super) fn genmove(
         &mut self,
         args: &[&str],

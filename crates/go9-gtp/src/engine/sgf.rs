@@ -9,6 +9,8 @@ use go9::{Go9, RecordError, SgfNames};
 use super::{GtpEngine, GtpReply};
 
 impl GtpEngine {
+    /// `loadsgf FILE [N]`: the game of `FILE`, before its move `N` if given; answers the
+    /// colour to move.
     pub(super) fn loadsgf(&mut self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         if !self.file_access {
             return Err(GtpReply::fail("loadsgf is disabled in this engine"));
@@ -54,6 +56,7 @@ impl GtpEngine {
         Ok(GtpReply::ok(next))
     }
 
+    /// `printsgf [FILE]`: the game as SGF, in the answer or into `FILE`.
     pub(super) fn printsgf(&self, args: &[&str]) -> Result<GtpReply, GtpReply> {
         let text = self.state.to_sgf(&SgfNames::default());
         match args.first() {
