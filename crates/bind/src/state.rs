@@ -1,6 +1,5 @@
 //! The Bind position, its move generator and the rules of play.
 
-use std::fmt;
 use std::sync::Arc;
 
 use board_geometry::Coord;
@@ -11,6 +10,8 @@ mod check;
 mod scan;
 #[cfg(test)]
 mod tests;
+mod text;
+mod validate;
 
 use crate::end::EndReason;
 use crate::error::PlayError;
@@ -104,24 +105,6 @@ impl PartialEq for Bind {
 }
 
 impl Eq for Bind {}
-
-impl fmt::Debug for Bind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Bind {{ ply: {}, ", self.ply)?;
-        write!(f, "hands: {}/{}, ", self.hands.first, self.hands.second)?;
-        write!(
-            f,
-            "to_move: {}, end: {:?}, moves: {}, board: ",
-            name(self.to_move),
-            self.end,
-            self.history.len()
-        )?;
-        for row in self.board_rows() {
-            write!(f, "{row}/")?;
-        }
-        f.write_str(" }")
-    }
-}
 
 impl Bind {
     /// The start position of `variant`: an empty board, every piece in hand, Black to move
@@ -251,95 +234,6 @@ impl Bind {
     pub fn resign(&mut self, player: Player) -> Result<(), PlayError> {
         self.ensure_ongoing()?;
         self.end = Some(EndReason::Resigned { loser: player });
-        Ok(())
-    }
-
-    /// The board as text rows, top row first: `B` black, `W` white, `.` empty.
-    #[must_use]
-    pub fn board_rows(&self) -> Vec<String> {
-        let size = self.topology.size;
-        (0..size)
-            .rev()
-            .map(|row| {
-                (0..size)
-                    .map(|col| self.square_char(row * size + col))
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// A square as the diagram and the set-up rows write it.
-    fn square_char(&self, square: usize) -> char {
-        match self.owner_at(square) {
-            Some(Player::First) => 'B',
-            Some(Player::Second) => 'W',
-            None => '.',
-        }
-    }
-
-    /// Checks every invariant by recomputing it from the board: hand + board = pieces for
-    /// both colours (N-2), the partner and isolation counts, the first-move flags and the
-    /// end. For tests and fuzzing.
-    ///
-    /// # Errors
-    /// A message naming the broken invariant.
-    pub fn validate(&self) -> Result<(), String> {
-        let pieces = self.variant.pieces();
-        let mut on_board = ByPlayer::splat(0usize);
-        let mut isolated = ByPlayer::splat(0u16);
-        for square in 0..self.squares() {
-            let Some(owner) = self.owner_at(square) else {
-                if self.cells[square] != 0 {
-                    return Err(format!("empty square {square} has partner bits"));
-                }
-                continue;
-            };
-            on_board[owner] += 1;
-            let partners = self.topology.steps[square]
-                .iter()
-                .filter(|&&n| self.owner_at(usize::from(n)) == Some(owner))
-                .count();
-            if partners != usize::from(self.partners(square)) {
-                return Err(format!("square {square}: stored partner count is wrong"));
-            }
-            if partners == 0 {
-                isolated[owner] += 1;
-            }
-        }
-        for player in Player::BOTH {
-            let (hand, board) = (self.hand(player), on_board[player]);
-            if hand + board != pieces {
-                return Err(format!(
-                    "N-2: {} has {hand} in hand and {board} on the board, not {pieces}",
-                    name(player)
-                ));
-            }
-            let bits = (0..self.squares())
-                .filter(|&s| self.owner_at(s) == Some(player))
-                .fold(0u64, |b, s| b | 1u64.checked_shl(s as u32).unwrap_or(0));
-            let expected_bits = if self.topology.masks.is_some() {
-                bits
-            } else {
-                0
-            };
-            if self.bits[player] != expected_bits {
-                return Err(format!("{}: stored bitboard is wrong", name(player)));
-            }
-            if board != self.on_board(player) || isolated[player] != self.isolated[player] {
-                return Err(format!("{}: stored counts are wrong", name(player)));
-            }
-            // With N-2 checked above, a piece on the board is the same as one out of hand.
-            if self.first_move_due[player] && board != 0 {
-                return Err(format!("{}: first move due after playing", name(player)));
-            }
-        }
-        let expected = match self.end {
-            Some(EndReason::Resigned { .. }) => self.end,
-            _ => self.rule_end(),
-        };
-        if expected != self.end {
-            return Err(format!("stored end {:?}, rules say {expected:?}", self.end));
-        }
         Ok(())
     }
 
@@ -488,38 +382,6 @@ impl Default for Bind {
     /// The start of the mini variant, the seed's own game.
     fn default() -> Bind {
         Bind::new(Variant::MINI)
-    }
-}
-
-impl fmt::Display for Bind {
-    /// The text diagram `rulebook show` prints: the column letters, the rows from the top
-    /// with their numbers on both sides (`B` black, `W` white, `.` empty), the letters
-    /// again and both hands, each line ending in a newline.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let size = self.topology.size;
-        let letters = |f: &mut fmt::Formatter<'_>| {
-            f.write_str("   ")?;
-            for col in 0..size {
-                let letter = board_geometry::column_letter(col as u8).unwrap_or('?');
-                write!(f, " {letter}")?;
-            }
-            f.write_str("\n")
-        };
-        letters(f)?;
-        for row in (0..size).rev() {
-            let number = row + 1;
-            write!(f, "{number:>2} ")?;
-            for col in 0..size {
-                write!(f, " {}", self.square_char(row * size + col))?;
-            }
-            writeln!(f, "  {number}")?;
-        }
-        letters(f)?;
-        writeln!(
-            f,
-            "in hand: black {}, white {}",
-            self.hands.first, self.hands.second
-        )
     }
 }
 

@@ -12,12 +12,16 @@
 //! (B-14, B-18, B-19), the case names it when the counterfactual (the addition undone or
 //! made, the ownership flag flipped) gives a different answer to one of its checks.
 
+mod walk;
+
 use std::collections::BTreeSet;
 
 use bao_nyakua::{
     EndReason, Game, Move, Phase, PhaseName, Pit, PlayError, Player, Position, Row, Ruleset, Setup,
     Step,
 };
+
+use walk::Walk;
 
 /// A set of decision ids.
 pub type Ids = BTreeSet<&'static str>;
@@ -101,58 +105,24 @@ pub fn analyse(position: &mut Position, mv: Move) -> Info {
         && before.owns_nyumba(mover)
         && before.hand(mover) > 0
         && (0..8).all(|i| (front[i] > 0) == (i == 4));
-    let mut relays = 0;
-    let mut facing = false;
-    let mut back_relay = false;
-    let mut rows = [false; 2];
-    let mut both_rows = false;
-    let mut sowed = false;
-    let mut nyumba_taken = false;
-    let mut back_sown = false;
-    let mut big_lap = false;
-    let mut last_end: Option<(Pit, u8, bool)> = None;
+    let mut walk = Walk::default();
     let report = position
-        .play_observed(mv, &mut |p: &Position, step: Step| match step {
-            Step::Lift { count, .. } | Step::Relay { count, .. } | Step::Capture { count, .. }
-                if count > 16 =>
-            {
-                big_lap = true;
-                if let Step::Relay { pit, .. } = step {
-                    relays += 1;
-                    back_relay |= pit.row() == Row::Back;
-                }
-                rows = [false; 2];
-            }
-            Step::Relay { pit, .. } => {
-                relays += 1;
-                rows = [false; 2];
-                rows[pit.row().number() as usize] = true;
-                back_relay |= pit.row() == Row::Back;
-                if pit.row() == Row::Front && p.count(opponent, opposite(pit)) > 0 {
-                    facing = true;
-                }
-            }
-            Step::Lift { pit, .. } => {
-                // The lifted pit is where the lap starts: its first kete may cross rows.
-                rows = [false; 2];
-                rows[pit.row().number() as usize] = true;
-            }
-            Step::Capture { from, .. } => {
-                rows = [false; 2];
-                nyumba_taken |= from == Pit::NYUMBA;
-            }
-            Step::Sow { pit, .. } => {
-                sowed = true;
-                back_sown |= pit.row() == Row::Back;
-                rows[pit.row().number() as usize] = true;
-                both_rows |= rows == [true, true];
-            }
-            Step::LapEnd { pit, .. } => {
-                last_end = Some((pit, p.count(mover, pit), p.owns_nyumba(mover)));
-            }
-            _ => {}
+        .play_observed(mv, &mut |p: &Position, step: Step| {
+            walk.step(p, step, mover, opponent);
         })
         .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    let Walk {
+        relays,
+        facing,
+        back_relay,
+        rows: _,
+        both_rows,
+        sowed,
+        nyumba_taken,
+        back_sown,
+        big_lap,
+        last_end,
+    } = walk;
     info.captures = report.captures;
     info.relays = relays;
     info.front_relay_facing = facing && report.captures == 0;

@@ -310,18 +310,56 @@ fn showboard_session(moves: &[String], point: &str, seed: u64) -> Option<Vec<Str
 /// go9's GTP file: the crafted sessions, the random ones and the diagrams of superko
 /// positions (`superko`: moves and the point they forbid).
 pub fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient, superko: &[(Vec<String>, String)]) {
-    let ko = [
-        "play black E4",
-        "play white F4",
-        "play black D5",
-        "play white F6",
-        "play black E6",
-        "play white G5",
-        "play black A1",
-        "play white E5",
-        "play black F5",
-    ];
-    let sessions: Vec<(Vec<&str>, Vec<&str>, bool, &str)> = vec![
+    crafted_sessions(file, gnugo);
+    diagram_sessions(file, gnugo, superko);
+    random_sessions(file, gnugo);
+}
+
+/// A crafted session: its commands, the decisions it was written for (the case's own are
+/// found by `tags`), whether GNU Go checks it, and its note.
+type Crafted = (Vec<&'static str>, Vec<&'static str>, bool, &'static str);
+
+/// The moves to a ko, White to retake at E5.
+const KO: [&str; 9] = [
+    "play black E4",
+    "play white F4",
+    "play black D5",
+    "play white F6",
+    "play black E6",
+    "play white G5",
+    "play black A1",
+    "play white E5",
+    "play black F5",
+];
+
+/// The crafted sessions, each checked by GNU Go where it says so.
+fn crafted_sessions(file: &mut FileBuilder, gnugo: &mut GtpClient) {
+    let mut sessions = rule_sessions();
+    sessions.extend(undo_sessions());
+    for (commands, _, gnugo_checks, note) in sessions {
+        let mut commands: Vec<String> = commands.into_iter().map(String::from).collect();
+        out_of_turn(&mut commands);
+        let refs: Vec<&str> = commands.iter().map(String::as_str).collect();
+        let s = session(&refs);
+        let mut checked = vec!["engine"];
+        if gnugo_checks {
+            gnugo_agrees_on_session(gnugo, &s);
+            checked.push("gnugo");
+        }
+        file.push(
+            &tags(&s),
+            &checked,
+            Some(note.into()),
+            CaseBody::Gtp { session: s },
+        );
+    }
+}
+
+/// Crafted sessions of the rules: undo of a capture in a ko, two passes, the board size
+/// and notation, suicide, the final count and its preview.
+fn rule_sessions() -> Vec<Crafted> {
+    let ko = KO;
+    vec![
         (
             [
                 &ko[..],
@@ -414,6 +452,14 @@ pub fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient, superko: &[(Vec<Strin
             false,
             "the preview count of an unfinished game, as if it ended now",
         ),
+    ]
+}
+
+/// Crafted sessions of undo: the superko history, the ko again, the pass that ended the
+/// game, and undo with no move played.
+fn undo_sessions() -> Vec<Crafted> {
+    let ko = KO;
+    vec![
         (
             vec![
                 "play black E5",
@@ -478,24 +524,15 @@ pub fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient, superko: &[(Vec<Strin
             true,
             "undo with no move played is an error",
         ),
-    ];
-    for (commands, _, gnugo_checks, note) in sessions {
-        let mut commands: Vec<String> = commands.into_iter().map(String::from).collect();
-        out_of_turn(&mut commands);
-        let refs: Vec<&str> = commands.iter().map(String::as_str).collect();
-        let s = session(&refs);
-        let mut checked = vec!["engine"];
-        if gnugo_checks {
-            gnugo_agrees_on_session(gnugo, &s);
-            checked.push("gnugo");
-        }
-        file.push(
-            &tags(&s),
-            &checked,
-            Some(note.into()),
-            CaseBody::Gtp { session: s },
-        );
-    }
+    ]
+}
+
+/// The diagrams of positions where a point is forbidden only by superko.
+fn diagram_sessions(
+    file: &mut FileBuilder,
+    gnugo: &mut GtpClient,
+    superko: &[(Vec<String>, String)],
+) {
     let ko = crate::common::strings(&["E4", "F4", "D5", "F6", "E6", "G5", "A1", "E5", "F5"]);
     let mut diagrams = vec![(ko, "E5".to_string())];
     diagrams.extend(superko.iter().cloned());
@@ -516,6 +553,10 @@ pub fn gtps(file: &mut FileBuilder, gnugo: &mut GtpClient, superko: &[(Vec<Strin
             CaseBody::Gtp { session: s },
         );
     }
+}
+
+/// Random sessions of three kinds, a fixed number of each.
+fn random_sessions(file: &mut FileBuilder, gnugo: &mut GtpClient) {
     let mut made = [0usize; 3];
     let wanted = [20, 22, 30];
     for seed in 0..400u64 {
