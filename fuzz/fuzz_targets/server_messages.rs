@@ -1,5 +1,5 @@
 //! The game server's handling of client messages under arbitrary frames, through the code
-//! a WebSocket connection runs ([`Session::on_text`]: the rate limit, the parser, the
+//! a WebSocket connection runs ([`Client::on_text`]: the rate limit, the parser, the
 //! `hello` and token checks, the room) on a real SQLite store, without a network.
 //!
 //! The first byte picks the game (Kazura 9×9, Bao seed, go9, Bind mini); the rest is split
@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use game_catalog::AnyGame;
 use game_server::store::SqliteStore;
-use game_server::{Config, Offline, Rate, Session};
+use game_server::{Config, Offline, Rate, Client};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
@@ -74,7 +74,7 @@ fn server() -> Rc<Offline> {
 
 /// One of the connections the input drives.
 struct Slot {
-    session: Session,
+    session: Client,
     /// Whether a `hello` was answered with the state (so another is refused).
     greeted: bool,
     /// The highest version seen in a broadcast to it.

@@ -133,6 +133,12 @@ fn record_write_read_and_replay() {
     assert!(!text.ends_with("\n\n"));
     assert_eq!(RECORD_MARKER, "bao-nakakamado-nyakua-a-trial");
     assert!(Bao::is_record(&text));
+    let marker: bao_nyakua::game_core::RecordMarker = <Bao as bao_nyakua::Recorded>::MARKER;
+    assert_eq!(
+        (marker.key, marker.value),
+        ("format", bao_nyakua::RECORD_MARKER)
+    );
+    assert!(!marker.sgf);
     let read: Result<Record, RecordError> = Record::from_json(&text);
     let replayed: Result<Bao, RecordError> = read.unwrap().replay();
     assert_eq!(replayed.unwrap(), game);
@@ -202,4 +208,39 @@ fn re_exports() {
     let _: ByPlayer<u8> = game_core::ByPlayer::new(1, 2);
     let _: Player = game_core::Player::First;
     let _: GameRng = game_core::GameRng::seed_from(1);
+}
+
+#[test]
+fn actions_and_planes() {
+    use bao_nyakua::Encoded;
+    use bao_nyakua::game_core::encoding::ActionError;
+
+    let mut game = Bao::default();
+    let actions: usize = game.num_actions();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mv = moves[0];
+    let id: usize = game.action_of(mv);
+    assert_eq!(game.move_of(id), Ok(mv));
+    assert!(matches!(
+        game.move_of(actions),
+        Err(ActionError::OutOfRange { .. })
+    ));
+    let [planes, rows, columns]: [usize; 3] = game.observation_shape();
+    let mut observation = vec![f32::NAN; planes * rows * columns];
+    game.write_observation_for(game.to_move().other(), &mut observation)
+        .unwrap();
+    game.write_observation(&mut observation).unwrap();
+    assert_eq!(game.observation(), observation);
+    let mut mask = vec![false; actions];
+    game.write_action_mask(&mut mask, &mut moves).unwrap();
+    assert_eq!(mask.iter().filter(|&&m| m).count(), moves.len());
+    assert!(
+        game.write_observation_and_mask(&mut observation, &mut mask[1..], &mut moves)
+            .is_err()
+    );
+    game.write_observation_and_mask(&mut observation, &mut mask, &mut moves)
+        .unwrap();
+    assert_eq!(game.play_action(id), Ok(mv));
+    assert_eq!(game.moves(), [mv]);
 }

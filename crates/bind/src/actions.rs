@@ -193,7 +193,7 @@ impl Encoded for Bind {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Colour, Variant};
+    use crate::{Player, Variant};
 
     use super::*;
     use game_core::Game;
@@ -350,8 +350,8 @@ mod tests {
                         setup.first_move_due.first,
                     );
                     setup.to_move = match setup.to_move {
-                        Colour::Black => Colour::White,
-                        Colour::White => Colour::Black,
+                        Player::First => Player::Second,
+                        Player::Second => Player::First,
                     };
                     // The first moves are ordered (Black's first), so their positions have
                     // no colour swap.

@@ -80,6 +80,6 @@ pub use moves::{Move, ParseMoveError};
 pub use opponent::{BindHooks, LEVEL_PLAYOUTS, VARIETY};
 #[cfg(feature = "serde")]
 pub use record::{BadMoveReason, RECORD_MARKER, Record, RecordError};
-pub use setup::{Colour, Setup, SetupError};
+pub use setup::{Setup, SetupError};
 pub use state::Bind;
 pub use variant::{MAX_SIZE, MIN_PIECES, MIN_SIZE, Variant, VariantError};

@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::end::EndReason;
 use crate::error::PlayError;
 use crate::moves::{Move, ParseMoveError};
-use crate::setup::{Colour, Setup, SetupError};
+use crate::setup::{Setup, SetupError, colour_name};
 use crate::state::Bind;
 use crate::variant::{Variant, VariantError};
 
@@ -52,9 +52,13 @@ pub struct Record {
     pub start: Option<Setup>,
     /// The moves in order, in notation.
     pub moves: Vec<String>,
-    /// Who resigned after the last move, if anyone.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resigned: Option<Colour>,
+    /// Who resigned after the last move, if anyone (`"black"` or `"white"`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "colour_name::option"
+    )]
+    pub resigned: Option<Player>,
     /// The result as `rulebook` prints it after `result: ` (`black placed every piece`,
     /// `ongoing`, …). Replaying must reach exactly this result.
     pub result: String,
@@ -146,7 +150,7 @@ impl Bind {
             start: self.origin().cloned(),
             moves: self.moves().iter().map(ToString::to_string).collect(),
             resigned: match self.end_reason() {
-                Some(EndReason::Resigned { loser }) => Some(Colour::from(loser)),
+                Some(EndReason::Resigned { loser }) => Some(loser),
                 _ => None,
             },
             result: self.outcome_text(),
@@ -229,8 +233,7 @@ impl Record {
                 .map_err(|e| bad(BadMoveReason::Unreadable(e)))?;
             state.play(mv).map_err(|e| bad(BadMoveReason::Illegal(e)))?;
         }
-        if let Some(colour) = self.resigned {
-            let player = Player::from(colour);
+        if let Some(player) = self.resigned {
             state
                 .resign(player)
                 .map_err(|_| RecordError::LateResignation {

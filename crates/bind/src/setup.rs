@@ -7,34 +7,70 @@ use crate::end::EndReason;
 use crate::state::{Bind, NAMES};
 use crate::variant::{Variant, VariantError};
 
-/// A colour as records and set-ups spell it (`"black"`, `"white"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum Colour {
-    /// Black, the first player (rule 2).
-    Black,
-    /// White.
-    White,
-}
+/// A player as records and set-ups spell it, by colour: `"black"` (the first player,
+/// rule 2) or `"white"`. In Rust it is a [`Player`].
+#[cfg(feature = "serde")]
+pub(crate) mod colour_name {
+    use game_core::Player;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-impl From<Colour> for Player {
-    fn from(colour: Colour) -> Player {
-        match colour {
-            Colour::Black => Player::First,
-            Colour::White => Player::Second,
+    /// The JSON's words (its errors name them: "expected `black` or `white`").
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Colour {
+        Black,
+        White,
+    }
+
+    impl From<Player> for Colour {
+        fn from(player: Player) -> Colour {
+            match player {
+                Player::First => Colour::Black,
+                Player::Second => Colour::White,
+            }
         }
     }
-}
 
-impl From<Player> for Colour {
-    fn from(player: Player) -> Colour {
-        match player {
-            Player::First => Colour::Black,
-            Player::Second => Colour::White,
+    impl From<Colour> for Player {
+        fn from(colour: Colour) -> Player {
+            match colour {
+                Colour::Black => Player::First,
+                Colour::White => Player::Second,
+            }
+        }
+    }
+
+    pub(crate) fn serialize<S: Serializer>(
+        player: &Player,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        Colour::from(*player).serialize(serializer)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Player, D::Error> {
+        Colour::deserialize(deserializer).map(Player::from)
+    }
+
+    /// An optional player (who resigned), `null` or absent for none.
+    pub(crate) mod option {
+        use game_core::Player;
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        use super::Colour;
+
+        pub(crate) fn serialize<S: Serializer>(
+            player: &Option<Player>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            player.map(Colour::from).serialize(serializer)
+        }
+
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<Player>, D::Error> {
+            Ok(Option::<Colour>::deserialize(deserializer)?.map(Player::from))
         }
     }
 }
@@ -81,7 +117,7 @@ mod by_colour {
 /// carries it as its `start`.
 ///
 /// ```
-/// use bind::{Bind, Colour, Player, Setup, Variant};
+/// use bind::{Bind, Player, Setup, Variant};
 /// let start = Bind::new(Variant::MINI);
 /// let mut setup = start.setup();
 /// assert_eq!(setup, Setup::new(Variant::MINI));
@@ -91,7 +127,7 @@ mod by_colour {
 /// setup.board[4] = "BBB..".into();
 /// setup.hands[Player::First] = 9;
 /// setup.first_move_due[Player::First] = false;
-/// setup.to_move = Colour::White;
+/// setup.to_move = Player::Second;
 /// setup.ply = 1;
 /// let game = Bind::from_setup(setup)?;
 /// assert_eq!(game.hand(Player::First), 9);
@@ -116,19 +152,24 @@ pub struct Setup {
     /// Pieces in each hand.
     #[cfg_attr(feature = "serde", serde(with = "by_colour"))]
     pub hands: ByPlayer<usize>,
-    /// Who moves next.
-    pub to_move: Colour,
+    /// Who moves next (`"black"` or `"white"` in JSON).
+    #[cfg_attr(feature = "serde", serde(with = "colour_name"))]
+    pub to_move: Player,
     /// Which colours have yet to make their first move (rule 6).
     #[cfg_attr(feature = "serde", serde(with = "by_colour"))]
     pub first_move_due: ByPlayer<bool>,
     /// Moves played so far (N-13).
     pub ply: usize,
-    /// Who resigned, if anyone (N-15).
+    /// Who resigned, if anyone (N-15; `"black"` or `"white"` in JSON).
     #[cfg_attr(
         feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
+        serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "colour_name::option"
+        )
     )]
-    pub resigned: Option<Colour>,
+    pub resigned: Option<Player>,
 }
 
 impl Setup {
@@ -280,7 +321,7 @@ impl Bind {
                 return Err(SetupError::FirstMoveAfterPlaying { colour });
             }
         }
-        let to_move = Player::from(setup.to_move);
+        let to_move = setup.to_move;
         let order_ok = if first_move_due.first {
             to_move == Player::First && setup.ply == 0 && first_move_due.second
         } else {
@@ -306,8 +347,7 @@ impl Bind {
             // Not the variant's start: the history begins here.
             state.start_history_here();
         }
-        if let Some(colour) = setup.resigned {
-            let player = Player::from(colour);
+        if let Some(player) = setup.resigned {
             state
                 .resign(player)
                 .map_err(|_| SetupError::ResignedAfterEnd {
@@ -327,14 +367,14 @@ impl Bind {
             pieces: variant.pieces(),
             board: self.board_rows(),
             hands: ByPlayer::new(self.hand(Player::First), self.hand(Player::Second)),
-            to_move: Colour::from(game_core::Game::to_move(self)),
+            to_move: game_core::Game::to_move(self),
             first_move_due: ByPlayer::new(
                 self.first_move_due(Player::First),
                 self.first_move_due(Player::Second),
             ),
             ply: game_core::Game::ply(self),
             resigned: match self.end_reason() {
-                Some(EndReason::Resigned { loser }) => Some(Colour::from(loser)),
+                Some(EndReason::Resigned { loser }) => Some(loser),
                 _ => None,
             },
         }

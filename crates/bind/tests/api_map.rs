@@ -3,9 +3,9 @@
 //! `#[non_exhaustive]` promises are compile-fail doctests in `src/api_map.rs`.
 
 use bind::{
-    Bind, ByPlayer, Colour, Coord, EndReason, FromSetup, Game, GameRng, Move, Outcome,
-    ParseMoveError, ParsePointError, PlayError, Player, Setup, SetupError, Variant, board_geometry,
-    game_core, perft, perft_divide, random_playout,
+    Bind, ByPlayer, Coord, EndReason, FromSetup, Game, GameRng, Move, Outcome, ParseMoveError,
+    ParsePointError, PlayError, Player, Setup, SetupError, Variant, board_geometry, game_core,
+    perft, perft_divide, random_playout,
 };
 
 fn mv(game: &Bind, text: &str) -> Move {
@@ -42,7 +42,7 @@ fn set_up_from_a_position() {
     setup.board[4] = "BBB..".into();
     setup.hands[Player::First] = 9;
     setup.first_move_due[Player::First] = false;
-    setup.to_move = Colour::White;
+    setup.to_move = Player::Second;
     setup.ply = 1;
     let game: Result<Bind, SetupError> = Bind::from_setup(setup.clone());
     let game = game.unwrap();
@@ -133,6 +133,9 @@ fn record_write_read_and_replay() {
     assert!(!text.ends_with("\n\n"));
     assert_eq!(RECORD_MARKER, "bind");
     assert!(Bind::is_record(&text));
+    let marker: bind::game_core::RecordMarker = <Bind as bind::Recorded>::MARKER;
+    assert_eq!((marker.key, marker.value), ("game", "bind"));
+    assert!(!marker.sgf);
     let read: Result<Record, RecordError> = Record::from_json(&text);
     let replayed: Result<Bind, RecordError> = read.unwrap().replay();
     assert_eq!(replayed.unwrap(), game);
@@ -200,4 +203,39 @@ fn re_exports() {
     let _: GameRng = game_core::GameRng::seed_from(1);
     let _: Coord = board_geometry::Coord::new(0, 0);
     let _: Result<Coord, ParsePointError> = "A1".parse();
+}
+
+#[test]
+fn actions_and_planes() {
+    use bind::Encoded;
+    use bind::game_core::encoding::ActionError;
+
+    let mut game = Bind::default();
+    let actions: usize = game.num_actions();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mv = moves[0];
+    let id: usize = game.action_of(mv);
+    assert_eq!(game.move_of(id), Ok(mv));
+    assert!(matches!(
+        game.move_of(actions),
+        Err(ActionError::OutOfRange { .. })
+    ));
+    let [planes, rows, columns]: [usize; 3] = game.observation_shape();
+    let mut observation = vec![f32::NAN; planes * rows * columns];
+    game.write_observation_for(game.to_move().other(), &mut observation)
+        .unwrap();
+    game.write_observation(&mut observation).unwrap();
+    assert_eq!(game.observation(), observation);
+    let mut mask = vec![false; actions];
+    game.write_action_mask(&mut mask, &mut moves).unwrap();
+    assert_eq!(mask.iter().filter(|&&m| m).count(), moves.len());
+    assert!(
+        game.write_observation_and_mask(&mut observation, &mut mask[1..], &mut moves)
+            .is_err()
+    );
+    game.write_observation_and_mask(&mut observation, &mut mask, &mut moves)
+        .unwrap();
+    assert_eq!(game.play_action(id), Ok(mv));
+    assert_eq!(game.moves(), [mv]);
 }

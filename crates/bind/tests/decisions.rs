@@ -4,7 +4,7 @@
 
 mod common;
 
-use bind::{Bind, Colour, EndReason, Move, PlayError, Variant, VariantError};
+use bind::{Bind, EndReason, Move, PlayError, Variant, VariantError};
 use common::{Brute, c, engine_moves, mv, names, play, position, rejected};
 use game_core::{Game, Player, perft};
 
@@ -149,7 +149,7 @@ fn n5_a_take_may_not_leave_an_opponent_piece_without_a_partner() {
     let state = position(
         12,
         &[".....", ".....", ".WWW.", ".....", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     let err = rejected(&state, "C3-C4");
     assert_eq!(
@@ -189,7 +189,7 @@ fn n5_a_lone_opponent_piece_limits_every_take() {
     let state = position(
         12,
         &["W....", "..W..", "..W..", "..W..", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     let moves = engine_moves(&state);
     assert_eq!(moves, names(&["A5-A4", "A5-A3", "A5-B5", "A5-C5"]));
@@ -202,7 +202,7 @@ fn n5_a_lone_opponent_piece_limits_every_take() {
     let two = position(
         12,
         &["W...W", ".....", ".....", ".....", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     assert_eq!(engine_moves(&two), names(&["A2", "B2", "C1"]));
 }
@@ -223,7 +223,7 @@ fn n5_lone_pieces_limit_takes_on_a_board_above_8x8_too() {
     let one = position(
         20,
         &with_rows(["W........", "..W......", "..W......", "..W......"]),
-        Colour::Black,
+        Player::First,
     );
     assert_eq!(
         engine_moves(&one),
@@ -238,7 +238,7 @@ fn n5_lone_pieces_limit_takes_on_a_board_above_8x8_too() {
     let two = position(
         20,
         &with_rows(["W.......W", empty, empty, empty]),
-        Colour::Black,
+        Player::First,
     );
     assert_eq!(engine_moves(&two), names(&["A2", "B2", "C1"]));
     assert_eq!(
@@ -253,7 +253,7 @@ fn n5_lone_pieces_limit_takes_on_a_board_above_8x8_too() {
     let last = position(
         20,
         &with_rows([empty, empty, "....W....", empty]),
-        Colour::Black,
+        Player::First,
     );
     let moves = engine_moves(&last);
     assert_eq!(moves.len(), 8, "{moves:?}");
@@ -268,7 +268,7 @@ fn n5_the_last_opponent_piece_on_the_board_may_be_taken() {
     let state = position(
         12,
         &[".....", ".....", "..W..", ".....", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     let moves = engine_moves(&state);
     assert_eq!(moves.len(), 8, "{moves:?}"); // 4 directions x 2 lengths
@@ -283,7 +283,7 @@ fn n6_the_line_runs_from_the_taken_square_over_empty_squares_only() {
     let state = position(
         12,
         &[".B...", ".W...", ".W...", ".W.B.", "....."],
-        Colour::Black,
+        Player::First,
     );
     // From B2 to the right: C2 empty, D2 black: the 2-line is fine, the 3-line is not.
     assert!(engine_moves(&state).contains(&"B2-C2".to_string()));
@@ -332,7 +332,7 @@ fn n6_lines_stop_at_the_board_edge_in_a_corner() {
     let state = position(
         12,
         &["BB...", ".....", ".....", "....W", "...WW"],
-        Colour::Black,
+        Player::First,
     );
     assert_eq!(
         engine_moves(&state),
@@ -364,7 +364,7 @@ fn n7_a_line_needs_as_many_pieces_in_hand_as_it_places() {
     let state = position(
         6,
         &["BB...", ".W...", ".W...", ".W...", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     assert_eq!(state.hand(Player::First), 2);
     let moves = engine_moves(&state);
@@ -385,7 +385,7 @@ fn n7_a_line_needs_as_many_pieces_in_hand_as_it_places() {
     let more = position(
         12,
         &["BB...", ".W...", ".W...", ".W...", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     let lines = engine_moves(&more);
     assert!(lines.contains(&"B2-C2".to_string()) && lines.contains(&"B2-D2".to_string()));
@@ -398,7 +398,7 @@ fn n8_take_and_place_has_priority_over_the_single_placement() {
     let state = position(
         12,
         &[".....", ".....", ".WWW.", ".....", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     let moves = engine_moves(&state);
     assert!(!moves.is_empty() && moves.iter().all(|m| m.contains('-')));
@@ -418,7 +418,7 @@ fn n8_an_allowed_take_with_nowhere_to_extend_does_not_count() {
     let state = position(
         12,
         &[".....", "B....", "WB...", "W....", "WB..."],
-        Colour::Black,
+        Player::First,
     );
     let moves = engine_moves(&state);
     assert!(moves.iter().all(|m| !m.contains('-')), "{moves:?}");

@@ -4,7 +4,7 @@
 
 mod common;
 
-use bind::{Bind, Colour, EndReason, Move, ParseMoveError, PlayError, Variant};
+use bind::{Bind, EndReason, Move, ParseMoveError, PlayError, Variant};
 use common::{c, engine_moves, play, position, rejected};
 use game_core::{Game, Outcome, Player};
 
@@ -16,7 +16,7 @@ fn n10_a_player_with_no_move_loses_at_once() {
     let state = position(
         12,
         &["BB...", ".....", ".....", ".....", "...BB"],
-        Colour::White,
+        Player::Second,
     );
     assert!(state.is_over());
     assert_eq!(
@@ -40,7 +40,7 @@ fn n11_one_piece_in_hand_must_pass_and_pass_is_never_legal_otherwise() {
     let state = position(
         5,
         &["BB...", ".....", "..W..", "..W..", "BB.W."],
-        Colour::Black,
+        Player::First,
     );
     assert_eq!(state.hand(Player::First), 1);
     assert_eq!(engine_moves(&state), ["pass"]);
@@ -74,7 +74,7 @@ fn n12_placing_every_piece_wins_at_once() {
     let state = position(
         5,
         &[".....", ".....", "B.W..", "B.W..", "B.W.."],
-        Colour::Black,
+        Player::First,
     );
     let mut after = state.clone();
     play(&mut after, "C1-D1");
@@ -96,7 +96,7 @@ fn n13_the_move_count_counts_every_move_including_passes() {
     let mut state = position(
         5,
         &["BB...", ".....", "..W..", "..W..", "BB.W."],
-        Colour::Black,
+        Player::First,
     );
     let before = state.move_count();
     play(&mut state, "pass");
@@ -174,7 +174,7 @@ fn n16_both_colours_holding_one_piece_is_a_draw() {
     let state = position(
         5,
         &["W.W.W", ".....", "W....", ".....", "..BBB"],
-        Colour::Black,
+        Player::First,
     );
     assert!(!state.is_over());
     let moves = engine_moves(&state);

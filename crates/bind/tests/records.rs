@@ -3,8 +3,7 @@
 #![cfg(feature = "serde")]
 
 use bind::{
-    BadMoveReason, Bind, Colour, Game, Player, Record, RecordError, Recorded, Setup, SetupError,
-    Variant,
+    BadMoveReason, Bind, Game, Player, Record, RecordError, Recorded, Setup, SetupError, Variant,
 };
 
 fn game_of(moves: &[&str]) -> Bind {
@@ -63,7 +62,7 @@ fn a_game_from_a_setup_records_its_start_position() {
     setup.board[4] = "BBB..".into();
     setup.hands[Player::First] = 9;
     setup.first_move_due[Player::First] = false;
-    setup.to_move = Colour::White;
+    setup.to_move = Player::Second;
     setup.ply = 1;
     let mut state = Bind::from_setup(setup.clone()).unwrap();
     assert!(state.moves().is_empty());
@@ -181,7 +180,7 @@ fn a_resignation_is_recorded_and_replayed() {
     state.resign(Player::Second).unwrap();
     assert_eq!(state.moves().len(), 1); // a resignation is not a move (N-15)
     let record = state.to_record();
-    assert_eq!(record.resigned, Some(Colour::White));
+    assert_eq!(record.resigned, Some(Player::Second));
     let back = Record::from_json(&record.to_json())
         .unwrap()
         .replay()
@@ -192,7 +191,7 @@ fn a_resignation_is_recorded_and_replayed() {
     late.pieces = 4;
     late.size = 3;
     late.moves = vec!["A2-C2".into()];
-    late.resigned = Some(Colour::White);
+    late.resigned = Some(Player::Second);
     late.result = "black wins: white has no legal move".into();
     assert!(matches!(
         late.replay(),
@@ -248,8 +247,8 @@ fn n15_a_record_starting_resigned_after_the_end_is_refused_and_a_live_one_kept()
     setup.hands[Player::First] = 1;
     setup.first_move_due[Player::First] = false;
     setup.ply = 1;
-    setup.to_move = Colour::White;
-    setup.resigned = Some(Colour::White);
+    setup.to_move = Player::Second;
+    setup.resigned = Some(Player::Second);
     let record = serde_json::json!({
         "game": "bind", "size": 3, "pieces": 4, "start": setup, "moves": [],
         "result": "black wins: white has no legal move",
@@ -262,10 +261,10 @@ fn n15_a_record_starting_resigned_after_the_end_is_refused_and_a_live_one_kept()
     // While the game goes on, a resignation in a setup is kept; the record writes it as
     // the resignation after the start position.
     let mut live = game_of(&["A1-C1"]).setup();
-    live.resigned = Some(Colour::Black);
+    live.resigned = Some(Player::First);
     let resigned = Bind::from_setup(live).unwrap();
     let record = resigned.to_record();
-    assert_eq!(record.resigned, Some(Colour::Black));
+    assert_eq!(record.resigned, Some(Player::First));
     assert_eq!(record.start.as_ref().unwrap().resigned, None);
     assert_eq!(record.replay().unwrap(), resigned);
 }

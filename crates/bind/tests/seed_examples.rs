@@ -3,7 +3,7 @@
 
 mod common;
 
-use bind::{Bind, Colour, PlayError};
+use bind::{Bind, PlayError};
 use common::{
     Brute, c, engine_moves, mv, names, play, position, rejected, seed_example_3_position,
 };
@@ -16,7 +16,7 @@ fn seed_example_1_take_then_place_in_one_direction() {
     let state = position(
         12,
         &[".....", ".B...", ".B...", ".B...", "....."],
-        Colour::White,
+        Player::Second,
     );
     let moves = engine_moves(&state);
     assert!(moves.contains(&"B2-D2".to_string()) && moves.contains(&"B2-C2".to_string()));
@@ -45,7 +45,7 @@ fn seed_example_2_only_the_ends_may_be_taken() {
     let state = position(
         12,
         &[".....", ".....", ".WWW.", ".....", "BB..."],
-        Colour::Black,
+        Player::First,
     );
     let moves = engine_moves(&state);
     let taken: std::collections::BTreeSet<&str> =

@@ -1,7 +1,7 @@
 //! The set-up form of a position: every way a setup is refused, and what a set-up game
 //! keeps.
 
-use bind::{Bind, Colour, Game, Player, Setup, SetupError, Variant};
+use bind::{Bind, Game, Player, Setup, SetupError, Variant};
 
 fn game_of(moves: &[&str]) -> Bind {
     let mut state = Bind::new(Variant::MINI);
@@ -61,7 +61,7 @@ fn a_setup_round_trips_and_bad_setups_are_refused() {
         Bind::from_setup(fresh.clone()).unwrap(),
         Bind::new(Variant::MINI)
     );
-    fresh.to_move = Colour::White;
+    fresh.to_move = Player::Second;
     assert_eq!(
         Bind::from_setup(fresh).unwrap_err(),
         SetupError::FirstMoveOrder
@@ -90,10 +90,10 @@ fn n12_a_setup_with_the_colour_to_move_holding_nothing_is_refused() {
     setup.hands[Player::First] = 0;
     setup.first_move_due[Player::First] = false;
     setup.ply = 1;
-    setup.to_move = Colour::White;
+    setup.to_move = Player::Second;
     let won = Bind::from_setup(setup.clone()).unwrap();
     assert_eq!(won.outcome_text(), "black placed every piece");
-    setup.to_move = Colour::Black;
+    setup.to_move = Player::First;
     setup.first_move_due[Player::Second] = false;
     assert_eq!(
         Bind::from_setup(setup).unwrap_err(),
@@ -108,10 +108,10 @@ fn n15_a_setup_resigned_after_the_rules_ended_the_game_is_refused() {
     setup.hands[Player::First] = 1;
     setup.first_move_due[Player::First] = false;
     setup.ply = 1;
-    setup.to_move = Colour::White;
+    setup.to_move = Player::Second;
     let over = Bind::from_setup(setup.clone()).unwrap();
     assert_eq!(over.outcome_text(), "black wins: white has no legal move");
-    setup.resigned = Some(Colour::White);
+    setup.resigned = Some(Player::Second);
     assert_eq!(
         Bind::from_setup(setup).unwrap_err(),
         SetupError::ResignedAfterEnd {
@@ -121,7 +121,7 @@ fn n15_a_setup_resigned_after_the_rules_ended_the_game_is_refused() {
     );
     // While the game goes on, a resignation in a setup is kept.
     let mut live = game_of(&["A1-C1"]).setup();
-    live.resigned = Some(Colour::Black);
+    live.resigned = Some(Player::First);
     let resigned = Bind::from_setup(live.clone()).unwrap();
     assert_eq!(resigned.outcome_text(), "white wins: black resigned");
     assert_eq!(resigned.setup(), live);
@@ -163,7 +163,7 @@ fn n3_first_moves_in_a_setup_come_in_order() {
     let state = Bind::from_setup(opened.clone()).unwrap();
     assert_eq!(state.to_move(), Player::Second);
     let mut black_again = opened;
-    black_again.to_move = Colour::Black;
+    black_again.to_move = Player::First;
     assert_eq!(
         Bind::from_setup(black_again),
         Err(SetupError::FirstMoveOrder)

@@ -3,7 +3,7 @@
 //! compiling. Each game's own API is reached through the catalog's module of that game.
 
 use game_catalog::bao::{Bao, Ruleset};
-use game_catalog::bind::{Bind, Colour as BindColour, Variant, VariantError};
+use game_catalog::bind::{Bind, Setup as BindSetup, Variant, VariantError};
 use game_catalog::game_core::search::{Budget, SearchConfig, SearchInfo, Searcher};
 use game_catalog::game_core::{Game, GameRng, RecordTextError};
 use game_catalog::go9::{Go9, SgfNames};
@@ -28,7 +28,7 @@ fn a_games_own_api_through_the_catalog() {
     assert!(sgf.contains("PB[Ann]") && sgf.contains(";B[ee]"), "{sgf}");
     assert_eq!(Go9::from_sgf(&sgf).unwrap().moves().len(), 1);
 
-    // Bao's ruleset, Bind's variant and colours.
+    // Bao's ruleset, Bind's variant and set-up.
     let bao = Bao::new(Ruleset::Reference);
     let mut moves = Vec::new();
     bao.legal_moves(&mut moves);
@@ -36,7 +36,8 @@ fn a_games_own_api_through_the_catalog() {
     let bind = Bind::new(Variant::MINI);
     // N-3: three in a row on 5×5, 3 places in each of 5 rows and 5 columns.
     assert_eq!(game_catalog::game_core::perft(&bind, 1), 2 * 5 * 3);
-    let _first: BindColour = BindColour::Black;
+    let setup: BindSetup = bind.setup();
+    assert_eq!(setup.to_move, game_catalog::Player::First);
 }
 
 #[test]

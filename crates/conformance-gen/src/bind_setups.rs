@@ -12,7 +12,7 @@
 //! (`crate::bind::setup_tags`). The crates' own answer is the expected one (`accepted_record`,
 //! `push_refused_json`, which checks that the crates refuse it as stated).
 
-use bind::{Bind, Colour, Setup, Variant};
+use bind::{Bind, Setup, Variant};
 use game_catalog::AnyGame;
 use game_core::{Game, Player};
 use serde_json::Value;
@@ -21,7 +21,7 @@ use crate::common::{ENGINE, FileBuilder, accepted_record, edit_record};
 
 /// A mini position (5×5, 12 pieces each): `rows` top row first, `B`/`W`/`.`, the colour to
 /// move, both first moves made, at ply `ply`; the hands are what the board leaves.
-fn position(rows: [&str; 5], to_move: Colour, ply: usize) -> Setup {
+fn position(rows: [&str; 5], to_move: Player, ply: usize) -> Setup {
     let mut setup = Setup::new(Variant::MINI);
     let count = |c: char| rows.iter().map(|r| r.matches(c).count()).sum::<usize>();
     setup.board = rows.iter().map(|r| (*r).to_string()).collect();
@@ -139,7 +139,7 @@ pub fn setups(file: &mut FileBuilder) {
 
 /// N-5: the pieces left after the take must each keep a neighbour, wherever they are.
 fn lone_pieces(file: &mut FileBuilder) {
-    let black = Colour::Black;
+    let black = Player::First;
     let s = position(LONE_ELSEWHERE, black, 2);
     refuse(
         file,
@@ -189,7 +189,7 @@ fn lone_pieces(file: &mut FileBuilder) {
 
 /// N-4, N-6, N-7, N-8, N-11 from set-ups.
 fn lines_and_hands(file: &mut FileBuilder) {
-    let black = Colour::Black;
+    let black = Player::First;
     let s = position(UNDER, black, 2);
     refuse(
         file,
@@ -264,7 +264,7 @@ fn lines_and_hands(file: &mut FileBuilder) {
     s.board[4] = "BBB..".into();
     s.hands[Player::First] = 9;
     s.first_move_due[Player::First] = false;
-    s.to_move = Colour::White;
+    s.to_move = Player::Second;
     s.ply = 1;
     refuse(
         file,
@@ -284,7 +284,7 @@ fn lines_and_hands(file: &mut FileBuilder) {
 
 /// N-10, N-13, N-15, N-16 from set-ups.
 fn ends(file: &mut FileBuilder) {
-    let s = position(WALLED, Colour::Black, 2);
+    let s = position(WALLED, Player::First, 2);
     accept(
         file,
         &s,
@@ -308,7 +308,7 @@ fn ends(file: &mut FileBuilder) {
         &["N-5", "N-9", "N-10", "N-15"],
         "a resignation in a set-up the rules have already ended",
     );
-    let s = position(CHECKER, Colour::Black, 40);
+    let s = position(CHECKER, Player::First, 40);
     accept(
         file,
         &s,
@@ -316,7 +316,7 @@ fn ends(file: &mut FileBuilder) {
         &["N-5", "N-8", "N-9", "N-16"],
         "no take is allowed (lone white pieces); the single placement leaves both colours one piece: a draw",
     );
-    let s = position(WALLED_IN, Colour::Black, 40);
+    let s = position(WALLED_IN, Player::First, 40);
     accept(
         file,
         &s,
@@ -324,7 +324,7 @@ fn ends(file: &mut FileBuilder) {
         &["N-8", "N-9", "N-16"],
         "no white piece has an empty square beside it, so Black places one; both hold one: a draw",
     );
-    let mut s = position(UNDER, Colour::Black, 1_000_000);
+    let mut s = position(UNDER, Player::First, 1_000_000);
     accept(
         file,
         &s,
@@ -333,7 +333,7 @@ fn ends(file: &mut FileBuilder) {
         "a set-up a million moves into the game plays on: no move limit",
     );
     s.ply = 2;
-    s.resigned = Some(Colour::Black);
+    s.resigned = Some(Player::First);
     accept(
         file,
         &s,
@@ -345,7 +345,7 @@ fn ends(file: &mut FileBuilder) {
 
 /// Set-ups `Bind::from_setup` refuses: the record is refused with no move named.
 fn refused_setups(file: &mut FileBuilder) {
-    let s = position(UNDER, Colour::Black, 2);
+    let s = position(UNDER, Player::First, 2);
     refuse(
         file,
         start_edited(&s, |start| {
@@ -404,7 +404,7 @@ fn refused_setups(file: &mut FileBuilder) {
     );
     refuse(
         file,
-        start_edited(&position(TWO_IN_HAND, Colour::Black, 20), |start| {
+        start_edited(&position(TWO_IN_HAND, Player::First, 20), |start| {
             start.insert(
                 "board".into(),
                 serde_json::json!(["BBBBB", "BBBBB", "BBWWW", ".....", "....."]),

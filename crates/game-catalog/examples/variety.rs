@@ -1,6 +1,6 @@
 //! How many different games the computer plays: each level plays itself from the start
 //! with `--games` seeds, as a player meets it in the browser (the catalog's `Computer` with
-//! `Clock::None`, so each level's settings capped by `no_clock_playouts`; a fresh search
+//! `SearchClock::None`, so each level's settings capped by `no_clock_playouts`; a fresh search
 //! for every move, whose seed is the first draw of a generator seeded with the page's seed,
 //! which goes up by one a move), and the table counts the distinct games among their first
 //! 10, 20 and `--plies` plies (a cut game counts as the same as another only if both agree
@@ -25,7 +25,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use game_catalog::{AnyGame, CatalogGame, Clock, Computer, GameSpec, GameVisitor, Level};
+use game_catalog::{AnyGame, CatalogGame, Computer, GameSpec, GameVisitor, Level, SearchClock};
 use game_core::search::{Opponent, SearchInfo, Searcher, Variety};
 use game_core::{GameRng, Player};
 
@@ -63,7 +63,7 @@ fn search<G: CatalogGame>(
 ) -> SearchInfo<G::Move> {
     let seed = GameRng::seed_from(page_seed).next_u64();
     let mut config = Computer::new(level)
-        .with_clock(Clock::None)
+        .with_clock(SearchClock::None)
         .with_seed(seed)
         .search_config(game);
     match variety {

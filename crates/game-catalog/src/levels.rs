@@ -22,7 +22,7 @@ pub const MAX_THREADS: usize = 256;
 /// Whether a search may stop on a wall-clock time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Clock {
+pub enum SearchClock {
     /// The level's own budget, playouts and time (`hard` thinks about a second per move).
     #[default]
     Wall,
@@ -49,7 +49,7 @@ pub struct Computer {
     level: Level,
     threads: NonZeroUsize,
     seed: u64,
-    clock: Clock,
+    clock: SearchClock,
     playouts: Option<u64>,
 }
 
@@ -61,14 +61,14 @@ impl Computer {
             level,
             threads: NonZeroUsize::MIN,
             seed: 0,
-            clock: Clock::Wall,
+            clock: SearchClock::Wall,
             playouts: None,
         }
     }
 
     /// With a budget of exactly `playouts` playouts (at least 1) and no time limit, in place
     /// of the level's budget; the level still gives the search's other settings (its
-    /// exploration, its playout policy). Without a clock ([`Clock::None`]) the cap of
+    /// exploration, its playout policy). Without a clock ([`SearchClock::None`]) the cap of
     /// [`no_clock_playouts`] still applies.
     #[must_use]
     pub const fn with_playouts(mut self, playouts: u64) -> Computer {
@@ -101,7 +101,7 @@ impl Computer {
 
     /// With this clock.
     #[must_use]
-    pub const fn with_clock(mut self, clock: Clock) -> Computer {
+    pub const fn with_clock(mut self, clock: SearchClock) -> Computer {
         self.clock = clock;
         self
     }
@@ -126,7 +126,7 @@ impl Computer {
 
     /// The clock.
     #[must_use]
-    pub const fn clock(&self) -> Clock {
+    pub const fn clock(&self) -> SearchClock {
         self.clock
     }
 
@@ -147,7 +147,7 @@ impl Computer {
         if let Some(playouts) = self.playouts {
             config.budget = Budget::playouts(playouts);
         }
-        if self.clock == Clock::None {
+        if self.clock == SearchClock::None {
             let cap = no_clock_playouts(&game.spec(), self.level);
             let playouts = config.budget.playout_limit().map_or(cap, |n| n.min(cap));
             config.budget = Budget::playouts(playouts);
@@ -186,7 +186,7 @@ impl fmt::Display for Computer {
         if self.seed != 0 {
             parts.push(format!("seed {}", self.seed));
         }
-        if self.clock == Clock::None {
+        if self.clock == SearchClock::None {
             parts.push("no clock".to_string());
         }
         if !parts.is_empty() {
@@ -197,7 +197,7 @@ impl fmt::Display for Computer {
 }
 
 /// The most playouts a move of `spec`'s game gets at `level` without a clock
-/// ([`Clock::None`]): chosen so that in Chromium on this project's 2-core machine an easy
+/// ([`SearchClock::None`]): chosen so that in Chromium on this project's 2-core machine an easy
 /// move takes a few hundredths of a second, a normal one a few tenths and a hard one up to
 /// about a second (docs/web.md). Big boards get fewer, their playouts being longer.
 ///
@@ -245,14 +245,14 @@ mod tests {
             (Level::Hard, go9::HARD_PLAYOUTS),
         ] {
             let config = Computer::new(level)
-                .with_clock(Clock::None)
+                .with_clock(SearchClock::None)
                 .search_config(&go9);
             assert_eq!(config.budget, Budget::playouts(playouts), "{level}");
         }
         // Kazura 19x19's hard cap (20,000) is below its level's own playouts.
         let kazura = kazura_core::Kazura::new(19).unwrap();
         let config = Computer::new(Level::Hard)
-            .with_clock(Clock::None)
+            .with_clock(SearchClock::None)
             .search_config(&kazura);
         assert_eq!(config.budget, Budget::playouts(20_000));
         assert!(kazura_core::LEVEL_PLAYOUTS[2] > 20_000);
@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(computer.to_string(), "hard (500 playouts)");
         let capped = Computer::new(Level::Easy)
             .with_playouts(1_000_000)
-            .with_clock(Clock::None);
+            .with_clock(SearchClock::None);
         assert_eq!(capped.search_config(&go9).budget, Budget::playouts(2_000));
         let zero = Computer::new(Level::Easy).with_playouts(0);
         assert_eq!(zero.search_config(&go9).budget, Budget::playouts(1));
@@ -322,7 +322,9 @@ mod tests {
     ) -> Vec<SearchInfo<G::Move>> {
         (0..8)
             .map(|seed| {
-                let computer = Computer::new(level).with_seed(seed).with_clock(Clock::None);
+                let computer = Computer::new(level)
+                    .with_seed(seed)
+                    .with_clock(SearchClock::None);
                 let mut config = computer.search_config(game);
                 if !variety {
                     config.variety = None;
@@ -393,7 +395,7 @@ mod tests {
         assert_eq!(
             Computer::new(Level::Easy)
                 .with_seed(7)
-                .with_clock(Clock::None)
+                .with_clock(SearchClock::None)
                 .to_string(),
             "easy (seed 7, no clock)"
         );

@@ -31,7 +31,7 @@ pub use error::{
 pub use game::{CatalogGame, GameVisitor};
 pub use game_core::search::Level;
 pub use game_core::{MAX_RECORD_BYTES, Outcome, Player};
-pub use levels::{Clock, Computer, MAX_THREADS, no_clock_playouts};
+pub use levels::{Computer, MAX_THREADS, SearchClock, no_clock_playouts};
 pub use record::record_kind;
 pub use spec::{GameKind, GameSpec, SpecOptions};
 pub use spec_read::OptionValue;
@@ -52,7 +52,7 @@ pub use bao_nyakua as bao;
 /// 9×9 Go's own crate (`go9`), whole: `Go9`, `SgfNames`, `Score`, its records.
 pub use go9;
 
-/// Bind's own crate (`bind`), whole: `Bind`, `Variant`, `Colour`, `Setup`, its record.
+/// Bind's own crate (`bind`), whole: `Bind`, `Variant`, `Setup`, its record.
 pub use bind;
 
 /// The shared game trait and its tools (`game-core`): `Game`, perft, playouts, search.

@@ -90,7 +90,7 @@ impl Thinking {
     /// caller's part.
     #[must_use]
     pub fn new(game: &AnyGame, computer: &Computer) -> Thinking {
-        let wall = computer.with_clock(crate::Clock::Wall);
+        let wall = computer.with_clock(crate::SearchClock::Wall);
         let budget = each_game!(game, g => wall.search_config(g).budget);
         let inner = match game {
             AnyGame::Kazura(g) => Inner::Kazura(Box::new(Kept::new(g, computer))),

@@ -56,7 +56,7 @@ use tokio::task::JoinHandle;
 pub use app::Config;
 pub use limits::Rate;
 pub use store::GameStore;
-pub use ws::Session;
+pub use ws::Client;
 
 /// The time now, in Unix milliseconds (what the store keeps; a clock set back is read as
 /// no time passing).
@@ -154,7 +154,7 @@ impl Server {
 
 /// The server without its network: the shared state of a [`Server`] (the store, the rooms
 /// in memory, the limits) with games made and connections opened by calls rather than by
-/// HTTP and WebSocket requests. A [`Session`] it opens handles client frames exactly as a
+/// HTTP and WebSocket requests. A [`Client`] it opens handles client frames exactly as a
 /// WebSocket connection's loop does; the fuzz target `server_messages` drives them so.
 /// Its calls need a tokio runtime (the store's calls run on its blocking threads).
 #[derive(Debug)]
@@ -195,14 +195,14 @@ impl Offline {
     }
 
     /// Opens a connection to game `id`, as `GET /games/{id}/ws` does once the origin is
-    /// checked; end it with [`Session::close`].
+    /// checked; end it with [`Client::close`].
     ///
     /// # Errors
     /// [`protocol::ErrorCode::UnknownGame`], or [`protocol::ErrorCode::Internal`] if the
     /// store fails.
-    pub async fn connect(&self, id: &str) -> Result<Session, protocol::ProtocolError> {
+    pub async fn connect(&self, id: &str) -> Result<Client, protocol::ProtocolError> {
         let room = self.app.room(id).await?;
-        Ok(Session::new(Arc::clone(&self.app), id.to_string(), room))
+        Ok(Client::new(Arc::clone(&self.app), id.to_string(), room))
     }
 
     /// Game `id`'s `state` message as a spectator sees it, as `GET /games/{id}` answers

@@ -1,5 +1,5 @@
 //! A game's WebSocket: the Origin check, then one loop per connection that reads client
-//! messages (size- and rate-limited), hands each to its [`Session`] (the parser, the
+//! messages (size- and rate-limited), hands each to its [`Client`] (the parser, the
 //! `hello` and token checks, the room), and forwards the room's broadcasts.
 
 use std::net::SocketAddr;
@@ -83,7 +83,7 @@ pub(crate) async fn upgrade(
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
         .on_upgrade(move |mut socket| async move {
-            let mut session = Session::new(app, id, room);
+            let mut session = Client::new(app, id, room);
             session.serve(&mut socket).await;
             // The connection's hold on the room is gone: drop the room from memory if
             // nothing else holds it.
@@ -97,7 +97,7 @@ pub(crate) async fn upgrade(
 /// and then the room, and what comes back is the reply to send. The socket loop feeds it
 /// every frame it reads; [`crate::Offline::connect`] opens one without a network (the
 /// fuzz target `server_messages` drives them so).
-pub struct Session {
+pub struct Client {
     app: Arc<App>,
     id: String,
     room: Arc<Mutex<Room>>,
@@ -109,9 +109,9 @@ pub struct Session {
     strikes: u32,
 }
 
-impl std::fmt::Debug for Session {
+impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Session")
+        f.debug_struct("Client")
             .field("id", &self.id)
             .field("seat", &self.seat)
             .field("hello", &self.rx.is_some())
@@ -120,11 +120,11 @@ impl std::fmt::Debug for Session {
     }
 }
 
-impl Session {
-    /// A connection to game `id`, whose room is `room` (held until [`Session::close`]).
-    pub(crate) fn new(app: Arc<App>, id: String, room: Arc<Mutex<Room>>) -> Session {
+impl Client {
+    /// A connection to game `id`, whose room is `room` (held until [`Client::close`]).
+    pub(crate) fn new(app: Arc<App>, id: String, room: Arc<Mutex<Room>>) -> Client {
         let bucket = TokenBucket::new(app.config.message_rate);
-        Session {
+        Client {
             app,
             id,
             room,
@@ -137,7 +137,7 @@ impl Session {
 
     /// Ends the connection: the room is dropped from memory if nothing else holds it.
     pub fn close(self) {
-        let Session { app, id, room, .. } = self;
+        let Client { app, id, room, .. } = self;
         drop(room);
         app.release(&id);
     }

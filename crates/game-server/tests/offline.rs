@@ -1,4 +1,4 @@
-//! The server without its network (`Offline` and `Session`): what the fuzz target drives
+//! The server without its network (`Offline` and `Client`): what the fuzz target drives
 //! must be the server's own handling, so it answers as the WebSocket tests see it.
 
 use std::sync::Arc;

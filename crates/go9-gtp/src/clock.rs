@@ -14,7 +14,7 @@ pub const MIN_THINK: Duration = Duration::from_millis(20);
 
 /// The settings of `time_settings` and the time each colour has left.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct Clock {
+pub(crate) struct GtpClock {
     /// `(main time, byo-yomi time, byo-yomi stones)` in seconds, once set.
     settings: Option<(f64, f64, u32)>,
     /// Per colour: seconds left in the current period and stones left in it (0: main time).
@@ -33,7 +33,7 @@ fn parse_stones(text: &str) -> Result<u32, GtpReply> {
         .map_err(|_| GtpReply::fail(format!("syntax error: `{text}` is not a stone count")))
 }
 
-impl Clock {
+impl GtpClock {
     /// `time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES`.
     pub(crate) fn settings(&mut self, args: &[&str]) -> Result<(), GtpReply> {
         let [main, byo, stones] = args else {
@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn without_settings_or_with_no_limit_there_is_no_plan() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         assert_eq!(clock.think_time(Player::First, 81), None);
         clock.settings(&["0", "1", "0"]).unwrap();
         assert_eq!(clock.think_time(Player::First, 81), None);
@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn main_time_is_shared_by_the_moves_to_come() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         clock.settings(&["60", "0", "0"]).unwrap();
         let t = clock.think_time(Player::First, 81).unwrap().as_secs_f64();
         assert!(t > 1.0 && t < 60.0 / 40.0 + 0.01, "{t}");
@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn byo_yomi_shares_the_period_and_self_tracking_enters_it() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         clock.settings(&["1", "10", "5"]).unwrap();
         clock.spent(Player::First, Duration::from_secs(2));
         let t = clock.think_time(Player::First, 60).unwrap().as_secs_f64();
@@ -155,7 +155,7 @@ mod tests {
         assert!(t > 0.8 && t < 1.0, "{t}");
     }
 
-    fn seconds(clock: &Clock, empty: u32) -> f64 {
+    fn seconds(clock: &GtpClock, empty: u32) -> f64 {
         clock
             .think_time(Player::First, empty)
             .unwrap()
@@ -166,7 +166,7 @@ mod tests {
     /// each move gets the period's time (less the reserve) shared by its stones.
     #[test]
     fn without_main_time_the_game_starts_in_a_byo_yomi_period() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         clock.settings(&["0", "10", "5"]).unwrap();
         let reserve = SAFETY.as_secs_f64();
         assert!((seconds(&clock, 81) - (10.0 - reserve) / 5.0).abs() < 1e-9);
@@ -186,7 +186,7 @@ mod tests {
     /// Without `time_left`, main time is counted down by the engine itself.
     #[test]
     fn self_tracking_takes_each_move_off_the_main_time() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         clock.settings(&["60", "0", "0"]).unwrap();
         clock.spent(Player::First, Duration::from_secs(20));
         // 40 s left, shared by the 40 moves to come on an empty board.
@@ -199,7 +199,7 @@ mod tests {
     /// stones), as the plan in `think_time`'s documentation says.
     #[test]
     fn main_time_adds_half_a_byo_yomi_move() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         clock.settings(&["60", "30", "5"]).unwrap();
         let reserve = SAFETY.as_secs_f64();
         // 40 moves to come on an empty board (half its 81 points).
@@ -215,7 +215,7 @@ mod tests {
     /// and the first period starts only when it runs out.
     #[test]
     fn byo_yomi_starts_only_when_main_time_runs_out() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         clock.settings(&["60", "30", "5"]).unwrap();
         let reserve = SAFETY.as_secs_f64();
         clock.spent(Player::First, Duration::from_secs(10));
@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_refused() {
-        let mut clock = Clock::default();
+        let mut clock = GtpClock::default();
         assert!(clock.settings(&["a", "0", "0"]).is_err());
         assert!(clock.settings(&["1", "0"]).is_err());
         assert!(clock.left(Player::First, &["-1", "0"]).is_err());

@@ -13,7 +13,7 @@ use game_core::search::{Level, Opponent, Searcher};
 
 use go9::{Go9, Go9Hooks, KOMI};
 
-use crate::clock::Clock;
+use crate::clock::GtpClock;
 
 mod commands;
 mod genmove;
@@ -70,7 +70,7 @@ pub struct GtpEngine {
     /// Per colour: genmoves in a row below the resignation threshold.
     low: [u32; 2],
     komi: f64,
-    clock: Clock,
+    clock: GtpClock,
     file_access: bool,
     /// What the last `genmove` found, for `last_info`.
     last: String,
@@ -106,7 +106,7 @@ impl GtpEngine {
             } else {
                 f64::from(KOMI)
             },
-            clock: Clock::default(),
+            clock: GtpClock::default(),
             file_access: true,
             last: String::new(),
         }

@@ -162,6 +162,9 @@ fn record_write_read_and_replay() {
     assert!(!text.ends_with("\n\n"));
     assert_eq!(RECORD_MARKER, "go9");
     assert!(Go9::is_record(&text));
+    let marker: go9::game_core::RecordMarker = <Go9 as go9::Recorded>::MARKER;
+    assert_eq!((marker.key, marker.value), ("game", "go9"));
+    assert!(marker.sgf);
     let read: Result<Record, RecordError> = Record::from_json(&text);
     let replayed: Result<Go9, RecordError> = read.unwrap().replay();
     assert_eq!(replayed.unwrap(), game);
@@ -235,4 +238,39 @@ fn re_exports() {
     let _: Coord = board_geometry::Coord::new(0, 0);
     let _: Result<Coord, ParsePointError> = "A1".parse();
     let _: Point = board_geometry::Point::from_index(0);
+}
+
+#[test]
+fn actions_and_planes() {
+    use go9::Encoded;
+    use go9::game_core::encoding::ActionError;
+
+    let mut game = Go9::new();
+    let actions: usize = game.num_actions();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mv = moves[0];
+    let id: usize = game.action_of(mv);
+    assert_eq!(game.move_of(id), Ok(mv));
+    assert!(matches!(
+        game.move_of(actions),
+        Err(ActionError::OutOfRange { .. })
+    ));
+    let [planes, rows, columns]: [usize; 3] = game.observation_shape();
+    let mut observation = vec![f32::NAN; planes * rows * columns];
+    game.write_observation_for(game.to_move().other(), &mut observation)
+        .unwrap();
+    game.write_observation(&mut observation).unwrap();
+    assert_eq!(game.observation(), observation);
+    let mut mask = vec![false; actions];
+    game.write_action_mask(&mut mask, &mut moves).unwrap();
+    assert_eq!(mask.iter().filter(|&&m| m).count(), moves.len());
+    assert!(
+        game.write_observation_and_mask(&mut observation, &mut mask[1..], &mut moves)
+            .is_err()
+    );
+    game.write_observation_and_mask(&mut observation, &mut mask, &mut moves)
+        .unwrap();
+    assert_eq!(game.play_action(id), Ok(mv));
+    assert_eq!(game.moves(), [mv]);
 }

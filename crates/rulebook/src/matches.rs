@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use game_core::Player;
 
 use crate::error::CliError;
-use crate::player::{Engine, PlayerSpec};
+use crate::player::{Participant, PlayerSpec};
 use game_catalog::{BotSpec, CatalogGame};
 
 /// Settings of `rulebook match`.
@@ -36,16 +36,16 @@ pub struct MatchSettings {
 /// One player's thinking: the moves it chose and the wall-clock time they took, as the
 /// match loop sees it (for a GTP engine, from sending `genmove` to reading its answer).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Thinking {
+pub struct ThinkingTime {
     /// Moves chosen (a resignation counts as one).
     pub moves: u32,
     /// Their total time.
     pub time: Duration,
 }
 
-impl Thinking {
+impl ThinkingTime {
     /// The two counts summed.
-    fn add(&mut self, other: Thinking) {
+    fn add(&mut self, other: ThinkingTime) {
         self.moves += other.moves;
         self.time += other.time;
     }
@@ -96,7 +96,7 @@ pub struct Finished<G> {
     /// with why.
     pub forfeit: Option<(Player, String)>,
     /// Each player's thinking, indexed by [`Player::index`].
-    pub thinking: [Thinking; 2],
+    pub thinking: [ThinkingTime; 2],
 }
 
 impl<G: CatalogGame> Finished<G> {
@@ -136,10 +136,10 @@ pub fn play_game<G: CatalogGame>(
 ) -> Finished<G> {
     let mut state = start.clone();
     let seeds = [seed, seed ^ 0x9e37_79b9_7f4a_7c15];
-    let mut engines: Vec<Engine<G>> = Vec::with_capacity(2);
+    let mut engines: Vec<Participant<G>> = Vec::with_capacity(2);
     let mut forfeit = None;
     for (i, spec) in specs.iter().enumerate() {
-        match Engine::new(spec, seeds[i], 1, start) {
+        match Participant::new(spec, seeds[i], 1, start) {
             Ok(engine) => engines.push(engine),
             Err(why) => {
                 forfeit.get_or_insert((
@@ -150,17 +150,17 @@ pub fn play_game<G: CatalogGame>(
                     },
                     why,
                 ));
-                engines.push(Engine::Human);
+                engines.push(Participant::Human);
             }
         }
     }
     let mut plies = 0;
-    let mut thinking = [Thinking::default(); 2];
+    let mut thinking = [ThinkingTime::default(); 2];
     while forfeit.is_none() && !state.is_over() && plies < max_plies {
         let mover = state.to_move();
         let started = Instant::now();
         let choice = engines[mover.index()].choose(&state);
-        thinking[mover.index()].add(Thinking {
+        thinking[mover.index()].add(ThinkingTime {
             moves: 1,
             time: started.elapsed(),
         });
@@ -206,7 +206,7 @@ pub fn play_game<G: CatalogGame>(
 struct GameReport {
     line: String,
     score: f64,
-    thinking: [Thinking; 2],
+    thinking: [ThinkingTime; 2],
 }
 
 /// Plays game `index` of the match.
@@ -281,7 +281,7 @@ pub fn run_match<G: CatalogGame>(
             }
             PlayerSpec::Bot(BotSpec::Gtp(_)) => {
                 // Start it once, so that a wrong command is one clear error.
-                Engine::new(spec, 0, 1, start)
+                Participant::new(spec, 0, 1, start)
                     .map_err(|why| CliError::Options(format!("{spec}: {why}")))?
                     .finish();
             }
@@ -298,7 +298,7 @@ pub fn run_match<G: CatalogGame>(
     let next = AtomicU64::new(0);
     let (sender, receiver) = mpsc::channel::<(u64, GameReport)>();
     let mut score = 0.0;
-    let mut thinking = [Thinking::default(); 2];
+    let mut thinking = [ThinkingTime::default(); 2];
     let (mut a_wins, mut b_wins, mut draws) = (0u64, 0u64, 0u64);
     // One worker: games taken from the shared counter until none is left.
     let work = |sender: mpsc::Sender<(u64, GameReport)>, start: G| loop {

@@ -11,7 +11,7 @@ use game_catalog::CatalogGame;
 
 use crate::driver::{record_text, write_out};
 use crate::error::CliError;
-use crate::player::{Engine, PlayerSpec, hint};
+use crate::player::{Participant, PlayerSpec, hint};
 
 /// Settings of `rulebook play`.
 #[derive(Clone, Debug)]
@@ -73,7 +73,7 @@ pub fn play<G: CatalogGame>(
     let mut engines = Vec::with_capacity(2);
     for (spec, seed) in specs.into_iter().zip(seeds) {
         engines.push(
-            Engine::<G>::new(spec, seed, settings.threads, &start)
+            Participant::<G>::new(spec, seed, settings.threads, &start)
                 .map_err(|why| CliError::Options(format!("{spec}: {why}")))?,
         );
     }
@@ -88,7 +88,7 @@ pub fn play<G: CatalogGame>(
     while !state.is_over() {
         let mover = state.to_move();
         let name = names[mover.index()];
-        let human = matches!(engines[mover.index()], Engine::Human);
+        let human = matches!(engines[mover.index()], Participant::Human);
         let mv = if human {
             write_out(sink, &format!("{name}> "))?;
             sink.flush().map_err(|source| CliError::Io {
@@ -251,7 +251,7 @@ fn is_human(specs: [&PlayerSpec; 2], player: Player) -> bool {
 fn undo<G: CatalogGame>(
     state: &mut G,
     movers: &mut Vec<Player>,
-    engines: &mut [Engine<G>],
+    engines: &mut [Participant<G>],
     is_human: impl Fn(Player) -> bool,
 ) -> Result<usize, String> {
     let Some(last) = movers.iter().rposition(|&p| is_human(p)) else {

@@ -1,5 +1,5 @@
 //! Players for `match`, `play` and `selfplay`: a [`PlayerSpec`] read from the command line
-//! (one of the catalog's bots, or a person) and the [`Engine`] that plays it for one game.
+//! (one of the catalog's bots, or a person) and the [`Participant`] that plays it for one game.
 
 use std::fmt;
 use std::str::FromStr;
@@ -64,23 +64,23 @@ impl PlayerSpec {
 }
 
 /// A player of one game: one of the catalog's bots, or a person.
-pub enum Engine<G: CatalogGame> {
+pub enum Participant<G: CatalogGame> {
     /// A bot, kept for the whole game.
     Bot(Box<dyn Bot<G>>),
     /// A person: the caller asks for the moves.
     Human,
 }
 
-impl<G: CatalogGame> fmt::Debug for Engine<G> {
+impl<G: CatalogGame> fmt::Debug for Participant<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Engine::Bot(bot) => write!(f, "Engine::Bot({})", bot.name()),
-            Engine::Human => f.write_str("Engine::Human"),
+            Participant::Bot(bot) => write!(f, "Participant::Bot({})", bot.name()),
+            Participant::Human => f.write_str("Participant::Human"),
         }
     }
 }
 
-impl<G: CatalogGame> Engine<G> {
+impl<G: CatalogGame> Participant<G> {
     /// The engine for `spec`, seeded with `seed`, searching on `threads` threads, to play
     /// from `start` (a GTP engine is set up and told the moves already played).
     ///
@@ -90,9 +90,9 @@ impl<G: CatalogGame> Engine<G> {
         match spec {
             PlayerSpec::Bot(bot) => bot
                 .build(start, seed, threads)
-                .map(Engine::Bot)
+                .map(Participant::Bot)
                 .map_err(|e| e.to_string()),
-            PlayerSpec::Human => Ok(Engine::Human),
+            PlayerSpec::Human => Ok(Participant::Human),
         }
     }
 
@@ -104,8 +104,8 @@ impl<G: CatalogGame> Engine<G> {
     /// loses the game.
     pub fn choose(&mut self, state: &G) -> Result<Option<G::Move>, String> {
         match self {
-            Engine::Bot(bot) => bot.choose(state).map_err(|e| e.to_string()),
-            Engine::Human => Ok(None),
+            Participant::Bot(bot) => bot.choose(state).map_err(|e| e.to_string()),
+            Participant::Human => Ok(None),
         }
     }
 
@@ -115,8 +115,8 @@ impl<G: CatalogGame> Engine<G> {
     /// A GTP engine that refused the move or failed.
     pub fn observe(&mut self, mover: Player, mv: G::Move, own: bool) -> Result<(), String> {
         match self {
-            Engine::Bot(bot) => bot.observe(mover, mv, own).map_err(|e| e.to_string()),
-            Engine::Human => Ok(()),
+            Participant::Bot(bot) => bot.observe(mover, mv, own).map_err(|e| e.to_string()),
+            Participant::Human => Ok(()),
         }
     }
 
@@ -127,14 +127,14 @@ impl<G: CatalogGame> Engine<G> {
     /// A GTP engine that refused `undo`.
     pub fn undo(&mut self, plies: usize) -> Result<(), String> {
         match self {
-            Engine::Bot(bot) => bot.undo(plies).map_err(|e| e.to_string()),
-            Engine::Human => Ok(()),
+            Participant::Bot(bot) => bot.undo(plies).map_err(|e| e.to_string()),
+            Participant::Human => Ok(()),
         }
     }
 
     /// Ends the engine (`quit` to a GTP engine).
     pub fn finish(self) {
-        if let Engine::Bot(bot) = self {
+        if let Participant::Bot(bot) = self {
             bot.finish();
         }
     }

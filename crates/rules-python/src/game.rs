@@ -3,8 +3,8 @@
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
 
 use game_catalog::{
-    self as catalog, AnyGame, Clock, Computer, GameSpec, Level, MAX_THREADS, OptionName,
-    OptionValue, Player,
+    self as catalog, AnyGame, Computer, GameSpec, Level, MAX_THREADS, OptionName, OptionValue,
+    Player, SearchClock,
 };
 use numpy::{PyArray1, PyReadwriteArrayDyn};
 use pyo3::exceptions::PyTypeError;
@@ -173,7 +173,7 @@ fn computer(
     };
     let mut computer = Computer::new(level).with_seed(seed).with_threads(threads);
     if !clock {
-        computer = computer.with_clock(Clock::None);
+        computer = computer.with_clock(SearchClock::None);
     }
     if let Some(playouts) = playouts.filter(|p| !p.is_none()) {
         let count: u64 = int_in_or("playouts", playouts, 1, u64::MAX.into(), |_| {

@@ -3,7 +3,9 @@
 //! games.
 
 use game_catalog::game_core::GameRng;
-use game_catalog::{AnyGame, Clock, Computer, GameSpec, Level, Outcome, PlayoutCount, Thinking};
+use game_catalog::{
+    AnyGame, Computer, GameSpec, Level, Outcome, PlayoutCount, SearchClock, Thinking,
+};
 use serde_json::{Map, Value, json};
 
 use crate::views;
@@ -180,7 +182,7 @@ impl Session {
     #[must_use]
     pub fn computer_move(&self, level: Level, seed: u64) -> Option<String> {
         let computer = Computer::new(level)
-            .with_clock(Clock::None)
+            .with_clock(SearchClock::None)
             .with_seed(GameRng::seed_from(seed).next_u64());
         self.game.computer_move(&computer)
     }

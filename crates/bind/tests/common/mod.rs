@@ -5,7 +5,7 @@
 //! it lifts each opponent piece in turn and re-checks every remaining opponent piece.
 #![allow(dead_code)]
 
-use bind::{Bind, ByPlayer, Colour, Game, Move, PlayError, Setup, Variant};
+use bind::{Bind, ByPlayer, Game, Move, PlayError, Player, Setup, Variant};
 
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -54,7 +54,7 @@ impl Brute {
             board,
             hands: [setup.hands.first, setup.hands.second],
             first_due: [setup.first_move_due.first, setup.first_move_due.second],
-            to_move: usize::from(setup.to_move == Colour::White),
+            to_move: usize::from(setup.to_move == Player::Second),
         }
     }
 
@@ -279,7 +279,7 @@ pub fn engine_moves(state: &Bind) -> Vec<String> {
 
 /// A mid-game position (both first moves made) from rows written top row first
 /// (`B`, `W`, `.`), with hands = `pieces` minus what is on the board.
-pub fn position(pieces: usize, rows: &[&str], to_move: Colour) -> Bind {
+pub fn position(pieces: usize, rows: &[&str], to_move: Player) -> Bind {
     let size = rows.len();
     let count = |c: char| rows.iter().map(|r| r.matches(c).count()).sum::<usize>();
     let mut setup = Setup::new(Variant::custom(size, pieces).expect("a valid test variant"));
@@ -353,6 +353,6 @@ pub fn seed_example_3_position() -> Bind {
     position(
         12,
         &["BB...", ".....", "..WW.", ".....", "...BB"],
-        Colour::White,
+        Player::Second,
     )
 }
