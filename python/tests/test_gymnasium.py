@@ -20,6 +20,19 @@ from conftest import SPECS
 
 ID_OF_GAME = {game: env_id for env_id, game in ENV_IDS.items()}
 
+def test_the_registered_ids_are_one_per_game():
+    # The ids users write in `gymnasium.make` (docs/python.md), one per game, from the
+    # catalog's descriptors.
+    assert ENV_IDS == {
+        "boardrules/Kazura-v0": "kazura",
+        "boardrules/Bao-v0": "bao",
+        "boardrules/Go9-v0": "go9",
+        "boardrules/Bind-v0": "bind",
+    }
+    for env_id in ENV_IDS:
+        assert env_id in gymnasium.registry
+
+
 #: Fast opponents: uniform random, and the computer with a small playout budget.
 FAST_OPPONENTS = (
     {"opponent": "random"},

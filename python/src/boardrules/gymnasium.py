@@ -49,20 +49,22 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from boardrules._boardrules import ActionError, ArgumentError, Game, IllegalMoveError
+from boardrules._boardrules import (
+    ActionError,
+    ArgumentError,
+    Game,
+    IllegalMoveError,
+    descriptors,
+)
 
 __all__ = ["BoardGameEnv", "ENV_IDS", "OPPONENTS"]
 
 #: The opponent's choices: the computer's levels and uniform random play.
 OPPONENTS = ("random", "easy", "normal", "hard")
 
-#: The registered ids and the game each plays (options as keywords to `gymnasium.make`).
-ENV_IDS = {
-    "boardrules/Kazura-v0": "kazura",
-    "boardrules/Bao-v0": "bao",
-    "boardrules/Go9-v0": "go9",
-    "boardrules/Bind-v0": "bind",
-}
+#: The registered ids and the game each plays (options as keywords to `gymnasium.make`):
+#: one per game the catalog describes, `boardrules/Kazura-v0` for `kazura`.
+ENV_IDS = {f"boardrules/{d['name'].capitalize()}-v0": d["name"] for d in descriptors()}
 
 # Seeds handed to `Game.computer_move` are drawn below this bound (it takes a u64).
 _SEED_BOUND = 2**63
