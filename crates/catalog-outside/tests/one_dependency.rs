@@ -94,3 +94,28 @@ fn the_types_in_the_catalogs_signatures() {
     assert!(info.best.is_some());
     assert!(!go.is_over());
 }
+
+#[test]
+fn a_games_own_actions_and_planes_through_the_catalog() {
+    // Each game crate's `Encoded`, reached through the catalog's re-exports: go9's ids and
+    // planes with no `AnyGame` in between, the same as the catalog's.
+    use game_catalog::go9::Encoded;
+    let mut game = Go9::new();
+    assert_eq!(game.num_actions(), 82);
+    assert_eq!(game.observation_shape(), [4, 9, 9]);
+    let mut any = game_catalog::AnyGame::parse_spec("go9").unwrap();
+    let e5 = game.action_of("E5".parse().unwrap());
+    assert_eq!(game.play_action(e5).unwrap().to_string(), "E5");
+    any.play_action(e5).unwrap();
+    let mut observation = vec![0.0; 4 * 81];
+    any.write_observation(&mut observation).unwrap();
+    assert_eq!(game.observation(), observation);
+    let error: game_catalog::ActionError = game.move_of(82).unwrap_err();
+    assert_eq!(
+        error,
+        game_catalog::game_core::encoding::ActionError::OutOfRange {
+            action: 82,
+            actions: 82
+        }
+    );
+}
