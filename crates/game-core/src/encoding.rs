@@ -423,7 +423,11 @@ mod tests {
         });
         assert_eq!(out, [1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
         plane_mut(&mut out, 1, 3).fill(flag_value(true));
-        assert_eq!(out[3..], [1.0, 1.0, 1.0]);
+        assert_eq!(out, [1.0, 0.0, 0.0, 1.0, 1.0, 1.0]);
+        let mut planes = [0.0; 12];
+        plane_mut(&mut planes, 2, 4).fill(7.0);
+        assert_eq!(planes[..8], [0.0; 8]);
+        assert_eq!(planes[8..], [7.0; 4]);
         assert_eq!(flag_value(false), 0.0);
     }
 }

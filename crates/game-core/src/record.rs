@@ -204,6 +204,31 @@ pub fn check_record_length(text: &str) -> Result<(), RecordTextError> {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_marker_is_its_field_and_value_or_sgf() {
+        let go9 = RecordMarker {
+            key: "game",
+            value: "go9",
+            sgf: true,
+        };
+        let bao = RecordMarker {
+            key: "format",
+            value: "bao",
+            sgf: false,
+        };
+        assert!(go9.is_sgf_of("  (;GM[1])") && !go9.is_sgf_of("{\"game\": \"go9\"}"));
+        assert!(!bao.is_sgf_of("(;GM[1])"), "Bao reads no SGF");
+        assert!(go9.is_in("(;GM[1])") && !bao.is_in("(;GM[1])"));
+        assert!(go9.is_in(r#"{"game": "go9", "moves": []}"#));
+        assert!(!go9.is_in(r#"{"game": "go99"}"#) && !go9.is_in(r#"{"format": "go9"}"#));
+        assert!(!go9.is_in(r#"{"game": 9}"#) && !go9.is_in("not json") && !go9.is_in(""));
+        assert!(bao.is_in(r#"{"game": "x", "format": "bao"}"#));
+        let json: serde_json::Value = serde_json::from_str(r#"{"format": "bao"}"#).unwrap();
+        assert!(bao.found_in("{", Some(&json)) && !go9.found_in("{", Some(&json)));
+        assert!(!bao.found_in("{", None) && go9.found_in("(", None));
+    }
+
     #[test]
     fn a_text_exactly_at_the_limit_is_read_and_one_byte_more_is_refused() {
         let at_limit = vec![b' '; MAX_RECORD_BYTES];

@@ -316,3 +316,32 @@ fn the_provided_calls_check_their_buffers_and_the_move() {
     assert_eq!(game.play_action(1), Ok(2));
     assert!(game.is_over());
 }
+
+impl game_core::Recorded for Nim {
+    type RecordError = Illegal;
+    const MARKER: game_core::RecordMarker = game_core::RecordMarker {
+        key: "game",
+        value: "nim",
+        sgf: false,
+    };
+
+    fn moves(&self) -> &[u32] {
+        &[]
+    }
+
+    fn write_record(&self) -> String {
+        format!("{{\"game\": \"nim\", \"pile\": {}}}\n", self.pile)
+    }
+
+    fn read_record(_text: &str) -> Result<Nim, Illegal> {
+        Err(Illegal)
+    }
+}
+
+#[test]
+fn is_record_asks_the_marker() {
+    use game_core::Recorded;
+    assert!(Nim::is_record(&nim(3, Bug::None).write_record()));
+    assert!(!Nim::is_record(r#"{"game": "go9"}"#));
+    assert!(!Nim::is_record("(;GM[1])"), "no SGF for this game");
+}
