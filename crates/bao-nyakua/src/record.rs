@@ -470,52 +470,7 @@ impl Record {
             computer: self.computer.clone(),
         });
         for (i, entry) in self.history.iter().enumerate() {
-            let number = i + 1;
-            let position = *game.position();
-            let expected = position.to_move.index() as u8;
-            if entry.player != expected {
-                return Err(RecordError::BadMove {
-                    number,
-                    reason: BadMoveReason::WrongPlayer {
-                        found: entry.player,
-                        expected,
-                    },
-                });
-            }
-            let illegal = || RecordError::BadMove {
-                number,
-                reason: BadMoveReason::Illegal {
-                    object: json(&entry.mv),
-                },
-            };
-            let mv = entry.mv.to_move(&position).ok_or_else(illegal)?;
-            game.play_recorded(mv, entry.mv).map_err(|_| illegal())?;
-            let actual = game.history().last().expect("just played");
-            let pairs: [(&'static str, String, String); 7] = [
-                ("placed", json(&entry.placed), json(&actual.placed)),
-                ("captures", json(&entry.captures), json(&actual.captures)),
-                ("stolen", json(&entry.stolen), json(&actual.stolen)),
-                ("added", json(&entry.added), json(&actual.added)),
-                ("ownAdded", json(&entry.own_added), json(&actual.own_added)),
-                (
-                    "opponentAdded",
-                    json(&entry.opponent_added),
-                    json(&actual.opponent_added),
-                ),
-                ("endpoint", json(&entry.endpoint), json(&actual.endpoint)),
-            ];
-            for (key, recorded, replayed) in pairs {
-                if recorded != replayed {
-                    return Err(RecordError::BadMove {
-                        number,
-                        reason: BadMoveReason::Counts {
-                            key,
-                            recorded,
-                            replayed,
-                        },
-                    });
-                }
-            }
+            Self::replay_entry(&mut game, i + 1, entry)?;
         }
         // The ruleset is not part of the state object, so it is not compared.
         let replayed = Setup {
@@ -546,6 +501,61 @@ impl Record {
             });
         }
         Ok(game)
+    }
+
+    /// Plays history entry `number` (counted from 1) on `game`, checking its player and
+    /// the counts it records against the replay's.
+    fn replay_entry(
+        game: &mut Bao,
+        number: usize,
+        entry: &HistoryEntry,
+    ) -> Result<(), RecordError> {
+        let position = *game.position();
+        let expected = position.to_move.index() as u8;
+        if entry.player != expected {
+            return Err(RecordError::BadMove {
+                number,
+                reason: BadMoveReason::WrongPlayer {
+                    found: entry.player,
+                    expected,
+                },
+            });
+        }
+        let illegal = || RecordError::BadMove {
+            number,
+            reason: BadMoveReason::Illegal {
+                object: json(&entry.mv),
+            },
+        };
+        let mv = entry.mv.to_move(&position).ok_or_else(illegal)?;
+        game.play_recorded(mv, entry.mv).map_err(|_| illegal())?;
+        let actual = game.history().last().expect("just played");
+        let pairs: [(&'static str, String, String); 7] = [
+            ("placed", json(&entry.placed), json(&actual.placed)),
+            ("captures", json(&entry.captures), json(&actual.captures)),
+            ("stolen", json(&entry.stolen), json(&actual.stolen)),
+            ("added", json(&entry.added), json(&actual.added)),
+            ("ownAdded", json(&entry.own_added), json(&actual.own_added)),
+            (
+                "opponentAdded",
+                json(&entry.opponent_added),
+                json(&actual.opponent_added),
+            ),
+            ("endpoint", json(&entry.endpoint), json(&actual.endpoint)),
+        ];
+        for (key, recorded, replayed) in pairs {
+            if recorded != replayed {
+                return Err(RecordError::BadMove {
+                    number,
+                    reason: BadMoveReason::Counts {
+                        key,
+                        recorded,
+                        replayed,
+                    },
+                });
+            }
+        }
+        Ok(())
     }
 }
 

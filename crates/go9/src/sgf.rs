@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use board_geometry::Point;
 use game_core::{ByPlayer, Player};
+use sgf_parse::SgfNode;
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 
 use crate::error::RecordError;
@@ -156,57 +157,8 @@ impl Go9 {
         let root = trees
             .first()
             .ok_or_else(|| RecordError::Sgf("no game in the file".into()))?;
-        let mut black = Vec::new();
-        let mut white = Vec::new();
-        let mut first = Player::First;
-        let mut result = None;
-        let mut sized = false;
-        for prop in root.properties() {
-            match prop {
-                Prop::SZ((9, 9)) => sized = true,
-                Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
-                // SGF writes komi 7 as `7`, `7.0` or `7.00`, each read as exactly 7.
-                Prop::KM(k) if *k == f64::from(KOMI) => {}
-                Prop::KM(k) => return Err(RecordError::Komi(k.to_string())),
-                Prop::AB(points) => {
-                    for p in points {
-                        black.push(from_sgf_point(*p)?);
-                    }
-                }
-                Prop::AW(points) => {
-                    for p in points {
-                        white.push(from_sgf_point(*p)?);
-                    }
-                }
-                Prop::PL(colour) => {
-                    first = match colour {
-                        sgf_parse::Color::Black => Player::First,
-                        sgf_parse::Color::White => Player::Second,
-                    }
-                }
-                Prop::RE(text) => result = Some(text.text.clone()),
-                // A malformed value of a property the rules depend on is an error, not
-                // something to skip: `AB[e]` must not silently drop stones (G-13).
-                Prop::Invalid(id, values) if RULE_PROPS.contains(&id.as_str()) => {
-                    return Err(RecordError::Sgf(format!(
-                        "malformed property {id}[{}]",
-                        values.join("][")
-                    )));
-                }
-                // Everything else, GM and FF included (the SGF reader's Go parser
-                // already refuses any game but GM[1]), says nothing the rules need.
-                _ => {}
-            }
-        }
-        if !sized {
-            // FF[4]: without SZ a Go game is 19x19, so its points mean something else.
-            return Err(RecordError::Size(
-                "19x19 (SGF's default: the file has no SZ)".into(),
-            ));
-        }
-        black.sort_unstable();
-        white.sort_unstable();
-        let mut state = Go9::from_setup(Setup::new(ByPlayer::new(black, white), first))?;
+        let (setup, result) = root_setup(root)?;
+        let mut state = Go9::from_setup(setup)?;
         let mut number = 0;
         for (depth, node) in root.main_variation().enumerate() {
             if depth > 0
@@ -233,43 +185,7 @@ impl Go9 {
                     _ => continue,
                 };
                 number += 1;
-                let text = match sgf_move {
-                    SgfMove::Pass => {
-                        format!("{}[]", if player == Player::First { "B" } else { "W" })
-                    }
-                    SgfMove::Move(p) => format!(
-                        "{}[{}{}]",
-                        if player == Player::First { "B" } else { "W" },
-                        sgf_letter(p.x),
-                        sgf_letter(p.y)
-                    ),
-                };
-                let mv = match sgf_move {
-                    // Planted bug (tests only): only `tt` is a pass, the empty value is not.
-                    SgfMove::Pass if game_core::planted::is("G-13") => {
-                        return Err(RecordError::BadMove {
-                            number,
-                            text,
-                            reason: "not a point or a pass".into(),
-                        });
-                    }
-                    SgfMove::Pass => Move::Pass,
-                    SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
-                    SgfMove::Move(p) => {
-                        Move::Place(from_sgf_point(*p).map_err(|e| RecordError::BadMove {
-                            number,
-                            text: text.clone(),
-                            reason: e.to_string(),
-                        })?)
-                    }
-                };
-                state
-                    .play_as(player, mv)
-                    .map_err(|e| RecordError::BadMove {
-                        number,
-                        text,
-                        reason: e.detail(),
-                    })?;
+                play_sgf_move(&mut state, number, player, sgf_move)?;
             }
         }
         if let Some(recorded) = result {
@@ -277,6 +193,107 @@ impl Go9 {
         }
         Ok(state)
     }
+}
+
+/// The set-up of a record's root node (`AB`, `AW`, `PL`) and its recorded result (`RE`),
+/// after checking the board size (`SZ[9]`) and the komi (G-13).
+fn root_setup(root: &SgfNode<Prop>) -> Result<(Setup, Option<String>), RecordError> {
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    let mut first = Player::First;
+    let mut result = None;
+    let mut sized = false;
+    for prop in root.properties() {
+        match prop {
+            Prop::SZ((9, 9)) => sized = true,
+            Prop::SZ((w, h)) => return Err(RecordError::Size(format!("{w}x{h}"))),
+            // SGF writes komi 7 as `7`, `7.0` or `7.00`, each read as exactly 7.
+            Prop::KM(k) if *k == f64::from(KOMI) => {}
+            Prop::KM(k) => return Err(RecordError::Komi(k.to_string())),
+            Prop::AB(points) => {
+                for p in points {
+                    black.push(from_sgf_point(*p)?);
+                }
+            }
+            Prop::AW(points) => {
+                for p in points {
+                    white.push(from_sgf_point(*p)?);
+                }
+            }
+            Prop::PL(colour) => {
+                first = match colour {
+                    sgf_parse::Color::Black => Player::First,
+                    sgf_parse::Color::White => Player::Second,
+                }
+            }
+            Prop::RE(text) => result = Some(text.text.clone()),
+            // A malformed value of a property the rules depend on is an error, not
+            // something to skip: `AB[e]` must not silently drop stones (G-13).
+            Prop::Invalid(id, values) if RULE_PROPS.contains(&id.as_str()) => {
+                return Err(RecordError::Sgf(format!(
+                    "malformed property {id}[{}]",
+                    values.join("][")
+                )));
+            }
+            // Everything else, GM and FF included (the SGF reader's Go parser
+            // already refuses any game but GM[1]), says nothing the rules need.
+            _ => {}
+        }
+    }
+    if !sized {
+        // FF[4]: without SZ a Go game is 19x19, so its points mean something else.
+        return Err(RecordError::Size(
+            "19x19 (SGF's default: the file has no SZ)".into(),
+        ));
+    }
+    black.sort_unstable();
+    white.sort_unstable();
+    black.sort_unstable();
+    white.sort_unstable();
+    Ok((Setup::new(ByPlayer::new(black, white), first), result))
+}
+
+/// Plays move `number` of a record, `B[…]` (Black) or `W[…]` (White), on `state`; an
+/// error names the move by its number and its SGF text.
+fn play_sgf_move(
+    state: &mut Go9,
+    number: usize,
+    player: Player,
+    sgf_move: &SgfMove,
+) -> Result<(), RecordError> {
+    let text = match sgf_move {
+        SgfMove::Pass => {
+            format!("{}[]", if player == Player::First { "B" } else { "W" })
+        }
+        SgfMove::Move(p) => format!(
+            "{}[{}{}]",
+            if player == Player::First { "B" } else { "W" },
+            sgf_letter(p.x),
+            sgf_letter(p.y)
+        ),
+    };
+    let mv = match sgf_move {
+        // Planted bug (tests only): only `tt` is a pass, the empty value is not.
+        SgfMove::Pass if game_core::planted::is("G-13") => {
+            return Err(RecordError::BadMove {
+                number,
+                text,
+                reason: "not a point or a pass".into(),
+            });
+        }
+        SgfMove::Pass => Move::Pass,
+        SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
+        SgfMove::Move(p) => Move::Place(from_sgf_point(*p).map_err(|e| RecordError::BadMove {
+            number,
+            text: text.clone(),
+            reason: e.to_string(),
+        })?),
+    };
+    state.play_as(player, mv).map_err(|e| RecordError::BadMove {
+        number,
+        text,
+        reason: e.detail(),
+    })
 }
 
 /// Applies an SGF `RE` to a replayed game: a G-7 call when the game is still going on,

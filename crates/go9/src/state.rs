@@ -4,18 +4,21 @@ use board_geometry::Point;
 use game_core::{ByPlayer, Player};
 
 use crate::board::{Board, EMPTY};
-use crate::end::{EndReason, Ending};
-use crate::error::{PlayError, SetupError, UndoError};
-use crate::layout::{Mask, ON_BOARD, bit, cell_of, cells, point_of};
+use crate::end::Ending;
+use crate::error::PlayError;
+use crate::layout::{Mask, bit, cell_of, cells, point_of};
 use crate::moves::Move;
-use crate::scoring::{AreaCount, Score};
-use crate::setup::Setup;
+use crate::scoring::Score;
 use crate::superko::SeenTable;
 
+mod ending;
 mod game;
 mod points;
+mod setup;
 #[cfg(test)]
 mod tests;
+mod undo;
+mod validate;
 
 pub use points::PointStatus;
 
@@ -144,28 +147,6 @@ impl Go9 {
         }
     }
 
-    /// A game from a set-up position (SGF `AB`/`AW` with `PL`): that board is the first
-    /// board of the history (G-4). A point listed twice for one colour counts once.
-    ///
-    /// # Errors
-    /// [`SetupError`] if a point has both colours or a chain has no liberties.
-    pub fn from_setup(setup: Setup) -> Result<Go9, SetupError> {
-        let mask = |points: &[Point]| points.iter().fold(0, |m, &p| m | bit(cell_of(p)));
-        let (b, w) = (mask(&setup.stones.first), mask(&setup.stones.second));
-        let to_move = setup.to_move;
-        if let Some(c) = cells(b & w).next() {
-            return Err(SetupError::BothColours(point_of(c)));
-        }
-        let board = Board::from_masks(b, w);
-        // Every stone, in point order (so the first stone without liberties is named).
-        for c in cells(ON_BOARD & !board.empty_mask()) {
-            if board.liberties_at(c) == 0 {
-                return Err(SetupError::NoLiberties(point_of(c)));
-            }
-        }
-        Ok(Go9::from_board(board, to_move))
-    }
-
     /// The board.
     #[must_use]
     pub fn board(&self) -> &Board {
@@ -184,19 +165,6 @@ impl Go9 {
         u32::from(self.passes)
     }
 
-    /// Why the game ended, if it has; a game the rules ended carries its count (computed
-    /// now, allocating nothing).
-    #[must_use]
-    pub fn end_reason(&self) -> Option<EndReason> {
-        Some(match self.end? {
-            Ending::TwoPasses => EndReason::TwoPasses(AreaCount::count(&self.board)),
-            Ending::MoveLimit => EndReason::MoveLimit(AreaCount::count(&self.board)),
-            Ending::Resignation(p) => EndReason::Resignation(p),
-            Ending::Time(p) => EndReason::Time(p),
-            Ending::AgreedDraw => EndReason::AgreedDraw,
-        })
-    }
-
     /// The moves played, in order (see [`Go9::played`] for who played each).
     #[must_use]
     pub fn moves(&self) -> &[Move] {
@@ -212,19 +180,6 @@ impl Go9 {
             .iter()
             .zip(&self.moves)
             .map(|(p, &mv)| (p.player, mv))
-    }
-
-    /// The set-up position the game started from (the empty board with Black to move for
-    /// [`Go9::new`]), its points in index order.
-    #[must_use]
-    pub fn setup(&self) -> Setup {
-        Setup {
-            stones: ByPlayer::new(
-                crate::layout::points_of(self.setup[0]),
-                crate::layout::points_of(self.setup[1]),
-            ),
-            to_move: self.first_to_move,
-        }
     }
 
     /// The count if the game ended now (G-11), computed exactly as the final count.
@@ -519,145 +474,5 @@ impl Go9 {
         } else if self.played.len() >= MOVE_LIMIT {
             self.end = Some(Ending::MoveLimit);
         }
-    }
-
-    /// Takes back the last move, stone or pass (G-8): captures, superko history, pass
-    /// count and prisoners are restored exactly; undoing the move that ended the game
-    /// reopens it.
-    ///
-    /// # Errors
-    /// [`UndoError::AtStart`] with no move to take back; [`UndoError::EndedByCall`] after
-    /// a resignation, time loss or agreed draw.
-    pub fn undo(&mut self) -> Result<Move, UndoError> {
-        if matches!(
-            self.end,
-            Some(Ending::Resignation(_) | Ending::Time(_) | Ending::AgreedDraw)
-        ) {
-            return Err(UndoError::EndedByCall);
-        }
-        let last = self.played.pop().ok_or(UndoError::AtStart)?;
-        let mv = self.moves.pop().ok_or(UndoError::AtStart)?;
-        if let Move::Place(p) = mv {
-            if let Some(last_board) = self.seen.pop() {
-                self.seen_table.remove(last_board.key, self.seen.len());
-            }
-            let mut masks = [
-                self.board.stones_of(Player::First),
-                self.board.stones_of(Player::Second),
-            ];
-            masks[last.player.index()] &= !bit(cell_of(p));
-            // Planted bug (tests only): undo does not put the captured stones back.
-            if !game_core::planted::is("G-8") {
-                masks[last.player.other().index()] |= last.captured;
-            }
-            self.board = Board::from_masks(masks[0], masks[1]);
-            // With the planted bug of G-11, one prisoner was counted per capturing move.
-            self.prisoners[last.player] -= if game_core::planted::is("G-11") {
-                u32::from(last.captured != 0)
-            } else {
-                last.captured.count_ones()
-            };
-        }
-        self.to_move = last.to_move_before;
-        self.passes = last.passes_before;
-        if let (Move::Place(p), true) = (mv, last.first_on_point) {
-            self.ever_occupied &= !bit(cell_of(p));
-        }
-        self.end = None;
-        Ok(mv)
-    }
-
-    fn end_by_call(&mut self, ending: Ending) -> Result<(), PlayError> {
-        if self.end.is_some() {
-            return Err(PlayError::GameOver);
-        }
-        self.end = Some(ending);
-        Ok(())
-    }
-
-    /// `player` resigns: the other colour wins (G-7).
-    ///
-    /// # Errors
-    /// [`PlayError::GameOver`] if the game has ended.
-    pub fn resign(&mut self, player: Player) -> Result<(), PlayError> {
-        self.end_by_call(Ending::Resignation(player))
-    }
-
-    /// `player` lost on time: the other colour wins whatever the board says (G-7).
-    ///
-    /// # Errors
-    /// [`PlayError::GameOver`] if the game has ended.
-    pub fn lose_on_time(&mut self, player: Player) -> Result<(), PlayError> {
-        // Planted bug (tests only): the colour that ran out of time is taken as the winner.
-        let loser = if game_core::planted::is("G-7") {
-            player.other()
-        } else {
-            player
-        };
-        self.end_by_call(Ending::Time(loser))
-    }
-
-    /// Both players agree to a draw (G-7).
-    ///
-    /// # Errors
-    /// [`PlayError::GameOver`] if the game has ended.
-    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
-        self.end_by_call(Ending::AgreedDraw)
-    }
-
-    /// The result as G-10 writes it (`B+3`, `W+10`, `0`, `B+R`, `W+T`), or `None` while
-    /// the game goes on.
-    #[must_use]
-    pub fn result(&self) -> Option<String> {
-        self.end_reason().map(|reason| reason.result())
-    }
-
-    /// Checks every invariant against a from-scratch recomputation: chains, liberties and
-    /// hash; no chain without liberties; no board repeated in the history; the pass count.
-    ///
-    /// # Errors
-    /// A message naming the first broken invariant.
-    pub fn validate(&self) -> Result<(), String> {
-        self.board.validate()?;
-        let now = [
-            self.board.stones_of(Player::First),
-            self.board.stones_of(Player::Second),
-        ];
-        let last = self.seen.last().ok_or("the history is empty")?;
-        if last.masks != now {
-            return Err("the last board of the history is not the board".into());
-        }
-        let mut distinct = std::collections::HashSet::with_capacity(self.seen.len());
-        for (i, a) in self.seen.iter().enumerate() {
-            let key = a.key;
-            if key != crate::board::hash_from_scratch(a.masks[0], a.masks[1]) as u32 {
-                return Err(format!("history hash {i} is wrong"));
-            }
-            if !self.seen_table.probe(key).any(|j| j == i) {
-                return Err(format!(
-                    "board {i} of the history is missing from the table"
-                ));
-            }
-            if !distinct.insert(a.masks) {
-                return Err(format!("board {i} of the history repeats an earlier one"));
-            }
-        }
-        let occupied = self.seen.iter().flat_map(|s| s.masks).fold(0, |m, x| m | x);
-        if occupied != self.ever_occupied || occupied & !ON_BOARD != 0 {
-            return Err("the ever-occupied points are wrong".into());
-        }
-        if self.moves.len() != self.played.len() {
-            return Err("the moves and their bookkeeping differ in length".into());
-        }
-        let trailing = self
-            .moves
-            .iter()
-            .rev()
-            .take_while(|&&mv| mv == Move::Pass)
-            .count();
-        if trailing.min(2) != usize::from(self.passes).min(2) {
-            return Err(format!("{} passes counted, {trailing} played", self.passes));
-        }
-        Ok(())
     }
 }

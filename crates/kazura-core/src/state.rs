@@ -2,20 +2,21 @@
 
 use std::sync::OnceLock;
 
-use board_geometry::{Coord, Geometry, GeometryError, MAX_POINTS, MAX_SIZE, Point, PointSet};
+use board_geometry::{Coord, Geometry, GeometryError, MAX_SIZE, Point, PointSet};
 
-use game_core::{ByPlayer, Game, GameRng, Outcome, Player};
+use game_core::{Game, GameRng, Outcome, Player};
 
 use crate::colour::{Colour, Seat};
 use crate::end::EndReason;
-use crate::error::{PlayError, SetupError};
+use crate::error::PlayError;
 use crate::forest::Forest;
-use crate::lengths::GroupLengths;
 use crate::moves::{Move, ParseMoveError};
-use crate::setup::Setup;
 use crate::tables::Tables;
 
+mod ending;
+mod groups;
 mod planted;
+mod setup;
 
 /// The default board side (K-1).
 pub const STANDARD_SIZE: usize = 13;
@@ -124,76 +125,6 @@ impl Kazura {
         })
     }
 
-    /// The position of `setup`: its stones on a board of its size, its player to move, no
-    /// moves played (ply 0). The order the stones are listed in does not matter: equal sets
-    /// of stones give equal states.
-    ///
-    /// The swap (K-8) belongs to the opening of a game from the empty board: a set-up with
-    /// any stone or with White to move never offers it, while the empty board with Black to
-    /// move is exactly [`Kazura::new`] (swap included).
-    ///
-    /// # Errors
-    /// [`SetupError::Size`] for a side outside 2 to 25; then, in the order the stones are
-    /// listed (Black's first), [`SetupError::OffBoard`] for a point past the board and
-    /// [`SetupError::Overlap`] for a second stone on one point; then
-    /// [`SetupError::ClosesLoop`] for a colour whose stones contain a loop (K-3), naming the
-    /// loop's last stone row by row from `A1` (the one that closes it when the stones are
-    /// placed in that order).
-    pub fn from_setup(setup: Setup) -> Result<Kazura, SetupError> {
-        let mut game = Kazura::new(setup.size)?;
-        let board = game.geometry();
-        let mut stones: [Option<Colour>; MAX_POINTS] = [None; MAX_POINTS];
-        for colour in Colour::BOTH {
-            for &point in setup.stones_of(colour) {
-                let Some(p) = board.point_at(point) else {
-                    return Err(SetupError::OffBoard {
-                        point,
-                        colour,
-                        size: game.size,
-                    });
-                };
-                if stones[p.index()].replace(colour).is_some() {
-                    return Err(SetupError::Overlap { point, colour });
-                }
-            }
-        }
-        // Row by row, so the kept trees do not depend on the order the stones were listed.
-        for p in board.points() {
-            let Some(colour) = stones[p.index()] else {
-                continue;
-            };
-            if !game.legal[colour.index()].contains(p) {
-                if game_core::planted::is("K-5") {
-                    // Planted bug (tests only): a set-up's loop-closing stone is dropped
-                    // instead of refused, so a set-up holding a loop is accepted.
-                    continue;
-                }
-                return Err(SetupError::ClosesLoop {
-                    point: game.tables.coords[p.index()],
-                    colour,
-                });
-            }
-            game.place_stone(p, colour);
-        }
-        game.to_move = Colour::of_player(setup.to_move);
-        game.set_up = !setup.is_start();
-        Ok(game)
-    }
-
-    /// The position as a [`Setup`]: the size, each colour's stones row by row from `A1`,
-    /// and the player to move. The moves, the swap and a resignation are not part of it.
-    #[must_use]
-    pub fn setup(&self) -> Setup {
-        let coords = &self.tables.coords;
-        let mut stones = ByPlayer::<Vec<Coord>>::default();
-        for p in self.geometry().points() {
-            if let Some(colour) = self.forest.colour_at(p) {
-                stones[colour.player()].push(coords[p.index()]);
-            }
-        }
-        Setup::new(self.size(), stones, self.to_move.player())
-    }
-
     /// The standard game: an empty 13×13 board (K-1).
     #[must_use]
     pub fn standard() -> Kazura {
@@ -210,30 +141,6 @@ impl Kazura {
     #[must_use]
     pub fn geometry(&self) -> &'static Geometry {
         geometry(self.size)
-    }
-
-    /// The set-up this game started from, before its first move: [`Setup::empty`] for a
-    /// game from the empty board, or the position given to [`Kazura::from_setup`].
-    #[must_use]
-    pub fn start_setup(&self) -> Setup {
-        let mut setup = self.setup();
-        // Nothing is ever removed (K-4), so the start's stones are today's without those the
-        // moves placed; every placement and pass changed the colour to move, a swap did not.
-        let mut to_move = self.to_move;
-        for mv in &self.history {
-            match *mv {
-                Move::Place(point) => {
-                    to_move = to_move.other();
-                    for stones in [&mut setup.stones.first, &mut setup.stones.second] {
-                        stones.retain(|&stone| stone != point);
-                    }
-                }
-                Move::Pass => to_move = to_move.other(),
-                Move::Swap => {}
-            }
-        }
-        setup.to_move = to_move.player();
-        setup
     }
 
     /// The colour to move (after the end, the colour that would have moved next).
@@ -263,34 +170,11 @@ impl Kazura {
         self.resigned
     }
 
-    /// Whether the game started from a [`Setup`] other than the empty start (then the swap
-    /// is never offered, K-8).
-    #[must_use]
-    pub fn is_set_up(&self) -> bool {
-        self.set_up
-    }
-
     /// The stone on `point`, or `None` if it is empty or off the board.
     #[must_use]
     pub fn stone_at(&self, point: Coord) -> Option<Colour> {
         let p = self.geometry().point_at(point)?;
         self.forest.colour_at(p)
-    }
-
-    /// The length of the group of the stone on `point` (K-9), or `None` if there is none.
-    #[must_use]
-    pub fn group_length_at(&self, point: Coord) -> Option<usize> {
-        let p = self.geometry().point_at(point)?;
-        self.forest.colour_at(p)?;
-        Some(usize::from(
-            self.forest.group(self.forest.group_of(p)).length,
-        ))
-    }
-
-    /// The length of `colour`'s longest group, 0 before its first stone.
-    #[must_use]
-    pub fn longest_length(&self, colour: Colour) -> usize {
-        usize::from(self.longest[colour.index()])
     }
 
     /// Whether `point` is empty and `colour` may place there by the loop rule (K-3), whoever
@@ -320,268 +204,10 @@ impl Kazura {
         points
     }
 
-    /// Each colour's group lengths, longest first (K-9, K-10), from the kept paths.
-    #[must_use]
-    pub fn group_lengths(&self) -> GroupLengths {
-        let mut lists = [Vec::new(), Vec::new()];
-        for p in self.geometry().points() {
-            let Some(colour) = self.forest.colour_at(p) else {
-                continue;
-            };
-            if usize::from(self.forest.group_of(p)) == p.index() {
-                lists[colour.index()].push(self.reported_length(p.index() as u16));
-            }
-        }
-        let [mut black, mut white] = lists;
-        black.sort_unstable_by(|a, b| b.cmp(a));
-        white.sort_unstable_by(|a, b| b.cmp(a));
-        GroupLengths { black, white }
-    }
-
-    /// One longest path (K-9) of each of `colour`'s longest groups: the stones from one end
-    /// of the path to the other, the groups taken row by row from `A1` by their
-    /// representative stone. Empty before `colour`'s first stone. A group may have several
-    /// longest paths; this is the one the game keeps (its ends decide nothing, only the
-    /// length does), for a front end to draw.
-    ///
-    /// ```
-    /// use kazura_core::{Colour, Coord, Game, Kazura};
-    ///
-    /// let mut game = Kazura::new(5)?;
-    /// for text in ["A1", "E5", "B1", "E4", "B2"] {
-    ///     game.play(game.parse_move(text)?)?;
-    /// }
-    /// let names = |path: &Vec<Coord>| path.iter().map(Coord::to_string).collect::<Vec<_>>();
-    /// let black = game.longest_paths(Colour::Black);
-    /// assert_eq!(black.len(), 1);
-    /// assert!(names(&black[0]) == ["A1", "B1", "B2"] || names(&black[0]) == ["B2", "B1", "A1"]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn longest_paths(&self, colour: Colour) -> Vec<Vec<Coord>> {
-        let coords = &self.tables.coords;
-        let longest = self.longest[colour.index()];
-        let mut paths = Vec::new();
-        for p in self.geometry().points() {
-            let label = p.index() as u16;
-            if self.forest.colour_at(p) != Some(colour) || self.forest.group_of(p) != label {
-                continue;
-            }
-            let group = self.forest.group(label);
-            if group.length == longest {
-                let path = self.forest.path(group.end_a, group.end_b);
-                paths.push(path.into_iter().map(|s| coords[usize::from(s)]).collect());
-            }
-        }
-        paths
-    }
-
-    /// K-12: the colour that has won for certain, if any: its longest group is longer than
-    /// any group the other colour could still make. The bound for that colour is the size
-    /// of the largest connected set of points holding its stones or points where it may
-    /// still place (places only disappear and lengths never shrink, so the bound is sound).
-    ///
-    /// A query for resignation advice and early stops: it never ends the game.
-    #[must_use]
-    pub fn decided(&self) -> Option<Colour> {
-        Colour::BOTH
-            .into_iter()
-            .find(|&colour| self.longest_length(colour) > self.reach_bound(colour.other()))
-    }
-
-    /// The K-12 bound: the largest connected set of `colour`'s stones and placeable points.
-    #[must_use]
-    pub fn reach_bound(&self, colour: Colour) -> usize {
-        let board = self.geometry();
-        let mut region = PointSet::new();
-        self.legal[colour.index()].for_each(|index| {
-            region.insert(Point::from_index(index));
-        });
-        for p in board.points() {
-            if self.forest.colour_at(p) == Some(colour) {
-                region.insert(p);
-            }
-        }
-        board
-            .components(&region)
-            .iter()
-            .map(PointSet::count)
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// `player` resigns and loses at once (K-11): [`Player::First`] is Black,
-    /// [`Player::Second`] White (see [`Colour::of_player`]); after a swap the seats trade
-    /// colours, so the player is named by colour, not by seat. Resigning is not a move: it
-    /// is not in the move list, does not count as a ply, and works whoever is to move.
-    ///
-    /// # Errors
-    /// [`PlayError::GameOver`] if the game has already ended; the state is then unchanged.
-    pub fn resign(&mut self, player: Player) -> Result<(), PlayError> {
-        if self.is_over() {
-            return Err(PlayError::GameOver);
-        }
-        let colour = Colour::of_player(player);
-        // Planted bug (tests only): the colour that resigns wins.
-        self.resigned = Some(if game_core::planted::is("K-11") {
-            colour.other()
-        } else {
-            colour
-        });
-        Ok(())
-    }
-
     /// Every move played so far, in order (K-13); empty for a new game or a fresh set-up.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
         &self.history
-    }
-
-    /// Why the game ended, or `None` while it goes on: a resignation (K-11), or the
-    /// comparison of the length lists once neither colour can place (K-7, K-10). It
-    /// allocates nothing.
-    #[must_use]
-    pub fn end_reason(&self) -> Option<EndReason> {
-        if let Some(loser) = self.resigned {
-            return Some(EndReason::Resigned { loser });
-        }
-        if !self.is_over() {
-            return None;
-        }
-        Some(self.compare_lengths())
-    }
-
-    /// K-10 without building the lists: counts each colour's groups by length, then walks
-    /// the lengths from the longest down, as a position-by-position walk of the two sorted
-    /// lists would.
-    fn compare_lengths(&self) -> EndReason {
-        let board = self.geometry();
-        if game_core::planted::is("K-10") {
-            // Planted bug (tests only): only the two longest groups are compared; equal
-            // longest groups are a draw.
-            let [black, white] = self.longest;
-            return match black.cmp(&white) {
-                std::cmp::Ordering::Equal => EndReason::EqualLengths,
-                order => {
-                    let winner = if order.is_gt() {
-                        Colour::Black
-                    } else {
-                        Colour::White
-                    };
-                    EndReason::LongerGroup {
-                        winner,
-                        rank: 1,
-                        winner_length: black.max(white),
-                        loser_length: black.min(white),
-                    }
-                }
-            };
-        }
-        let top = if game_core::planted::is("K-9") {
-            MAX_POINTS
-        } else {
-            usize::from(self.longest[0].max(self.longest[1]))
-        };
-        let mut counts = [[0u16; MAX_POINTS + 1]; 2];
-        for p in board.points() {
-            let Some(colour) = self.forest.colour_at(p) else {
-                continue;
-            };
-            if usize::from(self.forest.group_of(p)) == p.index() {
-                let length = self.reported_length(p.index() as u16);
-                counts[colour.index()][usize::from(length)] += 1;
-            }
-        }
-        // Positions (ranks) where both lists are equal so far.
-        let mut matched = 0usize;
-        // Once one colour has more groups of a length: it, the rank where the lists differ,
-        // and its length there; the loser's next shorter length, if any, decides the kind.
-        let mut ahead: Option<(Colour, usize, u16)> = None;
-        for length in (1..=top).rev() {
-            let [black, white] = [counts[0][length], counts[1][length]];
-            if let Some((winner, rank, winner_length)) = ahead {
-                if counts[winner.other().index()][length] > 0 {
-                    return EndReason::LongerGroup {
-                        winner,
-                        rank,
-                        winner_length,
-                        loser_length: length as u16,
-                    };
-                }
-                continue;
-            }
-            if black == white {
-                matched += usize::from(black);
-                continue;
-            }
-            let winner = if black > white {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            ahead = Some((
-                winner,
-                matched + usize::from(black.min(white)) + 1,
-                length as u16,
-            ));
-        }
-        match ahead {
-            Some((winner, rank, _)) => EndReason::MoreGroups { winner, rank },
-            None => EndReason::EqualLengths,
-        }
-    }
-
-    /// Each colour's group lengths recomputed from the stones alone, by two breadth-first
-    /// searches per group: the full recomputation the kept paths save, for checks and
-    /// benchmarks.
-    #[must_use]
-    pub fn group_lengths_from_scratch(&self) -> GroupLengths {
-        let board = self.geometry();
-        let mut lists = [Vec::new(), Vec::new()];
-        let mut seen = PointSet::new();
-        let mut queue = Vec::with_capacity(board.point_count());
-        let mut distance = vec![0u16; board.point_count()];
-        for start in board.points() {
-            let Some(colour) = self.forest.colour_at(start) else {
-                continue;
-            };
-            if seen.contains(start) {
-                continue;
-            }
-            let mut farthest = |from: Point, seen: &mut PointSet| -> (Point, u16) {
-                let mut visited = PointSet::new();
-                visited.insert(from);
-                seen.insert(from);
-                queue.clear();
-                queue.push(from);
-                distance[from.index()] = 0;
-                let mut far = (from, 0);
-                let mut head = 0;
-                while head < queue.len() {
-                    let p = queue[head];
-                    head += 1;
-                    let d = distance[p.index()];
-                    if d > far.1 {
-                        far = (p, d);
-                    }
-                    for &q in board.neighbours(p) {
-                        if self.forest.colour_at(q) == Some(colour) && visited.insert(q) {
-                            seen.insert(q);
-                            distance[q.index()] = d + 1;
-                            queue.push(q);
-                        }
-                    }
-                }
-                far
-            };
-            let (end, _) = farthest(start, &mut seen);
-            let (_, edges) = farthest(end, &mut seen);
-            lists[colour.index()].push(edges + 1);
-        }
-        let [mut black, mut white] = lists;
-        black.sort_unstable_by(|a, b| b.cmp(a));
-        white.sort_unstable_by(|a, b| b.cmp(a));
-        GroupLengths { black, white }
     }
 
     /// Plays uniformly random legal moves to the end of the game (see
@@ -596,8 +222,6 @@ impl Kazura {
         plies
     }
 
-    /// K-8: swap is legal exactly when Black's first stone is the only stone (of a game
-    /// from the empty board).
     /// The length of the group a `colour` stone on `point` would be in, if `colour` may
     /// place there (K-3, K-9): what the search's priors weigh. `None` for an occupied or
     /// forbidden point.
@@ -618,6 +242,8 @@ impl Kazura {
         self.legal[colour.index()].contains(point)
     }
 
+    /// K-8: swap is legal exactly when Black's first stone is the only stone (of a game
+    /// from the empty board).
     #[inline]
     fn swap_available(&self) -> bool {
         if game_core::planted::is("K-8") {
@@ -865,6 +491,7 @@ impl Game for Kazura {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use board_geometry::MAX_POINTS;
 
     /// `grow_history`'s promise: the move list is allocated once, at the first move, for
     /// the longest game still possible (twice the points, plus one), so a playout never

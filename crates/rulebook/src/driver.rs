@@ -9,13 +9,17 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use game_catalog::{AnyGame, CatalogGame, Computer, GameSpec, GameVisitor, Level, RecordError};
-use game_core::search::{Budget, DefaultHooks, SearchConfig, Searcher};
-use game_core::{Game, GameRng, Outcome, Player, RecordTextError};
+use game_core::search::Budget;
+use game_core::{Game, GameRng, RecordTextError};
 use go9::SgfNames;
 
 use crate::error::CliError;
 use crate::player::PlayerSpec;
 use crate::progress;
+
+mod selfplay;
+
+use selfplay::selfplay;
 
 /// Which self-play player moves (both sides).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -371,108 +375,6 @@ pub(crate) fn write_out(sink: &mut dyn Write, text: &str) -> Result<(), CliError
             path: "standard output".into(),
             source,
         })
-}
-
-fn selfplay<G: CatalogGame>(
-    start: &G,
-    settings: &SelfplaySettings,
-    sink: &mut dyn Write,
-) -> Result<(), CliError> {
-    if let PlayerKind::Spec(spec) = &settings.player {
-        spec.check_for::<G>().map_err(CliError::Options)?;
-    }
-    let bar = progress::bar(settings.games, "games");
-    let mut wins = [0u64; 2];
-    let (mut draws, mut no_winner, mut stopped, mut total_plies) = (0u64, 0u64, 0u64, 0usize);
-    let mut moves = Vec::new();
-    for game in 0..settings.games {
-        let seed = settings.seed.wrapping_add(game);
-        let mut rng = GameRng::seed_from(seed);
-        let mut state = start.clone();
-        // One searcher plays both sides, so each move keeps the subtree of the last.
-        let config = SearchConfig::default()
-            .with_budget(Budget::playouts(u64::from(settings.iterations)))
-            .with_seed(seed);
-        let mut searcher = Searcher::new(config, DefaultHooks);
-        if settings.player == PlayerKind::Mcts {
-            searcher.reset(state.clone());
-        }
-        let mut plies = 0;
-        let mut forfeit = None;
-        if let PlayerKind::Spec(spec) = &settings.player {
-            let finished =
-                crate::matches::play_game(&state, [spec, spec], seed, settings.max_plies);
-            if finished.forfeit.is_some() {
-                forfeit = Some((finished.winner(), finished.result_text()));
-            }
-            state = finished.state;
-            plies = finished.plies;
-        }
-        while !state.is_over() && plies < settings.max_plies && forfeit.is_none() {
-            let mv = match &settings.player {
-                PlayerKind::Random => state.playout_move(&mut rng, &mut moves),
-                PlayerKind::Mcts => searcher.search_current().best,
-                PlayerKind::Spec(_) => break,
-            };
-            let Some(mv) = mv else { break };
-            if settings.player == PlayerKind::Mcts {
-                searcher
-                    .advance(mv)
-                    .expect("the search chooses among the legal moves");
-            }
-            state.play_unchecked(mv);
-            plies += 1;
-        }
-        total_plies += plies;
-        let mut out = state.to_string();
-        match state.outcome() {
-            _ if forfeit.is_some() => {
-                let (winner, text) = forfeit.take().expect("checked");
-                if let Some(winner) = winner {
-                    wins[winner.index()] += 1;
-                }
-                let _ = writeln!(out, "result: {text}");
-            }
-            Outcome::Ongoing => {
-                stopped += 1;
-                let _ = writeln!(
-                    out,
-                    "result: ongoing (stopped by selfplay at its cap of {} plies, not a rule result)",
-                    settings.max_plies
-                );
-            }
-            outcome => {
-                match &outcome {
-                    Outcome::Win { winner, .. } => wins[winner.index()] += 1,
-                    Outcome::Draw { .. } => draws += 1,
-                    Outcome::NoWinner { .. } => no_winner += 1,
-                    Outcome::Ongoing => unreachable!(),
-                }
-                let _ = writeln!(out, "result: {}", state.outcome_text());
-            }
-        }
-        if let Some(path) = &settings.record {
-            let path = record_path(path, game, settings.games);
-            std::fs::write(&path, record_text(&state, &path)).map_err(|source| CliError::Io {
-                path: path.display().to_string(),
-                source,
-            })?;
-        }
-        write_out(sink, &out)?;
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let [first, second] = G::PLAYER_NAMES;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "summary: {} games, {first} won {}, {second} won {}, draws {draws}, no winner {no_winner}, \
-         stopped at the ply cap {stopped}, {total_plies} plies",
-        settings.games,
-        wins[Player::First.index()],
-        wins[Player::Second.index()],
-    );
-    write_out(sink, &out)
 }
 
 /// Runs `work` repeatedly for about `seconds`; returns (repetitions, units counted, elapsed).

@@ -3,7 +3,7 @@
 //! in `docs/rulebook.md`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -299,6 +299,14 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             };
             run_game(&game, &args, &GameCommand::Match(settings), out)
         }
+        tool => run_tool(tool, out),
+    }
+}
+
+/// The commands not run on one game position through [`run_game`]: playing at the
+/// terminal, replaying a record, the conformance runner, the benchmarks and GTP.
+fn run_tool(command: Command, out: &mut dyn Write) -> Result<(), CliError> {
+    match command {
         Command::Play {
             game,
             args,
@@ -318,14 +326,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             let mut input = std::io::stdin().lock();
             rulebook::play(&args.spec(&game)?, &args.moves, &settings, &mut input, out)
         }
-        Command::Replay { file } => {
-            let text = rulebook::replay(&file)?;
-            out.write_all(text.as_bytes())
-                .map_err(|source| CliError::Io {
-                    path: "standard output".into(),
-                    source,
-                })
-        }
+        Command::Replay { file } => replay(&file, out),
         Command::Conformance {
             paths,
             program,
@@ -336,42 +337,73 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 program,
                 timeout,
             };
-            if rulebook::conformance(&settings, out)? {
-                Ok(())
-            } else {
-                Err(CliError::Failed)
-            }
+            conformance(&settings, out)
         }
         Command::Bench {
             game,
             seconds,
             threads,
-        } => {
-            if !(seconds > 0.0 && seconds.is_finite()) {
-                return Err(CliError::Options(format!(
-                    "--seconds {seconds} must be a positive number"
-                )));
-            }
-            let kinds = match game {
-                Some(name) => vec![GameKind::from_name(&name)?],
-                None => GameKind::ALL.to_vec(),
-            };
-            for kind in kinds {
-                let command = GameCommand::Bench {
-                    seconds,
-                    threads: threads as usize,
-                };
-                rulebook::run(&kind.default_spec(), "", &command, out)?;
-            }
-            Ok(())
-        }
+        } => bench(game, seconds, threads, out),
         Command::Gtp {
             level,
             threads,
             resign_threshold,
             seed,
         } => games::gtp(level, threads as usize, resign_threshold, seed),
+        // `run` runs these itself and passes only the others here.
+        Command::Legal { .. }
+        | Command::Trace { .. }
+        | Command::Perft { .. }
+        | Command::Show { .. }
+        | Command::Selfplay { .. }
+        | Command::Match { .. } => unreachable!("run_game runs the commands on one game"),
     }
+}
+
+/// `rulebook replay FILE`: the replayed record's text on `out`.
+fn replay(file: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = rulebook::replay(file)?;
+    out.write_all(text.as_bytes())
+        .map_err(|source| CliError::Io {
+            path: "standard output".into(),
+            source,
+        })
+}
+
+/// `rulebook conformance`: the report on `out`, and [`CliError::Failed`] when a case failed.
+fn conformance(settings: &ConformanceSettings, out: &mut dyn Write) -> Result<(), CliError> {
+    if rulebook::conformance(settings, out)? {
+        Ok(())
+    } else {
+        Err(CliError::Failed)
+    }
+}
+
+/// `rulebook bench [GAME]`: the throughput figures of `game`, or of every registered game,
+/// once `seconds` is checked to be a positive number.
+fn bench(
+    game: Option<String>,
+    seconds: f64,
+    threads: u32,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(CliError::Options(format!(
+            "--seconds {seconds} must be a positive number"
+        )));
+    }
+    let kinds = match game {
+        Some(name) => vec![GameKind::from_name(&name)?],
+        None => GameKind::ALL.to_vec(),
+    };
+    for kind in kinds {
+        let command = GameCommand::Bench {
+            seconds,
+            threads: threads as usize,
+        };
+        rulebook::run(&kind.default_spec(), "", &command, out)?;
+    }
+    Ok(())
 }
 
 /// The help of a game option's flag, from the catalog's descriptors: each game that takes

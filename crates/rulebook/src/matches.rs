@@ -271,35 +271,14 @@ pub fn run_match<G: CatalogGame>(
     settings: &MatchSettings,
     sink: &mut dyn Write,
 ) -> Result<(), CliError> {
-    for spec in [&settings.black, &settings.white] {
-        spec.check_for::<G>().map_err(CliError::Options)?;
-        match spec {
-            PlayerSpec::Human => {
-                return Err(CliError::Options(
-                    "human plays only in `rulebook play`".into(),
-                ));
-            }
-            PlayerSpec::Bot(BotSpec::Gtp(_)) => {
-                // Start it once, so that a wrong command is one clear error.
-                Participant::new(spec, 0, 1, start)
-                    .map_err(|why| CliError::Options(format!("{spec}: {why}")))?
-                    .finish();
-            }
-            _ => {}
-        }
-    }
-    if settings.games == 0 {
-        return Err(CliError::Options("--games must be at least 1".into()));
-    }
+    check_players(start, settings)?;
     let threads = settings
         .threads
         .clamp(1, game_catalog::MAX_THREADS)
         .min(settings.games as usize);
     let next = AtomicU64::new(0);
     let (sender, receiver) = mpsc::channel::<(u64, GameReport)>();
-    let mut score = 0.0;
-    let mut thinking = [ThinkingTime::default(); 2];
-    let (mut a_wins, mut b_wins, mut draws) = (0u64, 0u64, 0u64);
+    let mut totals = Totals::default();
     // One worker: games taken from the shared counter until none is left.
     let work = |sender: mpsc::Sender<(u64, GameReport)>, start: G| loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
@@ -333,22 +312,7 @@ pub fn run_match<G: CatalogGame>(
         for (index, report) in receiver {
             pending[index as usize] = Some(report);
             while let Some(Some(report)) = pending.get_mut(written).map(Option::take) {
-                let GameReport {
-                    line,
-                    score: s,
-                    thinking: game_thinking,
-                } = report;
-                score += s;
-                for (total, game) in thinking.iter_mut().zip(game_thinking) {
-                    total.add(game);
-                }
-                if s == 1.0 {
-                    a_wins += 1;
-                } else if s == 0.0 {
-                    b_wins += 1;
-                } else {
-                    draws += 1;
-                }
+                let line = totals.add(report);
                 if let Err(e) = crate::driver::write_out(sink, &line) {
                     // Stop the other threads from starting games.
                     next.store(settings.games, Ordering::Relaxed);
@@ -360,29 +324,103 @@ pub fn run_match<G: CatalogGame>(
         Ok(())
     });
     result?;
-    let n = settings.games as f64;
-    let (low, high) = wilson_interval(score, n);
-    let mut out = String::new();
-    if settings.timing {
+    crate::driver::write_out(sink, &totals.summary(settings))
+}
+
+/// Checks a match's settings before its first game: both players suit the game, neither
+/// is human, a GTP engine starts (once, so that a wrong command is one clear error), and
+/// there is at least one game.
+fn check_players<G: CatalogGame>(start: &G, settings: &MatchSettings) -> Result<(), CliError> {
+    for spec in [&settings.black, &settings.white] {
+        spec.check_for::<G>().map_err(CliError::Options)?;
+        match spec {
+            PlayerSpec::Human => {
+                return Err(CliError::Options(
+                    "human plays only in `rulebook play`".into(),
+                ));
+            }
+            PlayerSpec::Bot(BotSpec::Gtp(_)) => {
+                // Start it once, so that a wrong command is one clear error.
+                Participant::new(spec, 0, 1, start)
+                    .map_err(|why| CliError::Options(format!("{spec}: {why}")))?
+                    .finish();
+            }
+            _ => {}
+        }
+    }
+    if settings.games == 0 {
+        return Err(CliError::Options("--games must be at least 1".into()));
+    }
+    Ok(())
+}
+
+/// A match's totals so far, summed in game order: the first player's score, each side's
+/// thinking, and the wins and draws.
+#[derive(Default)]
+struct Totals {
+    score: f64,
+    thinking: [ThinkingTime; 2],
+    a_wins: u64,
+    b_wins: u64,
+    draws: u64,
+}
+
+impl Totals {
+    /// Adds one game's report to the totals; returns its line.
+    fn add(&mut self, report: GameReport) -> String {
+        let GameReport {
+            line,
+            score: s,
+            thinking: game_thinking,
+        } = report;
+        self.score += s;
+        for (total, game) in self.thinking.iter_mut().zip(game_thinking) {
+            total.add(game);
+        }
+        if s == 1.0 {
+            self.a_wins += 1;
+        } else if s == 0.0 {
+            self.b_wins += 1;
+        } else {
+            self.draws += 1;
+        }
+        line
+    }
+
+    /// The lines after the games: the thinking times if asked, then the summary with the
+    /// first player's score and its 95 % Wilson interval.
+    fn summary(&self, settings: &MatchSettings) -> String {
+        let Totals {
+            score,
+            thinking,
+            a_wins,
+            b_wins,
+            draws,
+        } = *self;
+        let n = settings.games as f64;
+        let (low, high) = wilson_interval(score, n);
+        let mut out = String::new();
+        if settings.timing {
+            let _ = writeln!(
+                out,
+                "thinking: {}, {}",
+                thinking[0].describe(&settings.black),
+                thinking[1].describe(&settings.white)
+            );
+        }
         let _ = writeln!(
             out,
-            "thinking: {}, {}",
-            thinking[0].describe(&settings.black),
-            thinking[1].describe(&settings.white)
+            "summary: {} {a_wins}, {} {b_wins}, draws {draws}, of {} games; {} scored {}% (95% CI {}-{}%)",
+            settings.black,
+            settings.white,
+            settings.games,
+            settings.black,
+            whole_percent(score / n),
+            whole_percent(low),
+            whole_percent(high),
         );
+        out
     }
-    let _ = writeln!(
-        out,
-        "summary: {} {a_wins}, {} {b_wins}, draws {draws}, of {} games; {} scored {}% (95% CI {}-{}%)",
-        settings.black,
-        settings.white,
-        settings.games,
-        settings.black,
-        whole_percent(score / n),
-        whole_percent(low),
-        whole_percent(high),
-    );
-    crate::driver::write_out(sink, &out)
 }
 
 #[cfg(test)]

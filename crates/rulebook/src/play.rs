@@ -66,22 +66,10 @@ pub fn play<G: CatalogGame>(
     sink: &mut dyn Write,
 ) -> Result<(), CliError> {
     let specs = [&settings.black, &settings.white];
-    for spec in specs {
-        spec.check_for::<G>().map_err(CliError::Options)?;
-    }
-    let seeds = [settings.seed, settings.seed ^ 0x9e37_79b9_7f4a_7c15];
-    let mut engines = Vec::with_capacity(2);
-    for (spec, seed) in specs.into_iter().zip(seeds) {
-        engines.push(
-            Participant::<G>::new(spec, seed, settings.threads, &start)
-                .map_err(|why| CliError::Options(format!("{spec}: {why}")))?,
-        );
-    }
+    let mut engines = start_engines(&start, settings)?;
     let mut state = start;
     let mut movers = movers(&state);
-    let mut moves = Vec::new();
     let mut line = String::new();
-    let show = |state: &G| format!("{state}{}\n", state.status());
     write_out(sink, &show(&state))?;
     let names = G::PLAYER_NAMES;
     let mut stopped = None;
@@ -89,7 +77,7 @@ pub fn play<G: CatalogGame>(
         let mover = state.to_move();
         let name = names[mover.index()];
         let human = matches!(engines[mover.index()], Participant::Human);
-        let mv = if human {
+        let turn = if human {
             write_out(sink, &format!("{name}> "))?;
             sink.flush().map_err(|source| CliError::Io {
                 path: "standard output".into(),
@@ -108,97 +96,16 @@ pub fn play<G: CatalogGame>(
             if text.is_empty() {
                 continue;
             }
-            let parsed = match text.to_ascii_lowercase().as_str() {
-                "legal" => Ok(Input::Legal),
-                "undo" => Ok(Input::Undo),
-                "hint" => Ok(Input::Hint),
-                "resign" => Ok(Input::Resign),
-                "quit" | "exit" => Ok(Input::Quit),
-                "help" | "?" => Ok(Input::Help),
-                _ => state.parse_move(text).map(Input::Move),
-            };
-            match parsed {
-                Err(e) => {
-                    write_out(
-                        sink,
-                        &format!("not a move or a command: {e} ({COMMANDS})\n"),
-                    )?;
-                    continue;
-                }
-                Ok(Input::Help) => {
-                    write_out(sink, &format!("commands: {COMMANDS}\n"))?;
-                    continue;
-                }
-                Ok(Input::Legal) => {
-                    state.legal_moves(&mut moves);
-                    let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
-                    names.sort_unstable();
-                    write_out(sink, &format!("legal: {}\n", names.join(" ")))?;
-                    continue;
-                }
-                Ok(Input::Hint) => {
-                    let text = match hint(&state) {
-                        Some(mv) => format!("hint: {mv}\n"),
-                        None => "hint: no move\n".to_string(),
-                    };
-                    write_out(sink, &text)?;
-                    continue;
-                }
-                Ok(Input::Undo) => {
-                    let message = undo(&mut state, &mut movers, &mut engines, |p| {
-                        is_human(specs, p)
-                    });
-                    match message {
-                        Ok(n) => {
-                            let mut out = format!("took back {n} move{}\n", plural(n));
-                            out.push_str(&show(&state));
-                            write_out(sink, &out)?;
-                        }
-                        Err(why) => write_out(sink, &format!("cannot undo: {why}\n"))?,
-                    }
-                    continue;
-                }
-                Ok(Input::Resign) => {
-                    match CatalogGame::resign(&mut state, mover) {
-                        Ok(()) => write_out(sink, &format!("{name} resigns\n"))?,
-                        Err(why) => write_out(sink, &format!("cannot resign: {why}\n"))?,
-                    }
-                    continue;
-                }
-                Ok(Input::Quit) => {
-                    stopped = Some("quit");
-                    break;
-                }
-                Ok(Input::Move(mv)) => {
-                    if let Err(e) = state.check_move(mv) {
-                        write_out(sink, &format!("illegal move {mv}: {e}\n"))?;
-                        continue;
-                    }
-                    mv
-                }
-            }
+            answer_line(text, &mut state, &mut movers, &mut engines, specs, sink)?
         } else {
-            match engines[mover.index()].choose(&state) {
-                Ok(Some(mv)) => mv,
-                Ok(None) => {
-                    if CatalogGame::resign(&mut state, mover).is_err() {
-                        stopped = Some("no move");
-                        break;
-                    }
-                    write_out(
-                        sink,
-                        &format!("{name} ({}) resigns\n", specs[mover.index()]),
-                    )?;
-                    continue;
-                }
-                Err(why) => {
-                    let _ = CatalogGame::resign(&mut state, mover);
-                    write_out(
-                        sink,
-                        &format!("{name} ({}) forfeits: {why}\n", specs[mover.index()]),
-                    )?;
-                    break;
-                }
+            engine_turn(&mut state, &mut engines, specs, sink)?
+        };
+        let mv = match turn {
+            Turn::Play(mv) => mv,
+            Turn::Again => continue,
+            Turn::Stop(why) => {
+                stopped = why;
+                break;
             }
         };
         state.play_unchecked(mv);
@@ -235,6 +142,143 @@ pub fn play<G: CatalogGame>(
         let _ = writeln!(out, "record: {}", path.display());
     }
     write_out(sink, &out)
+}
+
+/// What a turn came to.
+enum Turn<M> {
+    /// A legal move, to play.
+    Play(M),
+    /// Nothing played: the player to move is asked again (a command was answered, a move
+    /// refused, or a player resigned).
+    Again,
+    /// The game stops: `Some(why)` before its end, `None` after a forfeit ended it.
+    Stop(Option<&'static str>),
+}
+
+/// The two players, started on `start` with their seeds (the second's derived from the
+/// first's).
+fn start_engines<G: CatalogGame>(
+    start: &G,
+    settings: &PlaySettings,
+) -> Result<Vec<Participant<G>>, CliError> {
+    let specs = [&settings.black, &settings.white];
+    for spec in specs {
+        spec.check_for::<G>().map_err(CliError::Options)?;
+    }
+    let seeds = [settings.seed, settings.seed ^ 0x9e37_79b9_7f4a_7c15];
+    let mut engines = Vec::with_capacity(2);
+    for (spec, seed) in specs.into_iter().zip(seeds) {
+        engines.push(
+            Participant::<G>::new(spec, seed, settings.threads, start)
+                .map_err(|why| CliError::Options(format!("{spec}: {why}")))?,
+        );
+    }
+    Ok(engines)
+}
+
+/// The board and the status line after it.
+fn show<G: CatalogGame>(state: &G) -> String {
+    format!("{state}{}\n", state.status())
+}
+
+/// Answers the line `text` a person typed on their turn: a command is carried out and
+/// answered on `sink`, a move is played if it is legal.
+fn answer_line<G: CatalogGame>(
+    text: &str,
+    state: &mut G,
+    movers: &mut Vec<Player>,
+    engines: &mut [Participant<G>],
+    specs: [&PlayerSpec; 2],
+    sink: &mut dyn Write,
+) -> Result<Turn<G::Move>, CliError> {
+    let mover = state.to_move();
+    let name = G::PLAYER_NAMES[mover.index()];
+    let parsed = match text.to_ascii_lowercase().as_str() {
+        "legal" => Ok(Input::Legal),
+        "undo" => Ok(Input::Undo),
+        "hint" => Ok(Input::Hint),
+        "resign" => Ok(Input::Resign),
+        "quit" | "exit" => Ok(Input::Quit),
+        "help" | "?" => Ok(Input::Help),
+        _ => state.parse_move(text).map(Input::Move),
+    };
+    match parsed {
+        Err(e) => {
+            write_out(
+                sink,
+                &format!("not a move or a command: {e} ({COMMANDS})\n"),
+            )?;
+        }
+        Ok(Input::Help) => write_out(sink, &format!("commands: {COMMANDS}\n"))?,
+        Ok(Input::Legal) => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            names.sort_unstable();
+            write_out(sink, &format!("legal: {}\n", names.join(" ")))?;
+        }
+        Ok(Input::Hint) => {
+            let text = match hint(state) {
+                Some(mv) => format!("hint: {mv}\n"),
+                None => "hint: no move\n".to_string(),
+            };
+            write_out(sink, &text)?;
+        }
+        Ok(Input::Undo) => match undo(state, movers, engines, |p| is_human(specs, p)) {
+            Ok(n) => {
+                let mut out = format!("took back {n} move{}\n", plural(n));
+                out.push_str(&show(state));
+                write_out(sink, &out)?;
+            }
+            Err(why) => write_out(sink, &format!("cannot undo: {why}\n"))?,
+        },
+        Ok(Input::Resign) => match CatalogGame::resign(state, mover) {
+            Ok(()) => write_out(sink, &format!("{name} resigns\n"))?,
+            Err(why) => write_out(sink, &format!("cannot resign: {why}\n"))?,
+        },
+        Ok(Input::Quit) => return Ok(Turn::Stop(Some("quit"))),
+        Ok(Input::Move(mv)) => {
+            if let Err(e) = state.check_move(mv) {
+                write_out(sink, &format!("illegal move {mv}: {e}\n"))?;
+            } else {
+                return Ok(Turn::Play(mv));
+            }
+        }
+    }
+    Ok(Turn::Again)
+}
+
+/// A computer player's turn: its move, or its resignation when it has none (a stop when
+/// the rules allow no resignation), or its forfeit when it fails.
+fn engine_turn<G: CatalogGame>(
+    state: &mut G,
+    engines: &mut [Participant<G>],
+    specs: [&PlayerSpec; 2],
+    sink: &mut dyn Write,
+) -> Result<Turn<G::Move>, CliError> {
+    let mover = state.to_move();
+    let name = G::PLAYER_NAMES[mover.index()];
+    match engines[mover.index()].choose(state) {
+        Ok(Some(mv)) => Ok(Turn::Play(mv)),
+        Ok(None) => {
+            if CatalogGame::resign(state, mover).is_err() {
+                return Ok(Turn::Stop(Some("no move")));
+            }
+            write_out(
+                sink,
+                &format!("{name} ({}) resigns\n", specs[mover.index()]),
+            )?;
+            Ok(Turn::Again)
+        }
+        Err(why) => {
+            let _ = CatalogGame::resign(state, mover);
+            write_out(
+                sink,
+                &format!("{name} ({}) forfeits: {why}\n", specs[mover.index()]),
+            )?;
+            Ok(Turn::Stop(None))
+        }
+    }
 }
 
 fn plural(n: usize) -> &'static str {

@@ -2,6 +2,7 @@
 //! check of the suites leans (G-2, G-3, G-4): it must read every part of the game.
 
 use super::*;
+use crate::setup::Setup;
 use crate::test_support::{after, cell};
 use game_core::Game;
 

@@ -1,0 +1,58 @@
+//! The invariant check against a from-scratch recomputation, for tests and fuzzing.
+
+use game_core::Player;
+
+use super::Go9;
+use crate::layout::ON_BOARD;
+use crate::moves::Move;
+
+impl Go9 {
+    /// Checks every invariant against a from-scratch recomputation: chains, liberties and
+    /// hash; no chain without liberties; no board repeated in the history; the pass count.
+    ///
+    /// # Errors
+    /// A message naming the first broken invariant.
+    pub fn validate(&self) -> Result<(), String> {
+        self.board.validate()?;
+        let now = [
+            self.board.stones_of(Player::First),
+            self.board.stones_of(Player::Second),
+        ];
+        let last = self.seen.last().ok_or("the history is empty")?;
+        if last.masks != now {
+            return Err("the last board of the history is not the board".into());
+        }
+        let mut distinct = std::collections::HashSet::with_capacity(self.seen.len());
+        for (i, a) in self.seen.iter().enumerate() {
+            let key = a.key;
+            if key != crate::board::hash_from_scratch(a.masks[0], a.masks[1]) as u32 {
+                return Err(format!("history hash {i} is wrong"));
+            }
+            if !self.seen_table.probe(key).any(|j| j == i) {
+                return Err(format!(
+                    "board {i} of the history is missing from the table"
+                ));
+            }
+            if !distinct.insert(a.masks) {
+                return Err(format!("board {i} of the history repeats an earlier one"));
+            }
+        }
+        let occupied = self.seen.iter().flat_map(|s| s.masks).fold(0, |m, x| m | x);
+        if occupied != self.ever_occupied || occupied & !ON_BOARD != 0 {
+            return Err("the ever-occupied points are wrong".into());
+        }
+        if self.moves.len() != self.played.len() {
+            return Err("the moves and their bookkeeping differ in length".into());
+        }
+        let trailing = self
+            .moves
+            .iter()
+            .rev()
+            .take_while(|&&mv| mv == Move::Pass)
+            .count();
+        if trailing.min(2) != usize::from(self.passes).min(2) {
+            return Err(format!("{} passes counted, {trailing} played", self.passes));
+        }
+        Ok(())
+    }
+}
