@@ -174,11 +174,23 @@ fn each_wrong_encoding_is_named() {
     }
 }
 
-/// A Nim whose mask leaves the take of 1 out (its own `write_action_mask`).
-#[derive(Clone, Debug, PartialEq)]
-struct MaskMissesOne(Nim);
+/// What an encoding's own mask or combined call gets wrong.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Fault {
+    /// The mask leaves the take of 1 out.
+    MaskMissesOne,
+    /// The combined call writes another observation.
+    TogetherPlanes,
+    /// The combined call writes another mask.
+    TogetherMask,
+}
 
-impl Game for MaskMissesOne {
+/// A Nim with its own `write_action_mask` and `write_observation_and_mask`, one of them
+/// wrong.
+#[derive(Clone, Debug, PartialEq)]
+struct Overridden(Nim, Fault);
+
+impl Game for Overridden {
     type Move = u32;
     type ParseMoveError = std::num::ParseIntError;
     type PlayError = Illegal;
@@ -215,7 +227,7 @@ impl Game for MaskMissesOne {
     }
 }
 
-impl Encoded for MaskMissesOne {
+impl Encoded for Overridden {
     fn num_actions(&self) -> usize {
         self.0.num_actions()
     }
@@ -246,18 +258,43 @@ impl Encoded for MaskMissesOne {
         moves: &mut Vec<u32>,
     ) -> Result<(), BufferSizeError> {
         self.0.write_action_mask(mask, moves)?;
-        mask[0] = false;
+        if self.1 == Fault::MaskMissesOne {
+            mask[0] = false;
+        }
+        Ok(())
+    }
+
+    fn write_observation_and_mask(
+        &self,
+        observation: &mut [f32],
+        mask: &mut [bool],
+        moves: &mut Vec<u32>,
+    ) -> Result<(), BufferSizeError> {
+        self.0
+            .write_observation_and_mask(observation, mask, moves)?;
+        match self.1 {
+            Fault::TogetherPlanes => observation[0] = 2.0,
+            Fault::TogetherMask => mask[2] = !mask[2],
+            Fault::MaskMissesOne => {}
+        }
         Ok(())
     }
 }
 
 #[test]
-fn a_mask_that_leaves_a_legal_move_out_is_named() {
-    let error = check_encoding(&MaskMissesOne(nim(9, Bug::None)), 1, 3, 100).unwrap_err();
+fn a_wrong_mask_or_combined_call_is_named() {
+    let wrong = |fault| check_encoding(&Overridden(nim(9, Bug::None), fault), 1, 3, 100);
     assert_eq!(
-        error,
+        wrong(Fault::MaskMissesOne).unwrap_err(),
         "nim (seed 1, ply 0): mask [1, 2], legal ids [0, 1, 2]"
     );
+    for fault in [Fault::TogetherPlanes, Fault::TogetherMask] {
+        assert_eq!(
+            wrong(fault).unwrap_err(),
+            "nim (seed 1, ply 0): the observation calls disagree",
+            "{fault:?}"
+        );
+    }
 }
 
 #[test]
