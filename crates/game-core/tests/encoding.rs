@@ -105,7 +105,7 @@ impl Encoded for Nim {
     }
 
     fn observation_shape(&self) -> [usize; 3] {
-        [2, 1, 9]
+        [2, 3, 3]
     }
 
     fn write_observation_for(
