@@ -53,6 +53,7 @@ pub trait Recorded: Game + Sized {
 /// for a game that also reads SGF, any text that opens with a parenthesis.
 ///
 /// ```
+/// # #[cfg(feature = "serde")] {
 /// use game_core::RecordMarker;
 ///
 /// let go9 = RecordMarker { key: "game", value: "go9", sgf: true };
@@ -63,6 +64,7 @@ pub trait Recorded: Game + Sized {
 /// let json = serde_json::from_str(r#"{"format": "bao"}"#).ok();
 /// let bao = RecordMarker { key: "format", value: "bao", sgf: false };
 /// assert!(bao.found_in("{", json.as_ref()) && !go9.found_in("{", json.as_ref()));
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RecordMarker {

@@ -354,6 +354,7 @@ fn the_provided_calls_check_their_buffers_and_the_move() {
     assert!(game.is_over());
 }
 
+#[cfg(feature = "serde")]
 impl game_core::Recorded for Nim {
     type RecordError = Illegal;
     const MARKER: game_core::RecordMarker = game_core::RecordMarker {
@@ -375,6 +376,7 @@ impl game_core::Recorded for Nim {
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn is_record_asks_the_marker() {
     use game_core::Recorded;
