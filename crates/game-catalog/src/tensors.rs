@@ -82,7 +82,7 @@ impl AnyGame {
     }
 
     /// Writes the observation planes from `viewer`'s point of view, who need not be the
-    /// player to move ([`CatalogGame::write_observation_for`]).
+    /// player to move ([`Encoded::write_observation_for`](game_core::Encoded::write_observation_for)).
     ///
     /// # Errors
     /// [`BufferSizeError`] unless `out` holds exactly [`AnyGame::observation_len`] values.
