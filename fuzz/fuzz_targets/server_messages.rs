@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use game_catalog::AnyGame;
 use game_server::store::SqliteStore;
-use game_server::{Config, Offline, Rate, Client};
+use game_server::{Client, Config, Offline, Rate};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
