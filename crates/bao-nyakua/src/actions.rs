@@ -30,9 +30,7 @@
 
 use crate::{Bao, Direction, Move, NyumbaChoice, Phase, Pit, Player, Row, TOTAL_KETE};
 
-use game_core::encoding::{
-    ActionError, BufferSizeError, Encoded, check_buffer, flag_value, plane_mut,
-};
+use game_core::encoding::{Encoded, flag_value, plane_mut};
 
 /// The planes of the observation.
 const PLANES: usize = 5;
@@ -61,75 +59,102 @@ const CHOICES: usize = 3;
 /// The id of `pass`, after every pit, direction and choice.
 const PASS_ID: usize = PITS * DIRECTIONS * CHOICES;
 
-/// Number of actions: 97.
-fn num_actions(_game: &Bao) -> usize {
-    PASS_ID + 1
-}
+impl Encoded for Bao {
+    /// Number of actions: 97.
+    #[inline]
+    fn num_actions(&self) -> usize {
+        PASS_ID + 1
+    }
 
-/// The id of `mv`: `(pit * 2 + direction) * 3 + choice`, or 96 for `pass`.
-fn action_of(_game: &Bao, mv: Move) -> usize {
-    match mv {
-        Move::Pass => PASS_ID,
-        Move::Sow {
-            pit,
-            direction,
-            nyumba,
-        } => {
-            let row_start = match pit.row() {
-                Row::Front => 0,
-                Row::Back => BOARD_COLS,
-            };
-            let pit_id = row_start + usize::from(pit.index());
-            let direction_id = match direction {
-                Direction::Left => 0,
-                Direction::Right => 1,
-            };
-            let choice_id = match nyumba {
-                None => 0,
-                Some(NyumbaChoice::Stop) => 1,
-                Some(NyumbaChoice::Use) => 2,
-            };
-            (pit_id * DIRECTIONS + direction_id) * CHOICES + choice_id
+    /// The id of `mv`: `(pit * 2 + direction) * 3 + choice`, or 96 for `pass`.
+    #[inline]
+    fn action_of(&self, mv: Move) -> usize {
+        match mv {
+            Move::Pass => PASS_ID,
+            Move::Sow {
+                pit,
+                direction,
+                nyumba,
+            } => {
+                let row_start = match pit.row() {
+                    Row::Front => 0,
+                    Row::Back => BOARD_COLS,
+                };
+                let pit_id = row_start + usize::from(pit.index());
+                let direction_id = match direction {
+                    Direction::Left => 0,
+                    Direction::Right => 1,
+                };
+                let choice_id = match nyumba {
+                    None => 0,
+                    Some(NyumbaChoice::Stop) => 1,
+                    Some(NyumbaChoice::Use) => 2,
+                };
+                (pit_id * DIRECTIONS + direction_id) * CHOICES + choice_id
+            }
         }
     }
-}
 
-/// The move named by `action`; `None` only past the last id (whose pit would be past
-/// `B8`).
-fn move_of(_game: &Bao, action: usize) -> Option<Move> {
-    if action == PASS_ID {
-        return Some(Move::Pass);
+    /// The move named by `action`, an id below 97: every id names a move.
+    #[inline]
+    fn decode_action(&self, action: usize) -> Option<Move> {
+        if action == PASS_ID {
+            return Some(Move::Pass);
+        }
+        let (pit_id, direction_id, choice_id) = (
+            action / (DIRECTIONS * CHOICES),
+            action / CHOICES % DIRECTIONS,
+            action % CHOICES,
+        );
+        let (row, index) = if pit_id < BOARD_COLS {
+            (Row::Front, pit_id)
+        } else {
+            (Row::Back, pit_id - BOARD_COLS)
+        };
+        let direction = if direction_id == 0 {
+            Direction::Left
+        } else {
+            Direction::Right
+        };
+        let nyumba = match choice_id {
+            0 => None,
+            1 => Some(NyumbaChoice::Stop),
+            _ => Some(NyumbaChoice::Use),
+        };
+        Some(Move::Sow {
+            pit: Pit::new(row, u8::try_from(index).ok()?)?,
+            direction,
+            nyumba,
+        })
     }
-    let (pit_id, direction_id, choice_id) = (
-        action / (DIRECTIONS * CHOICES),
-        action / CHOICES % DIRECTIONS,
-        action % CHOICES,
-    );
-    let (row, index) = if pit_id < BOARD_COLS {
-        (Row::Front, pit_id)
-    } else {
-        (Row::Back, pit_id - BOARD_COLS)
-    };
-    let direction = if direction_id == 0 {
-        Direction::Left
-    } else {
-        Direction::Right
-    };
-    let nyumba = match choice_id {
-        0 => None,
-        1 => Some(NyumbaChoice::Stop),
-        _ => Some(NyumbaChoice::Use),
-    };
-    Some(Move::Sow {
-        pit: Pit::new(row, u8::try_from(index).ok()?)?,
-        direction,
-        nyumba,
-    })
-}
 
-/// The observation's shape: `[5, 4, 8]`.
-fn observation_shape(_game: &Bao) -> [usize; 3] {
-    [PLANES, BOARD_ROWS, BOARD_COLS]
+    /// The observation's shape: `[5, 4, 8]`.
+    #[inline]
+    fn observation_shape(&self) -> [usize; 3] {
+        [PLANES, BOARD_ROWS, BOARD_COLS]
+    }
+
+    /// The planes from `viewer`'s side of the board.
+    fn fill_observation(&self, viewer: Player, out: &mut [f32]) {
+        let position = self.position();
+        let mover = viewer;
+        let scale = TOTAL_KETE as f32;
+        for row in 0..BOARD_ROWS {
+            for col in 0..BOARD_COLS {
+                let cell = row * BOARD_COLS + col;
+                let (owner, pit) = pit_at_cell(mover, row, col);
+                plane_mut(out, KETE, PLANE_LEN)[cell] =
+                    f32::from(position.count(owner, pit)) / scale;
+                let owned = pit == Pit::NYUMBA && position.owns_nyumba(owner);
+                plane_mut(out, OWNED_NYUMBA, PLANE_LEN)[cell] = flag_value(owned);
+            }
+        }
+        let hands = [(MOVER_HAND, mover), (OPPONENT_HAND, mover.other())];
+        for (plane, player) in hands {
+            plane_mut(out, plane, PLANE_LEN).fill(f32::from(position.hand(player)) / scale);
+        }
+        plane_mut(out, MTAJI, PLANE_LEN).fill(flag_value(position.phase() == Phase::Mtaji));
+    }
 }
 
 /// The owner and pit of the cell in `row` (0–3) and `col` (0–7) of the board as `mover`
@@ -146,60 +171,6 @@ fn pit_at_cell(mover: Player, row: usize, col: usize) -> (Player, Pit) {
         1 => (mover.other(), Pit::from_ring(7 - col)),
         2 => (mover, Pit::from_ring(col)),
         _ => (mover, Pit::from_ring(15 - col)),
-    }
-}
-
-/// The planes from `viewer`'s side of the board.
-fn write_observation_for(game: &Bao, viewer: Player, out: &mut [f32]) {
-    let position = game.position();
-    let mover = viewer;
-    let scale = TOTAL_KETE as f32;
-    for row in 0..BOARD_ROWS {
-        for col in 0..BOARD_COLS {
-            let cell = row * BOARD_COLS + col;
-            let (owner, pit) = pit_at_cell(mover, row, col);
-            plane_mut(out, KETE, PLANE_LEN)[cell] = f32::from(position.count(owner, pit)) / scale;
-            let owned = pit == Pit::NYUMBA && position.owns_nyumba(owner);
-            plane_mut(out, OWNED_NYUMBA, PLANE_LEN)[cell] = flag_value(owned);
-        }
-    }
-    let hands = [(MOVER_HAND, mover), (OPPONENT_HAND, mover.other())];
-    for (plane, player) in hands {
-        plane_mut(out, plane, PLANE_LEN).fill(f32::from(position.hand(player)) / scale);
-    }
-    plane_mut(out, MTAJI, PLANE_LEN).fill(flag_value(position.phase() == Phase::Mtaji));
-}
-
-impl Encoded for Bao {
-    #[inline]
-    fn num_actions(&self) -> usize {
-        num_actions(self)
-    }
-
-    #[inline]
-    fn action_of(&self, mv: Move) -> usize {
-        action_of(self, mv)
-    }
-
-    #[inline]
-    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
-        ActionError::check_range(action, num_actions(self))?;
-        move_of(self, action).ok_or(ActionError::NoSuchMove { action })
-    }
-
-    #[inline]
-    fn observation_shape(&self) -> [usize; 3] {
-        observation_shape(self)
-    }
-
-    fn write_observation_for(
-        &self,
-        viewer: Player,
-        out: &mut [f32],
-    ) -> Result<(), BufferSizeError> {
-        check_buffer(out.len(), self.observation_len())?;
-        write_observation_for(self, viewer, out);
-        Ok(())
     }
 }
 
@@ -222,7 +193,7 @@ mod tests {
     #[test]
     fn ids_follow_the_formula() {
         let start = Bao::default();
-        assert_eq!(num_actions(&start), 97);
+        assert_eq!(start.num_actions(), 97);
         let cases = [
             ("F1L", 0),
             ("F1R", 3),
@@ -236,11 +207,11 @@ mod tests {
         ];
         for (text, id) in cases {
             let mv: Move = text.parse().unwrap();
-            assert_eq!(action_of(&start, mv), id, "{text}");
-            assert_eq!(move_of(&start, id), Some(mv), "{id}");
+            assert_eq!(start.action_of(mv), id, "{text}");
+            assert_eq!(start.decode_action(id), Some(mv), "{id}");
         }
         // Every one of the 97 written moves (B-22) has its own id.
-        let mut ids: Vec<usize> = Move::all().map(|mv| action_of(&start, mv)).collect();
+        let mut ids: Vec<usize> = Move::all().map(|mv| start.action_of(mv)).collect();
         ids.sort_unstable();
         assert_eq!(ids, (0..97).collect::<Vec<_>>());
     }
@@ -283,7 +254,7 @@ mod tests {
         // B-2: F5 = 6, F6 = 2, F7 = 2 on each side, 22 in hand, both NYUMBA owned, NAMUA.
         // North's F5 F6 F7 (indices 4, 5, 6) sit in columns 3, 2, 1 of row 1.
         let start = Bao::default();
-        assert_eq!(observation_shape(&start), [5, 4, 8]);
+        assert_eq!(start.observation_shape(), [5, 4, 8]);
         let expected = [
             kete([
                 [0; 8],

@@ -21,10 +21,7 @@
 
 use crate::{Bind, Coord, Move, Player};
 
-use game_core::encoding::{
-    ActionError, BufferSizeError, Encoded, check_buffer, plane_mut, point_col_row, point_id,
-    write_stone_planes,
-};
+use game_core::encoding::{Encoded, plane_mut, point_col_row, point_id, write_stone_planes};
 
 /// The planes of the observation.
 const PLANES: usize = 4;
@@ -48,9 +45,81 @@ fn pass_id(game: &Bind) -> usize {
     squares(game) * (1 + LINES_PER_SQUARE)
 }
 
-/// Number of actions for this variant: `9n² + 1`.
-fn num_actions(game: &Bind) -> usize {
-    pass_id(game) + 1
+impl Encoded for Bind {
+    /// Number of actions for this variant: `9n² + 1`.
+    #[inline]
+    fn num_actions(&self) -> usize {
+        pass_id(self) + 1
+    }
+
+    /// The id of `mv` (module doc). A move off this board, or a line that is not 1 or 2 steps
+    /// along a row or column, gets [`Encoded::num_actions`], which names no move.
+    #[inline]
+    fn action_of(&self, mv: Move) -> usize {
+        let side = self.variant().size();
+        let id = match mv {
+            Move::Place(square) => square_id(square, side),
+            Move::Pass => Some(pass_id(self)),
+            Move::Line { from, to } => line_id(self, from, to),
+        };
+        id.unwrap_or_else(|| self.num_actions())
+    }
+
+    /// The move named by `action` (below [`Encoded::num_actions`], as the caller checks): `None` for a
+    /// line whose last square is off the board.
+    #[inline]
+    fn decode_action(&self, action: usize) -> Option<Move> {
+        let side = self.variant().size();
+        let squares = squares(self);
+        let pass = pass_id(self);
+        if action < squares {
+            let (col, row) = point_col_row(action, side);
+            return Some(Move::Place(Coord::new(
+                u8::try_from(col).ok()?,
+                u8::try_from(row).ok()?,
+            )));
+        }
+        if action == pass {
+            return Some(Move::Pass);
+        }
+        let line = action - squares;
+        let (from_id, direction, length_id) = (
+            line / LINES_PER_SQUARE,
+            line % LINES_PER_SQUARE / 2,
+            line % 2,
+        );
+        let (col, row) = point_col_row(from_id, side);
+        let from = Coord::new(u8::try_from(col).ok()?, u8::try_from(row).ok()?);
+        // A line of 2 squares ends 1 step away, a line of 3 squares 2 steps away.
+        let steps = if length_id == 0 { 1 } else { 2 };
+        let to = step(from, direction, steps, side)?;
+        Some(Move::Line { from, to })
+    }
+
+    /// The observation's shape: `[4, n, n]`.
+    #[inline]
+    fn observation_shape(&self) -> [usize; 3] {
+        let side = self.variant().size();
+        [PLANES, side, side]
+    }
+
+    /// The planes from `viewer`'s side.
+    fn fill_observation(&self, viewer: Player, out: &mut [f32]) {
+        let variant = self.variant();
+        let side = variant.size();
+        let plane_len = side * side;
+        let mover = viewer;
+        write_stone_planes(out, plane_len, mover, |id| {
+            let (col, row) = point_col_row(id, side);
+            // A side is at most 25, so the casts are exact.
+            self.owner(Coord::new(col as u8, row as u8))
+        });
+        let pieces = variant.pieces() as f32;
+        let hands: [(usize, Player); 2] = [(MOVER_HAND, mover), (OPPONENT_HAND, mover.other())];
+        for (plane, player) in hands {
+            plane_mut(out, plane, plane_len).fill(self.hand(player) as f32 / pieces);
+        }
+    }
 }
 
 /// The square id of `coord`, or `None` off a board of side `side`.
@@ -67,18 +136,6 @@ fn step(coord: Coord, direction: usize, steps: isize, side: usize) -> Option<Coo
     let row = usize::from(coord.row).checked_add_signed(dr * steps)?;
     (col < side && row < side)
         .then_some(Coord::new(u8::try_from(col).ok()?, u8::try_from(row).ok()?))
-}
-
-/// The id of `mv` (module doc). A move off this board, or a line that is not 1 or 2 steps
-/// along a row or column, gets [`num_actions`], which names no move.
-fn action_of(game: &Bind, mv: Move) -> usize {
-    let side = game.variant().size();
-    let id = match mv {
-        Move::Place(square) => square_id(square, side),
-        Move::Pass => Some(pass_id(game)),
-        Move::Line { from, to } => line_id(game, from, to),
-    };
-    id.unwrap_or_else(|| num_actions(game))
 }
 
 /// The id of the line from `from` to `to`, if both ends are on the board and `to` is 1 or
@@ -102,93 +159,6 @@ fn line_id(game: &Bind, from: Coord, to: Coord) -> Option<usize> {
         .iter()
         .position(|&(sc, sr)| (sc * distance, sr * distance) == (dc, dr))?;
     Some(squares(game) + from_id * LINES_PER_SQUARE + direction * 2 + length_id)
-}
-
-/// The move named by `action` (below [`num_actions`], as the caller checks): `None` for a
-/// line whose last square is off the board.
-fn move_of(game: &Bind, action: usize) -> Option<Move> {
-    let side = game.variant().size();
-    let squares = squares(game);
-    let pass = pass_id(game);
-    if action < squares {
-        let (col, row) = point_col_row(action, side);
-        return Some(Move::Place(Coord::new(
-            u8::try_from(col).ok()?,
-            u8::try_from(row).ok()?,
-        )));
-    }
-    if action == pass {
-        return Some(Move::Pass);
-    }
-    let line = action - squares;
-    let (from_id, direction, length_id) = (
-        line / LINES_PER_SQUARE,
-        line % LINES_PER_SQUARE / 2,
-        line % 2,
-    );
-    let (col, row) = point_col_row(from_id, side);
-    let from = Coord::new(u8::try_from(col).ok()?, u8::try_from(row).ok()?);
-    // A line of 2 squares ends 1 step away, a line of 3 squares 2 steps away.
-    let steps = if length_id == 0 { 1 } else { 2 };
-    let to = step(from, direction, steps, side)?;
-    Some(Move::Line { from, to })
-}
-
-/// The observation's shape: `[4, n, n]`.
-fn observation_shape(game: &Bind) -> [usize; 3] {
-    let side = game.variant().size();
-    [PLANES, side, side]
-}
-
-/// The planes from `viewer`'s side.
-fn write_observation_for(game: &Bind, viewer: Player, out: &mut [f32]) {
-    let variant = game.variant();
-    let side = variant.size();
-    let plane_len = side * side;
-    let mover = viewer;
-    write_stone_planes(out, plane_len, mover, |id| {
-        let (col, row) = point_col_row(id, side);
-        // A side is at most 25, so the casts are exact.
-        game.owner(Coord::new(col as u8, row as u8))
-    });
-    let pieces = variant.pieces() as f32;
-    let hands: [(usize, Player); 2] = [(MOVER_HAND, mover), (OPPONENT_HAND, mover.other())];
-    for (plane, player) in hands {
-        plane_mut(out, plane, plane_len).fill(game.hand(player) as f32 / pieces);
-    }
-}
-
-impl Encoded for Bind {
-    #[inline]
-    fn num_actions(&self) -> usize {
-        num_actions(self)
-    }
-
-    #[inline]
-    fn action_of(&self, mv: Move) -> usize {
-        action_of(self, mv)
-    }
-
-    #[inline]
-    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
-        ActionError::check_range(action, num_actions(self))?;
-        move_of(self, action).ok_or(ActionError::NoSuchMove { action })
-    }
-
-    #[inline]
-    fn observation_shape(&self) -> [usize; 3] {
-        observation_shape(self)
-    }
-
-    fn write_observation_for(
-        &self,
-        viewer: Player,
-        out: &mut [f32],
-    ) -> Result<(), BufferSizeError> {
-        check_buffer(out.len(), self.observation_len())?;
-        write_observation_for(self, viewer, out);
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -215,7 +185,7 @@ mod tests {
     #[test]
     fn ids_follow_the_formula() {
         let mini = Bind::new(Variant::MINI);
-        assert_eq!(num_actions(&mini), 9 * 25 + 1);
+        assert_eq!(mini.num_actions(), 9 * 25 + 1);
         let cases = [
             ("A1", 0),
             ("C4", 3 * 5 + 2),
@@ -229,26 +199,28 @@ mod tests {
             ("pass", 225),
         ];
         for (text, id) in cases {
-            assert_eq!(action_of(&mini, mv(text)), id, "{text}");
-            assert_eq!(move_of(&mini, id), Some(mv(text)), "{id}");
+            assert_eq!(mini.action_of(mv(text)), id, "{text}");
+            assert_eq!(mini.decode_action(id), Some(mv(text)), "{id}");
         }
         // E1 (square 4) going right leaves the board: those ids name no move.
-        assert_eq!(move_of(&mini, 25 + 4 * 8), None);
-        assert_eq!(move_of(&mini, 25 + 4 * 8 + 1), None);
+        assert_eq!(mini.decode_action(25 + 4 * 8), None);
+        assert_eq!(mini.decode_action(25 + 4 * 8 + 1), None);
         // C2 (square 7) two to the left stays on the board; moves off it get 226.
-        assert_eq!(move_of(&mini, 25 + 7 * 8 + 2 + 1), Some(mv("C2-A2")));
+        assert_eq!(mini.decode_action(25 + 7 * 8 + 2 + 1), Some(mv("C2-A2")));
         for off_board in ["F1", "E5-F5", "A6-A4"] {
-            assert_eq!(action_of(&mini, mv(off_board)), 226, "{off_board}");
+            assert_eq!(mini.action_of(mv(off_board)), 226, "{off_board}");
         }
         let crooked = Move::Line {
             from: "A1".parse().unwrap(),
             to: "B2".parse().unwrap(),
         };
-        assert_eq!(action_of(&mini, crooked), 226);
+        assert_eq!(mini.action_of(crooked), 226);
         // Towards each of the 4 directions, a line of 2 leaves the 5×5 board from the 5
         // squares of the edge it heads for, a line of 3 from the 10 squares of the two
         // outer rows or columns: 4 × 15 = 60 of the 200 line ids name no move.
-        let none = (25..225).filter(|&id| move_of(&mini, id).is_none()).count();
+        let none = (25..225)
+            .filter(|&id| mini.decode_action(id).is_none())
+            .count();
         assert_eq!(none, 60);
     }
 
@@ -287,7 +259,7 @@ mod tests {
     fn observations_of_the_first_three_moves() {
         // The start: nothing on the board, both hands full (12 of 12).
         let start = Bind::new(Variant::MINI);
-        assert_eq!(observation_shape(&start), [4, 5, 5]);
+        assert_eq!(start.observation_shape(), [4, 5, 5]);
         let full = vec![1.0; 25];
         let expected = [pieces(&[]), pieces(&[]), full.clone(), full.clone()];
         assert_eq!(planes(&start), expected);

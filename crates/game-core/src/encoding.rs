@@ -16,7 +16,7 @@
 //! A toy game's encoding, and the checked calls the trait provides on top of it:
 //!
 //! ```
-//! use game_core::encoding::{ActionError, BufferSizeError, Encoded, check_buffer};
+//! use game_core::encoding::{ActionError, Encoded};
 //! use game_core::{Game, Outcome, Player};
 //!
 //! // Nim with a pile of at most 9: take 1–3; who takes the last wins.
@@ -63,18 +63,14 @@
 //!     fn action_of(&self, mv: u32) -> usize {
 //!         if (1..=3).contains(&mv) { mv as usize - 1 } else { 3 }
 //!     }
-//!     fn move_of(&self, action: usize) -> Result<u32, ActionError> {
-//!         ActionError::check_range(action, 3)?;
-//!         Ok(action as u32 + 1)
+//!     fn decode_action(&self, action: usize) -> Option<u32> {
+//!         Some(action as u32 + 1)
 //!     }
 //!     fn observation_shape(&self) -> [usize; 3] { [1, 1, 9] }
-//!     fn write_observation_for(&self, _viewer: Player, out: &mut [f32])
-//!         -> Result<(), BufferSizeError> {
-//!         check_buffer(out.len(), 9)?;
+//!     fn fill_observation(&self, _viewer: Player, out: &mut [f32]) {
 //!         for (cell, value) in out.iter_mut().enumerate() {
 //!             *value = if (cell as u32) < self.pile { 1.0 } else { 0.0 };
 //!         }
-//!         Ok(())
 //!     }
 //! }
 //!
@@ -84,6 +80,7 @@
 //! assert_eq!(mask, [true, true, false]);
 //! assert!(matches!(nim.play_action(2), Err(ActionError::Illegal { .. })));
 //! assert!(matches!(nim.play_action(7), Err(ActionError::OutOfRange { .. })));
+//! assert!(nim.write_observation(&mut [0.0; 8]).is_err());
 //! assert_eq!(nim.play_action(1)?, 2);
 //! assert!(nim.is_over());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -98,11 +95,13 @@ use crate::player::Player;
 /// A game whose moves have integer ids and whose position has an observation tensor.
 ///
 /// Required: the id formula both ways ([`Encoded::num_actions`], [`Encoded::action_of`],
-/// [`Encoded::move_of`]) and the planes ([`Encoded::observation_shape`],
-/// [`Encoded::write_observation_for`]). Provided on top: the observation from the player
-/// to move, the legal-action mask, both together, and playing an id. A game overrides a
-/// provided call where it can do better (go9 computes the mask and the planes in one pass
-/// over the board).
+/// [`Encoded::decode_action`]) and the planes ([`Encoded::observation_shape`],
+/// [`Encoded::fill_observation`]), each called by the provided calls only with an id in
+/// range or a buffer of the right length. Provided on top: those checks
+/// ([`Encoded::move_of`], [`Encoded::write_observation_for`]), the observation from the
+/// player to move, the legal-action mask, both together, and playing an id. A game
+/// overrides a provided call where it can do better (go9 computes the mask and the planes
+/// in one pass over the board).
 pub trait Encoded: Game {
     /// The number of ids for this game's options (the same in every position of a game).
     fn num_actions(&self) -> usize;
@@ -111,13 +110,23 @@ pub trait Encoded: Game {
     /// on this game's board, which no id reaches.
     fn action_of(&self, mv: Self::Move) -> usize;
 
+    /// The move named by `action`, an id below [`Encoded::num_actions`] (legal now or
+    /// not), or `None` for an id that names no move on this board (a Bind line leaving
+    /// it). Callers use [`Encoded::move_of`], which checks the range first.
+    fn decode_action(&self, action: usize) -> Option<Self::Move>;
+
     /// The move named by the id `action` (legal now or not); the inverse of
     /// [`Encoded::action_of`].
     ///
     /// # Errors
     /// [`ActionError::OutOfRange`] past the last id, [`ActionError::NoSuchMove`] for an id
     /// that names no move on this board (a Bind line leaving it).
-    fn move_of(&self, action: usize) -> Result<Self::Move, ActionError>;
+    #[inline]
+    fn move_of(&self, action: usize) -> Result<Self::Move, ActionError> {
+        ActionError::check_range(action, self.num_actions())?;
+        self.decode_action(action)
+            .ok_or(ActionError::NoSuchMove { action })
+    }
 
     /// The observation's shape, `[planes, rows, columns]`.
     fn observation_shape(&self) -> [usize; 3];
@@ -138,8 +147,20 @@ pub trait Encoded: Game {
     /// # Errors
     /// [`BufferSizeError`] if `out` does not hold exactly [`Encoded::observation_len`]
     /// values; `out` is then untouched.
-    fn write_observation_for(&self, viewer: Player, out: &mut [f32])
-    -> Result<(), BufferSizeError>;
+    fn write_observation_for(
+        &self,
+        viewer: Player,
+        out: &mut [f32],
+    ) -> Result<(), BufferSizeError> {
+        check_buffer(out.len(), self.observation_len())?;
+        self.fill_observation(viewer, out);
+        Ok(())
+    }
+
+    /// Writes the planes as [`Encoded::write_observation_for`] does, into `out` of exactly
+    /// [`Encoded::observation_len`] values (callers use that call, which checks the
+    /// length first).
+    fn fill_observation(&self, viewer: Player, out: &mut [f32]);
 
     /// Writes the observation from the point of view of the player to move.
     ///

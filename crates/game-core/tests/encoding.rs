@@ -2,7 +2,7 @@
 //! passes a right encoding and names each way a wrong one is wrong.
 
 use game_core::checker::check_encoding;
-use game_core::encoding::{ActionError, BufferSizeError, Encoded, check_buffer};
+use game_core::encoding::{ActionError, BufferSizeError, Encoded};
 use game_core::{Game, Outcome, Player};
 
 /// What a toy encoding gets wrong.
@@ -17,6 +17,8 @@ enum Bug {
     UnwrittenCell,
     /// The observation for the mover differs from `write_observation`.
     ViewerPlane,
+    /// Id 1 names no move.
+    Gap,
 }
 
 /// Nim with one pile of at most 9: take 1–3, who takes the last counter wins.
@@ -98,22 +100,20 @@ impl Encoded for Nim {
         }
     }
 
-    fn move_of(&self, action: usize) -> Result<u32, ActionError> {
-        ActionError::check_range(action, 3)?;
+    fn decode_action(&self, action: usize) -> Option<u32> {
+        if self.bug == Bug::Gap && action == 1 {
+            return None;
+        }
         let shift = u32::from(self.bug == Bug::MoveOfShifted);
-        Ok(action as u32 + 1 + shift)
+        Some(action as u32 + 1 + shift)
     }
 
     fn observation_shape(&self) -> [usize; 3] {
         [2, 3, 3]
     }
 
-    fn write_observation_for(
-        &self,
-        viewer: Player,
-        out: &mut [f32],
-    ) -> Result<(), BufferSizeError> {
-        check_buffer(out.len(), 18)?;
+    fn fill_observation(&self, viewer: Player, out: &mut [f32]) {
+        assert_eq!(out.len(), 18, "the provided call checks the length");
         let written = if self.bug == Bug::UnwrittenCell {
             17
         } else {
@@ -126,7 +126,6 @@ impl Encoded for Nim {
                 f32::from(u8::from(viewer == Player::First))
             };
         }
-        Ok(())
     }
 
     fn write_observation(&self, out: &mut [f32]) -> Result<(), BufferSizeError> {
@@ -172,6 +171,40 @@ fn each_wrong_encoding_is_named() {
         );
         assert!(error.contains(words), "{bug:?}: {error}");
     }
+}
+
+#[test]
+fn the_provided_calls_check_ids_and_lengths_before_the_game_sees_them() {
+    let game = nim(9, Bug::None);
+    assert_eq!(game.move_of(2), Ok(3));
+    assert_eq!(
+        game.move_of(3),
+        Err(ActionError::OutOfRange {
+            action: 3,
+            actions: 3
+        })
+    );
+    assert_eq!(
+        nim(9, Bug::Gap).move_of(1),
+        Err(ActionError::NoSuchMove { action: 1 })
+    );
+    assert_eq!(nim(9, Bug::Gap).move_of(2), Ok(3));
+    for len in [0, 17, 19] {
+        let mut out = vec![-1.0; len];
+        assert_eq!(
+            game.write_observation_for(Player::Second, &mut out),
+            Err(BufferSizeError {
+                given: len,
+                needed: 18
+            })
+        );
+        assert!(out.iter().all(|&v| v == -1.0), "untouched");
+    }
+    let mut out = vec![-1.0; 18];
+    game.write_observation_for(Player::Second, &mut out)
+        .unwrap();
+    assert_eq!(out[..9], [1.0; 9]);
+    assert_eq!(out[9..], [0.0; 9]);
 }
 
 /// What an encoding's own mask or combined call gets wrong.
@@ -236,20 +269,16 @@ impl Encoded for Overridden {
         self.0.action_of(mv)
     }
 
-    fn move_of(&self, action: usize) -> Result<u32, ActionError> {
-        self.0.move_of(action)
+    fn decode_action(&self, action: usize) -> Option<u32> {
+        self.0.decode_action(action)
     }
 
     fn observation_shape(&self) -> [usize; 3] {
         self.0.observation_shape()
     }
 
-    fn write_observation_for(
-        &self,
-        viewer: Player,
-        out: &mut [f32],
-    ) -> Result<(), BufferSizeError> {
-        self.0.write_observation_for(viewer, out)
+    fn fill_observation(&self, viewer: Player, out: &mut [f32]) {
+        self.0.fill_observation(viewer, out);
     }
 
     fn write_action_mask(

@@ -10,7 +10,7 @@
 //! (who gives the komi, G-10) else all 0.0.
 
 use game_core::encoding::{
-    ActionError, BufferSizeError, Encoded, check_buffer, flag_value, plane_mut, write_stone_planes,
+    BufferSizeError, Encoded, check_buffer, flag_value, plane_mut, write_stone_planes,
 };
 use game_core::{Game, Player};
 
@@ -48,10 +48,10 @@ impl Encoded for Go9 {
         }
     }
 
+    /// The point of index `action`, or `pass` for 81: every id names a move.
     #[inline]
-    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
-        ActionError::check_range(action, NUM_ACTIONS)?;
-        Ok(if action == PASS_ID {
+    fn decode_action(&self, action: usize) -> Option<Move> {
+        Some(if action == PASS_ID {
             Move::Pass
         } else {
             Move::Place(Point::from_index(action))
@@ -65,12 +65,7 @@ impl Encoded for Go9 {
     }
 
     /// The four planes (module doc); the superko plane is 0 for the player not to move.
-    fn write_observation_for(
-        &self,
-        viewer: Player,
-        out: &mut [f32],
-    ) -> Result<(), BufferSizeError> {
-        check_buffer(out.len(), PLANES * POINTS)?;
+    fn fill_observation(&self, viewer: Player, out: &mut [f32]) {
         let mut statuses = [PointStatus::Ended; POINTS];
         if viewer == self.to_move() {
             self.point_statuses(&mut statuses);
@@ -84,7 +79,6 @@ impl Encoded for Go9 {
             }
         }
         write_planes(&statuses, viewer, out);
-        Ok(())
     }
 
     /// The legal-action mask (82 values) from one `Go9::point_statuses` pass.
@@ -137,6 +131,7 @@ fn write_planes(statuses: &[PointStatus; POINTS], viewer: Player, out: &mut [f32
     }
     plane_mut(out, MOVER_IS_BLACK, POINTS).fill(flag_value(viewer == Player::First));
 }
+
 #[cfg(test)]
 mod tests {
     use game_core::checker::check_encoding;

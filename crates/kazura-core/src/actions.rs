@@ -12,8 +12,7 @@ use crate::{Colour, Coord, Kazura, Move};
 use game_core::{Game, Player};
 
 use game_core::encoding::{
-    ActionError, BufferSizeError, Encoded, check_buffer, flag_value, plane_mut, point_col_row,
-    point_id, write_stone_planes,
+    Encoded, flag_value, plane_mut, point_col_row, point_id, write_stone_planes,
 };
 
 /// The planes of the observation.
@@ -28,99 +27,72 @@ const fn pass_id(side: usize) -> usize {
     side * side
 }
 
-/// Number of actions for this board size: `n² + 2`.
-fn num_actions(game: &Kazura) -> usize {
-    pass_id(game.size()) + 2
-}
-
-/// The id of `mv`: `row * n + col` for a placement, `n²` for `pass`, `n² + 1` for `swap`.
-/// A placement off this board gets [`num_actions`], which names no move.
-fn action_of(game: &Kazura, mv: Move) -> usize {
-    let side = game.size();
-    match mv {
-        Move::Place(coord) => {
-            let (col, row) = (usize::from(coord.col), usize::from(coord.row));
-            if col < side && row < side {
-                point_id(col, row, side)
-            } else {
-                num_actions(game)
-            }
-        }
-        Move::Pass => pass_id(side),
-        Move::Swap => pass_id(side) + 1,
-    }
-}
-
-/// The move named by `action`; `None` only past the last id.
-fn move_of(game: &Kazura, action: usize) -> Option<Move> {
-    let side = game.size();
-    let pass = pass_id(side);
-    if action < pass {
-        let (col, row) = point_col_row(action, side);
-        Some(Move::Place(Coord::new(
-            u8::try_from(col).ok()?,
-            u8::try_from(row).ok()?,
-        )))
-    } else if action == pass {
-        Some(Move::Pass)
-    } else if action == pass + 1 {
-        Some(Move::Swap)
-    } else {
-        None
-    }
-}
-
-/// The observation's shape: `[4, n, n]`.
-fn observation_shape(game: &Kazura) -> [usize; 3] {
-    [PLANES, game.size(), game.size()]
-}
-
-/// The planes from `viewer`'s side; the swap plane is 0 for the player not to move.
-fn write_observation_for(game: &Kazura, viewer: Player, out: &mut [f32]) {
-    let side = game.size();
-    let plane_len = side * side;
-    let mover = Colour::of_player(viewer);
-    write_stone_planes(out, plane_len, viewer, |id| {
-        let (col, row) = point_col_row(id, side);
-        // A side is at most 25, so the casts are exact.
-        game.stone_at(Coord::new(col as u8, row as u8))
-            .map(Colour::player)
-    });
-    let swap = viewer == game.to_move() && game.is_legal(Move::Swap);
-    plane_mut(out, SWAP_LEGAL, plane_len).fill(flag_value(swap));
-    plane_mut(out, MOVER_IS_BLACK, plane_len).fill(flag_value(mover == Colour::Black));
-}
-
 impl Encoded for Kazura {
+    /// Number of actions for this board size: `n² + 2`.
     #[inline]
     fn num_actions(&self) -> usize {
-        num_actions(self)
+        pass_id(self.size()) + 2
     }
 
+    /// The id of `mv`: `row * n + col` for a placement, `n²` for `pass`, `n² + 1` for `swap`.
+    /// A placement off this board gets [`Encoded::num_actions`], which names no move.
     #[inline]
     fn action_of(&self, mv: Move) -> usize {
-        action_of(self, mv)
+        let side = self.size();
+        match mv {
+            Move::Place(coord) => {
+                let (col, row) = (usize::from(coord.col), usize::from(coord.row));
+                if col < side && row < side {
+                    point_id(col, row, side)
+                } else {
+                    self.num_actions()
+                }
+            }
+            Move::Pass => pass_id(side),
+            Move::Swap => pass_id(side) + 1,
+        }
     }
 
+    /// The move named by `action`, an id below `n² + 2`.
     #[inline]
-    fn move_of(&self, action: usize) -> Result<Move, ActionError> {
-        ActionError::check_range(action, num_actions(self))?;
-        move_of(self, action).ok_or(ActionError::NoSuchMove { action })
+    fn decode_action(&self, action: usize) -> Option<Move> {
+        let side = self.size();
+        let pass = pass_id(side);
+        if action < pass {
+            let (col, row) = point_col_row(action, side);
+            Some(Move::Place(Coord::new(
+                u8::try_from(col).ok()?,
+                u8::try_from(row).ok()?,
+            )))
+        } else if action == pass {
+            Some(Move::Pass)
+        } else if action == pass + 1 {
+            Some(Move::Swap)
+        } else {
+            None
+        }
     }
 
+    /// The observation's shape: `[4, n, n]`.
     #[inline]
     fn observation_shape(&self) -> [usize; 3] {
-        observation_shape(self)
+        [PLANES, self.size(), self.size()]
     }
 
-    fn write_observation_for(
-        &self,
-        viewer: Player,
-        out: &mut [f32],
-    ) -> Result<(), BufferSizeError> {
-        check_buffer(out.len(), self.observation_len())?;
-        write_observation_for(self, viewer, out);
-        Ok(())
+    /// The planes from `viewer`'s side; the swap plane is 0 for the player not to move.
+    fn fill_observation(&self, viewer: Player, out: &mut [f32]) {
+        let side = self.size();
+        let plane_len = side * side;
+        let mover = Colour::of_player(viewer);
+        write_stone_planes(out, plane_len, viewer, |id| {
+            let (col, row) = point_col_row(id, side);
+            // A side is at most 25, so the casts are exact.
+            self.stone_at(Coord::new(col as u8, row as u8))
+                .map(Colour::player)
+        });
+        let swap = viewer == self.to_move() && self.is_legal(Move::Swap);
+        plane_mut(out, SWAP_LEGAL, plane_len).fill(flag_value(swap));
+        plane_mut(out, MOVER_IS_BLACK, plane_len).fill(flag_value(mover == Colour::Black));
     }
 }
 
@@ -143,21 +115,21 @@ mod tests {
     #[test]
     fn ids_follow_the_formula() {
         let board = game(5, &[]);
-        assert_eq!(num_actions(&board), 27);
-        assert_eq!(action_of(&board, "A1".parse().unwrap()), 0);
-        assert_eq!(action_of(&board, "B1".parse().unwrap()), 1);
-        assert_eq!(action_of(&board, "A2".parse().unwrap()), 5);
-        assert_eq!(action_of(&board, "E5".parse().unwrap()), 24);
-        assert_eq!(action_of(&board, Move::Pass), 25);
-        assert_eq!(action_of(&board, Move::Swap), 26);
-        assert_eq!(move_of(&board, 13), Some("D3".parse().unwrap()));
+        assert_eq!(board.num_actions(), 27);
+        assert_eq!(board.action_of("A1".parse().unwrap()), 0);
+        assert_eq!(board.action_of("B1".parse().unwrap()), 1);
+        assert_eq!(board.action_of("A2".parse().unwrap()), 5);
+        assert_eq!(board.action_of("E5".parse().unwrap()), 24);
+        assert_eq!(board.action_of(Move::Pass), 25);
+        assert_eq!(board.action_of(Move::Swap), 26);
+        assert_eq!(board.decode_action(13), Some("D3".parse().unwrap()));
         // F1 and A6 are off the 5×5 board: an id no move has.
-        assert_eq!(action_of(&board, "F1".parse().unwrap()), 27);
-        assert_eq!(action_of(&board, "A6".parse().unwrap()), 27);
+        assert_eq!(board.action_of("F1".parse().unwrap()), 27);
+        assert_eq!(board.action_of("A6".parse().unwrap()), 27);
         let standard = game(13, &[]);
-        assert_eq!(num_actions(&standard), 171);
-        assert_eq!(action_of(&standard, "G7".parse().unwrap()), 6 * 13 + 6);
-        assert_eq!(move_of(&standard, 170), Some(Move::Swap));
+        assert_eq!(standard.num_actions(), 171);
+        assert_eq!(standard.action_of("G7".parse().unwrap()), 6 * 13 + 6);
+        assert_eq!(standard.decode_action(170), Some(Move::Swap));
     }
 
     #[test]
@@ -209,7 +181,7 @@ mod tests {
     fn observations_before_and_after_the_swap() {
         // The start: Black to move on an empty board, no swap yet.
         let start = game(5, &[]);
-        assert_eq!(observation_shape(&start), [4, 5, 5]);
+        assert_eq!(start.observation_shape(), [4, 5, 5]);
         let expected = [stones(&[]), stones(&[]), stones(&[]), vec![1.0; 25]];
         assert_eq!(planes(&start), expected);
 
