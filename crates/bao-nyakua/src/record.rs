@@ -212,6 +212,9 @@ pub enum RecordError {
     BadMove {
         /// The move's number from 1.
         number: usize,
+        /// The move as written: the entry's move object as JSON, or the whole entry when
+        /// it does not read.
+        text: String,
         /// What is wrong with it.
         reason: BadMoveReason,
     },
@@ -370,6 +373,7 @@ impl Record {
                     .err()
                     .map(|error| RecordError::BadMove {
                         number: i + 1,
+                        text: entry.to_string(),
                         reason: BadMoveReason::Unreadable(error.to_string()),
                     })
             })
@@ -515,6 +519,7 @@ impl Record {
         if entry.player != expected {
             return Err(RecordError::BadMove {
                 number,
+                text: json(&entry.mv),
                 reason: BadMoveReason::WrongPlayer {
                     found: entry.player,
                     expected,
@@ -523,6 +528,7 @@ impl Record {
         }
         let illegal = || RecordError::BadMove {
             number,
+            text: json(&entry.mv),
             reason: BadMoveReason::Illegal {
                 object: json(&entry.mv),
             },
@@ -547,6 +553,7 @@ impl Record {
             if recorded != replayed {
                 return Err(RecordError::BadMove {
                     number,
+                    text: json(&entry.mv),
                     reason: BadMoveReason::Counts {
                         key,
                         recorded,

@@ -196,6 +196,7 @@ fn b24_replay_names_the_first_bad_move() {
             err,
             RecordError::BadMove {
                 number: 2,
+                text: _,
                 reason: BadMoveReason::WrongPlayer { .. }
             }
         ),
@@ -210,12 +211,20 @@ fn b24_replay_names_the_first_bad_move() {
             err,
             RecordError::BadMove {
                 number: 3,
+                text: _,
                 reason: BadMoveReason::Illegal { .. }
             }
         ),
         "{err}"
     );
     assert!(err.to_string().starts_with("move 3: illegal move"));
+    let RecordError::BadMove { text, .. } = &err else {
+        unreachable!()
+    };
+    assert!(
+        text.contains(r#""row":1"#),
+        "the move object as written: {text}"
+    );
 
     let mut wrong_type = base.clone();
     wrong_type["history"][0]["move"]["type"] = json!("capture");
@@ -225,6 +234,7 @@ fn b24_replay_names_the_first_bad_move() {
             err,
             RecordError::BadMove {
                 number: 1,
+                text: _,
                 reason: BadMoveReason::Illegal { .. }
             }
         ),
@@ -239,6 +249,7 @@ fn b24_replay_names_the_first_bad_move() {
             err,
             RecordError::BadMove {
                 number: 2,
+                text: _,
                 reason: BadMoveReason::Counts {
                     key: "captures",
                     ..
@@ -279,11 +290,16 @@ fn b24_replay_names_the_first_bad_move() {
             err,
             RecordError::BadMove {
                 number: 1,
+                text: _,
                 reason: BadMoveReason::Unreadable(_)
             }
         ),
         "{err}"
     );
+    let RecordError::BadMove { text, .. } = &err else {
+        unreachable!()
+    };
+    assert!(text.contains(r#""extra":1"#), "the whole entry: {text}");
     let mut bad_value = base.clone();
     bad_value["history"][2]["move"]["direction"] = json!("up");
     let err = replay_value(&bad_value).unwrap_err();
@@ -292,6 +308,7 @@ fn b24_replay_names_the_first_bad_move() {
             err,
             RecordError::BadMove {
                 number: 3,
+                text: _,
                 reason: BadMoveReason::Unreadable(_)
             }
         ),
@@ -306,6 +323,7 @@ fn b24_replay_names_the_first_bad_move() {
             err,
             RecordError::BadMove {
                 number: 2,
+                text: _,
                 reason: BadMoveReason::Unreadable(_)
             }
         ),

@@ -130,6 +130,8 @@ pub enum RecordError {
     /// The recorded result is not what the moves give.
     #[error("the record says the result is `{recorded}`, but its moves give `{replayed}`")]
     ResultMismatch {
+        /// The record's field that disagrees: `result`.
+        field: &'static str,
         /// The result written in the record.
         recorded: String,
         /// The result of replaying it.
@@ -243,6 +245,7 @@ impl Record {
         let replayed = state.outcome_text();
         if replayed != self.result {
             return Err(RecordError::ResultMismatch {
+                field: "result",
                 recorded: self.result.clone(),
                 replayed,
             });

@@ -145,7 +145,7 @@ fn record_write_read_and_replay() {
 #[cfg(feature = "serde")]
 #[test]
 fn record_errors_share_their_names() {
-    use bind::{RecordError, Recorded};
+    use bind::{BadMoveReason, RecordError, Recorded};
 
     let mut game = Bind::new(Variant::MINI);
     play_out(&mut game, 3);
@@ -160,14 +160,14 @@ fn record_errors_share_their_names() {
     let bad_second = text.replacen(&format!("\"{second}\""), &format!("\"{first}\""), 1);
     assert!(matches!(
         Bind::read_record(&bad_second),
-        Err(RecordError::BadMove { number: 2, .. })
+        Err(RecordError::BadMove { number: 2, text, reason: BadMoveReason::Illegal { .. } }) if !text.is_empty()
     ));
     let result = format!("\"result\": \"{}\"", game.outcome_text());
     assert!(text.contains(&result), "{text}");
     let claimed = text.replace(&result, "\"result\": \"ongoing\"");
     assert!(matches!(
         Bind::read_record(&claimed),
-        Err(RecordError::ResultMismatch { .. })
+        Err(RecordError::ResultMismatch { field: "result", recorded, replayed }) if recorded != replayed
     ));
 }
 

@@ -3,7 +3,7 @@
 use board_geometry::Point;
 use thiserror::Error;
 
-use crate::moves::point_name;
+use crate::moves::{ParseMoveError, point_name};
 
 /// Why a move (or a game-ending call) is not legal now.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -124,7 +124,7 @@ pub enum RecordError {
         /// The move as written.
         text: String,
         /// Why it was refused.
-        reason: String,
+        reason: BadMoveReason,
     },
     /// Set-up stones after the first node (SGF), which the rules cannot replay.
     #[error("set-up stones (AB/AW/AE) after the start are not supported")]
@@ -135,9 +135,32 @@ pub enum RecordError {
     /// The recorded result differs from the replayed one.
     #[error("the record says the result is {recorded}, but replaying it gives {replayed}")]
     ResultMismatch {
+        /// The record's field that disagrees: `result` (JSON) or `RE` (SGF).
+        field: &'static str,
         /// What the record says.
         recorded: String,
         /// What the rules give.
         replayed: String,
     },
+}
+
+/// Why a move of a record was refused ([`RecordError::BadMove`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BadMoveReason {
+    /// The JSON move's player is neither black nor white.
+    #[error("`{0}` is not a player (black or white)")]
+    Player(String),
+    /// The JSON move's text is not a move.
+    #[error("{0}")]
+    Unreadable(#[source] ParseMoveError),
+    /// An SGF move's value is neither a point nor a pass (`B[e]`, G-13).
+    #[error("not a point or a pass")]
+    NotAPointOrPass,
+    /// An SGF move's point is off the 9x9 board.
+    #[error("`{0}` is not a point of the 9x9 board")]
+    OffBoard(String),
+    /// The rules refuse the move where it stands.
+    #[error("{}", .0.detail())]
+    Illegal(#[source] PlayError),
 }

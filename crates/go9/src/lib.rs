@@ -70,7 +70,7 @@ pub use game_core::{
 
 pub use board::Board;
 pub use end::EndReason;
-pub use error::{PlayError, RecordError, SetupError, UndoError};
+pub use error::{BadMoveReason, PlayError, RecordError, SetupError, UndoError};
 pub use layout::{POINTS, SIZE};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
 pub use opponent::{

@@ -6,7 +6,7 @@ use game_core::{ByPlayer, Player, RecordMarker, Recorded};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::end::{EndReason, colour_name};
-use crate::error::{PlayError, RecordError};
+use crate::error::{BadMoveReason, PlayError, RecordError};
 use crate::moves::{Move, parse_point, point_name};
 use crate::scoring::KOMI;
 use crate::setup::Setup;
@@ -203,18 +203,19 @@ impl Record {
             first,
         ))?;
         for (i, m) in self.moves.iter().enumerate() {
-            let err = |reason: String| RecordError::BadMove {
+            let err = |reason: BadMoveReason| RecordError::BadMove {
                 number: i + 1,
                 text: format!("{} {}", m.player, m.mv),
                 reason,
             };
-            let player = parse_player(&m.player).map_err(|e| err(e.to_string()))?;
+            let player = parse_player(&m.player)
+                .map_err(|_| err(BadMoveReason::Player(m.player.clone())))?;
             let mv: Move =
                 m.mv.parse()
-                    .map_err(|e: crate::ParseMoveError| err(e.to_string()))?;
+                    .map_err(|e| err(BadMoveReason::Unreadable(e)))?;
             state
                 .play_as(player, mv)
-                .map_err(|e: PlayError| err(e.detail()))?;
+                .map_err(|e: PlayError| err(BadMoveReason::Illegal(e)))?;
         }
         if let Some(call) = &self.end {
             let applied = match call {
@@ -227,6 +228,7 @@ impl Record {
         let replayed = state.result();
         if replayed != self.result {
             return Err(RecordError::ResultMismatch {
+                field: "result",
                 recorded: self.result.clone().unwrap_or_else(|| "none".into()),
                 replayed: replayed.unwrap_or_else(|| "none (the game goes on)".into()),
             });

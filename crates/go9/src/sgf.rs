@@ -8,7 +8,7 @@ use game_core::{ByPlayer, Player};
 use sgf_parse::SgfNode;
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 
-use crate::error::RecordError;
+use crate::error::{BadMoveReason, RecordError};
 use crate::layout::SIZE;
 use crate::moves::Move;
 use crate::scoring::KOMI;
@@ -179,7 +179,7 @@ impl Go9 {
                         return Err(RecordError::BadMove {
                             number,
                             text: format!("{id}[{}]", values.join("][")),
-                            reason: "not a point or a pass".into(),
+                            reason: BadMoveReason::NotAPointOrPass,
                         });
                     }
                     _ => continue,
@@ -278,21 +278,21 @@ fn play_sgf_move(
             return Err(RecordError::BadMove {
                 number,
                 text,
-                reason: "not a point or a pass".into(),
+                reason: BadMoveReason::NotAPointOrPass,
             });
         }
         SgfMove::Pass => Move::Pass,
         SgfMove::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
-        SgfMove::Move(p) => Move::Place(from_sgf_point(*p).map_err(|e| RecordError::BadMove {
+        SgfMove::Move(p) => Move::Place(from_sgf_point(*p).map_err(|_| RecordError::BadMove {
             number,
             text: text.clone(),
-            reason: e.to_string(),
+            reason: BadMoveReason::OffBoard(format!("{}{}", sgf_letter(p.x), sgf_letter(p.y))),
         })?),
     };
     state.play_as(player, mv).map_err(|e| RecordError::BadMove {
         number,
         text,
-        reason: e.detail(),
+        reason: BadMoveReason::Illegal(e),
     })
 }
 
@@ -318,6 +318,7 @@ fn apply_recorded_result(state: &mut Go9, recorded: &str) -> Result<(), RecordEr
             "0" => state.agree_draw(),
             _ => {
                 return Err(RecordError::ResultMismatch {
+                    field: "RE",
                     recorded: recorded.to_string(),
                     replayed: "none (the game goes on)".into(),
                 });
@@ -329,6 +330,7 @@ fn apply_recorded_result(state: &mut Go9, recorded: &str) -> Result<(), RecordEr
     let replayed = state.result().unwrap_or_default();
     if state.end_reason().is_some_and(|r| !r.is_call()) && replayed != normal {
         return Err(RecordError::ResultMismatch {
+            field: "RE",
             recorded: recorded.to_string(),
             replayed,
         });

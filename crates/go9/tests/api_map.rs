@@ -179,7 +179,7 @@ fn record_write_read_and_replay() {
 #[cfg(feature = "serde")]
 #[test]
 fn record_errors_share_their_names() {
-    use go9::{RecordError, Recorded};
+    use go9::{BadMoveReason, RecordError, Recorded};
 
     let mut game = Go9::new();
     for text in ["E5", "C3", "G7"] {
@@ -194,13 +194,13 @@ fn record_errors_share_their_names() {
     let bad_second = text.replacen("\"C3\"", "\"E5\"", 1);
     assert!(matches!(
         Go9::read_record(&bad_second),
-        Err(RecordError::BadMove { number: 2, .. })
+        Err(RecordError::BadMove { number: 2, text, reason: BadMoveReason::Illegal { .. } }) if !text.is_empty()
     ));
     let claimed = text.replace("\"result\": null", "\"result\": \"W+R\"");
     assert_ne!(claimed, text);
     assert!(matches!(
         Go9::read_record(&claimed),
-        Err(RecordError::ResultMismatch { .. })
+        Err(RecordError::ResultMismatch { field: "result", recorded, replayed }) if recorded != replayed
     ));
 }
 

@@ -380,3 +380,77 @@ fn g13_sgf_result_spellings_become_the_g7_calls() {
         );
     }
 }
+
+/// Each way a recorded move is refused has its own `BadMoveReason`, and the message reads
+/// as the move's number, the move as written and the reason.
+#[test]
+#[cfg(feature = "serde")]
+fn a_refused_move_says_why_in_a_typed_reason() {
+    use go9::BadMoveReason;
+
+    let mut game = Go9::new();
+    play_all(&mut game, "E5 D5");
+    let record = game.write_record();
+    let cases: [(String, fn(&BadMoveReason) -> bool, &str); 3] = [
+        (
+            record.replacen("\"player\": \"black\"", "\"player\": \"purple\"", 1),
+            |r| matches!(r, BadMoveReason::Player(p) if p == "purple"),
+            "move 1 (purple E5): `purple` is not a player (black or white)",
+        ),
+        (
+            record.replace("\"D5\"", "\"Z5\""),
+            |r| matches!(r, BadMoveReason::Unreadable(_)),
+            "move 2 (white Z5): ",
+        ),
+        (
+            record.replace("\"D5\"", "\"E5\""),
+            |r| matches!(r, BadMoveReason::Illegal(go9::PlayError::Occupied(_))),
+            "move 2 (white E5): E5 is occupied: play on an empty point",
+        ),
+    ];
+    for (text, is_reason, message) in cases {
+        let err = Go9::read_record(&text).unwrap_err();
+        let RecordError::BadMove { reason, .. } = &err else {
+            panic!("not a BadMove: {err}");
+        };
+        assert!(is_reason(reason), "{reason:?}");
+        assert!(err.to_string().starts_with(message), "{err}");
+    }
+
+    for (sgf, is_reason, message) in [
+        (
+            "(;GM[1]SZ[9];B[e])",
+            (|r| matches!(r, BadMoveReason::NotAPointOrPass)) as fn(&BadMoveReason) -> bool,
+            "move 1 (B[e]): not a point or a pass",
+        ),
+        (
+            "(;GM[1]SZ[9];B[ek])",
+            |r| matches!(r, BadMoveReason::OffBoard(p) if p == "ek"),
+            "move 1 (B[ek]): `ek` is not a point of the 9x9 board",
+        ),
+        (
+            "(;GM[1]SZ[9];B[ee];W[ee])",
+            |r| matches!(r, BadMoveReason::Illegal(_)),
+            "move 2 (W[ee]): E5 is occupied: play on an empty point",
+        ),
+    ] {
+        let err = Go9::from_sgf(sgf).unwrap_err();
+        let RecordError::BadMove { reason, .. } = &err else {
+            panic!("not a BadMove: {err}");
+        };
+        assert!(is_reason(reason), "{sgf}: {reason:?}");
+        assert_eq!(err.to_string(), message, "{sgf}");
+    }
+    assert!(matches!(
+        Go9::from_sgf("(;GM[1]SZ[9]RE[W+5];B[ee];W[];B[])"),
+        Err(RecordError::ResultMismatch { field: "RE", .. })
+    ));
+    let claimed = record.replace("\"result\": null", "\"result\": \"W+R\"");
+    assert!(matches!(
+        Go9::read_record(&claimed),
+        Err(RecordError::ResultMismatch {
+            field: "result",
+            ..
+        })
+    ));
+}

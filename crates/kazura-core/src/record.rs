@@ -120,6 +120,8 @@ pub enum RecordError {
     /// The recorded result is not what the moves give.
     #[error("the record says the result is `{recorded}` but its moves give `{replayed}`")]
     ResultMismatch {
+        /// The record's field that disagrees: `result`.
+        field: &'static str,
         /// The `result` field.
         recorded: String,
         /// The result of the replay.
@@ -217,6 +219,7 @@ impl Record {
             let replayed = game.outcome_text();
             if *recorded != replayed {
                 return Err(RecordError::ResultMismatch {
+                    field: "result",
                     recorded: recorded.clone(),
                     replayed,
                 });
