@@ -205,37 +205,18 @@ fn re_exports() {
     let _: Result<Coord, ParsePointError> = "A1".parse();
 }
 
+/// The row "actions and planes": the game crate alone is `Encoded` (ids both ways, the
+/// mask, the planes from either side and both together), checked along random games.
 #[test]
 fn actions_and_planes() {
     use bind::Encoded;
-    use bind::game_core::encoding::ActionError;
+    use bind::game_core::checker::check_encoding;
 
     let mut game = Bind::default();
-    let actions: usize = game.num_actions();
+    assert!(check_encoding(&game, 7, 4, 30).unwrap() > 4);
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let mv = moves[0];
-    let id: usize = game.action_of(mv);
-    assert_eq!(game.move_of(id), Ok(mv));
-    assert!(matches!(
-        game.move_of(actions),
-        Err(ActionError::OutOfRange { .. })
-    ));
-    let [planes, rows, columns]: [usize; 3] = game.observation_shape();
-    let mut observation = vec![f32::NAN; planes * rows * columns];
-    game.write_observation_for(game.to_move().other(), &mut observation)
-        .unwrap();
-    game.write_observation(&mut observation).unwrap();
-    assert_eq!(game.observation(), observation);
-    let mut mask = vec![false; actions];
-    game.write_action_mask(&mut mask, &mut moves).unwrap();
-    assert_eq!(mask.iter().filter(|&&m| m).count(), moves.len());
-    assert!(
-        game.write_observation_and_mask(&mut observation, &mut mask[1..], &mut moves)
-            .is_err()
-    );
-    game.write_observation_and_mask(&mut observation, &mut mask, &mut moves)
-        .unwrap();
-    assert_eq!(game.play_action(id), Ok(mv));
+    assert_eq!(game.play_action(game.action_of(mv)), Ok(mv));
     assert_eq!(game.moves(), [mv]);
 }
