@@ -387,11 +387,12 @@ fn g13_sgf_result_spellings_become_the_g7_calls() {
 #[cfg(feature = "serde")]
 fn a_refused_move_says_why_in_a_typed_reason() {
     use go9::BadMoveReason;
+    type IsReason = fn(&BadMoveReason) -> bool;
 
     let mut game = Go9::new();
     play_all(&mut game, "E5 D5");
     let record = game.write_record();
-    let cases: [(String, fn(&BadMoveReason) -> bool, &str); 3] = [
+    let cases: [(String, IsReason, &str); 3] = [
         (
             record.replacen("\"player\": \"black\"", "\"player\": \"purple\"", 1),
             |r| matches!(r, BadMoveReason::Player(p) if p == "purple"),
@@ -420,7 +421,7 @@ fn a_refused_move_says_why_in_a_typed_reason() {
     for (sgf, is_reason, message) in [
         (
             "(;GM[1]SZ[9];B[e])",
-            (|r| matches!(r, BadMoveReason::NotAPointOrPass)) as fn(&BadMoveReason) -> bool,
+            (|r| matches!(r, BadMoveReason::NotAPointOrPass)) as IsReason,
             "move 1 (B[e]): not a point or a pass",
         ),
         (
