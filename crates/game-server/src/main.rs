@@ -6,19 +6,22 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use clap::Parser;
-use game_server::store::SqliteStore;
+use clap::{Parser, Subcommand};
+use game_server::store::{self, CopyReport, SqliteStore};
 use game_server::{Config, Rate, Server};
 
 /// A game server for the four board games: play a friend by link.
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Args {
+    /// Serve (no command), or copy the database.
+    #[command(subcommand)]
+    command: Option<Command>,
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
     /// The SQLite database file (its folder is made if missing).
-    #[arg(long, default_value = "data/games.sqlite3")]
+    #[arg(long, global = true, default_value = "data/games.sqlite3")]
     database: PathBuf,
     /// The folder of static files served at `/` (the playground).
     #[arg(long, default_value = "web")]
@@ -43,9 +46,71 @@ struct Args {
     hello_seconds: f64,
 }
 
+/// What to do with the database instead of serving it.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Copies the database to a new file OUT, safely while the server runs (SQLite's online
+    /// backup: one consistent moment, checked, in one file).
+    Backup {
+        /// The new file (refused if it exists).
+        out: PathBuf,
+    },
+    /// Puts the backup FROM in place as the database (stop the server first).
+    Restore {
+        /// The backup file.
+        from: PathBuf,
+        /// Replace the database if it exists (its `-wal` and `-shm` files go with it).
+        #[arg(long)]
+        replace: bool,
+    },
+}
+
+/// One line for a copy made: the games and moves it holds and its size.
+fn describe(report: CopyReport) -> String {
+    format!(
+        "{} games, {} moves, {} bytes",
+        report.games, report.moves, report.bytes
+    )
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
+    match &args.command {
+        Some(Command::Backup { out }) => {
+            return match store::backup(&args.database, out) {
+                Ok(report) => {
+                    println!(
+                        "game-server: backed up {} to {}",
+                        describe(report),
+                        out.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("game-server: backup: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Some(Command::Restore { from, replace }) => {
+            return match store::restore(from, &args.database, *replace) {
+                Ok(report) => {
+                    println!(
+                        "game-server: restored {} into {}",
+                        describe(report),
+                        args.database.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("game-server: restore: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        None => {}
+    }
     let store = match SqliteStore::open(&args.database) {
         Ok(store) => store,
         Err(e) => {

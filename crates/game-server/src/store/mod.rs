@@ -5,9 +5,11 @@
 //! committed is the change sent to the players and spectators. Another database (such as
 //! PostgreSQL) is another implementation of the trait.
 
+mod backup;
 mod group;
 mod sqlite;
 
+pub use backup::{BackupError, CopyReport, backup, restore};
 pub use group::GroupCommit;
 pub use sqlite::SqliteStore;
 

@@ -1,0 +1,136 @@
+//! The real `game-server` binary as a child process on a temporary database, games made
+//! on it, and its SQLite file read directly.
+#![cfg(unix)]
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::MadeGame;
+use super::table::Table;
+
+/// How long the test waits for the server to answer on its port.
+const START_PATIENCE: Duration = Duration::from_secs(30);
+
+/// The `game-server` binary running as a child process, killed when dropped (so a failing
+/// test leaves no server behind).
+pub struct ServerProcess {
+    child: Option<Child>,
+    /// Where it listens.
+    pub addr: SocketAddr,
+}
+
+impl ServerProcess {
+    /// Starts the binary on a free port with `db` and an empty web folder, and waits until
+    /// the port answers (a few tries, should another process take the port meanwhile).
+    pub fn start(db: &Path, web: &Path) -> ServerProcess {
+        for _ in 0..5 {
+            if let Some(server) = ServerProcess::try_start(db, web) {
+                return server;
+            }
+        }
+        panic!("the server would not start");
+    }
+
+    /// One try of [`ServerProcess::start`]; `None` if the process ended before it listened.
+    fn try_start(db: &Path, web: &Path) -> Option<ServerProcess> {
+        // `--listen 127.0.0.1:0` could not be read back: take a free port from the OS and
+        // give it back for the server to bind.
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_game-server"))
+            .arg("--listen")
+            .arg(addr.to_string())
+            .arg("--database")
+            .arg(db)
+            .arg("--web")
+            .arg(web)
+            .arg("--games-per-minute")
+            .arg("1000")
+            .arg("--messages-per-second")
+            .arg("1000")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the game-server binary starts");
+        let mut server = ServerProcess {
+            child: Some(child),
+            addr,
+        };
+        let deadline = Instant::now() + START_PATIENCE;
+        loop {
+            if TcpStream::connect(addr).is_ok() {
+                return Some(server);
+            }
+            if let Some(status) = server.child.as_mut().unwrap().try_wait().unwrap() {
+                eprintln!("the server ended before it listened on {addr}: {status}");
+                server.child = None;
+                return None;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the server did not listen on {addr} within {START_PATIENCE:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// SIGKILL: the process ends at once, whatever it was doing.
+    pub fn kill(&mut self) {
+        let mut child = self.child.take().expect("the server runs");
+        child.kill().unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(9), "killed by SIGKILL: {status}");
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A game of `spec` made on the server at `addr` and both its seats joined, to play moves
+/// drawn from `seed`.
+pub async fn new_table(addr: SocketAddr, spec: &str, seed: u64) -> Table {
+    let game = MadeGame::new(addr, json!({"game": spec, "side": "first"})).await;
+    Table::seat(addr, &game, spec, seed).await.0
+}
+
+/// The moves of a game as rows of the SQLite file, read directly (no server running).
+pub fn stored_moves(db: &Path, id: &str) -> (Vec<String>, u64) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut statement = conn
+        .prepare("SELECT ply, seat, text FROM moves WHERE game_id = ?1 ORDER BY ply")
+        .unwrap();
+    let rows: Vec<(i64, i64, String)> = statement
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let version: i64 = conn
+        .query_row("SELECT version FROM games WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let first_ply = rows.first().map_or(0, |r| r.0);
+    for (i, (ply, _, _)) in rows.iter().enumerate() {
+        assert_eq!(*ply, first_ply + i as i64, "the plies run without a gap");
+    }
+    (
+        rows.into_iter().map(|r| r.2).collect(),
+        u64::try_from(version).unwrap(),
+    )
+}
