@@ -46,7 +46,7 @@ mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
@@ -66,6 +66,10 @@ pub fn now_ms() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
+
+/// How long [`Server::stop`] waits for open connections to end once every WebSocket has
+/// been told to close: a request whose client never finishes sending it is dropped then.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// A running server.
 #[derive(Debug)]
@@ -126,12 +130,19 @@ impl Server {
         self.addr
     }
 
-    /// Stops taking connections, closes every WebSocket and stops the flag timers; returns
-    /// once the listener is closed. Everything acknowledged is already in the store.
-    pub async fn stop(self) {
+    /// Stops taking connections, closes every WebSocket (code 1012) and stops the flag
+    /// timers; returns once every connection has ended, or after [`SHUTDOWN_GRACE`] at the
+    /// latest (a request still half-sent then is dropped). Everything acknowledged is
+    /// already in the store.
+    pub async fn stop(mut self) {
         let _ = self.shutdown.send(true);
         self.app.stop_timers().await;
-        let _ = self.task.await;
+        if tokio::time::timeout(SHUTDOWN_GRACE, &mut self.task)
+            .await
+            .is_err()
+        {
+            self.task.abort();
+        }
     }
 
     /// Serves until `signal` completes (then stops as [`Server::stop`]) or the server fails.

@@ -143,14 +143,36 @@ async fn main() -> ExitCode {
         }
     };
     eprintln!("game-server: listening on http://{}", server.addr());
-    let signal = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+    let signal = stop_signal();
     match server.serve_until(signal).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("game-server: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Completes at SIGINT (Ctrl-C) or SIGTERM (`systemctl stop`, `docker stop`, `kill`):
+/// either stops the server the same graceful way, every WebSocket closed with 1012.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }

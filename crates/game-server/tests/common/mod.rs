@@ -249,6 +249,21 @@ impl Client {
         }
     }
 
+    /// The close code the server ends the connection with, skipping the messages before
+    /// it; `None` if the connection ends without a close frame.
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("the close within the test's patience");
+            match message {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
     /// The next message of type `kind`, skipping others (`joined`, offers …).
     pub async fn next_of(&mut self, kind: &str) -> Value {
         loop {

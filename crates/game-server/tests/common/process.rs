@@ -84,6 +84,28 @@ impl ServerProcess {
         }
     }
 
+    /// Sends the signal named `name` (`TERM`, `INT`) and waits for the process to end (a
+    /// guard of 60 s against a hang, not a measure of speed): its exit status.
+    pub fn signal_and_wait(&mut self, name: &str) -> std::process::ExitStatus {
+        let mut child = self.child.take().expect("the server runs");
+        let sent = Command::new("kill")
+            .args(["-s", name, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -s {name}");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                return status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("the server did not end within 60 s of SIG{name}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// SIGKILL: the process ends at once, whatever it was doing.
     pub fn kill(&mut self) {
         let mut child = self.child.take().expect("the server runs");
