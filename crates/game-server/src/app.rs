@@ -33,16 +33,28 @@ pub struct Config {
     pub message_rate: Rate,
     /// Games made per client address.
     pub create_rate: Rate,
-    /// WebSocket connections one client address may hold open at once.
+    /// WebSocket connections one client (an IPv4 address or an IPv6 /64) may hold open at
+    /// once; it may hold twice as many TCP connections of any kind (page loads besides its
+    /// sockets).
     pub connections_per_address: usize,
     /// How long a new WebSocket connection has to send its `hello`.
     pub hello_timeout: Duration,
+    /// TCP connections the server holds open at once, from everyone together; one more is
+    /// answered `503` and closed without being read.
+    pub max_connections: usize,
+    /// How long a client has to send a request's headers (also the longest a kept-alive
+    /// connection waits idle for its next request).
+    pub header_timeout: Duration,
+    /// How long one HTTP request may take from its headers to its response, its body
+    /// included (a WebSocket's upgrade request included; not the socket after it).
+    pub request_timeout: Duration,
 }
 
 impl Default for Config {
     /// No static files, no other origin, 20 messages a second (bursts of 40) per
-    /// connection, 10 games a minute (bursts of 20) and 64 open connections per address,
-    /// 10 seconds for a `hello`.
+    /// connection, 10 games a minute (bursts of 20) and 64 open WebSockets per client,
+    /// 10 seconds for a `hello`, 4096 connections in all, 10 seconds for a request's
+    /// headers and 30 for a whole request.
     fn default() -> Config {
         Config {
             web_root: None,
@@ -57,6 +69,9 @@ impl Default for Config {
             },
             connections_per_address: 64,
             hello_timeout: Duration::from_secs(10),
+            max_connections: 4096,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -67,7 +82,11 @@ pub struct App {
     pub(crate) config: Config,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
     pub(crate) create_limit: PerIp,
+    /// Open WebSockets, per client and in all.
     pub(crate) connections: OpenConnections,
+    /// Open TCP connections of any kind (HTTP or WebSocket), per client and in all: taken
+    /// when a connection is accepted, before anything is read from it.
+    pub(crate) sockets: OpenConnections,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
 
@@ -107,13 +126,19 @@ impl App {
         shutdown: watch::Receiver<bool>,
     ) -> App {
         let create_limit = PerIp::new(config.create_rate);
-        let connections = OpenConnections::new(config.connections_per_address);
+        let connections =
+            OpenConnections::new(config.connections_per_address, config.max_connections);
+        let sockets = OpenConnections::new(
+            config.connections_per_address.saturating_mul(2),
+            config.max_connections,
+        );
         App {
             store: Arc::new(GroupCommit::new(store, MAX_BATCH)),
             config,
             rooms: StdMutex::new(HashMap::new()),
             create_limit,
             connections,
+            sockets,
             shutdown,
         }
     }

@@ -40,6 +40,7 @@ mod http;
 pub mod limits;
 pub mod protocol;
 mod room;
+mod serve;
 pub mod store;
 pub mod token;
 mod ws;
@@ -48,7 +49,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -99,23 +99,7 @@ impl Server {
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))?;
         let router = http::router(Arc::clone(&app));
-        let mut stop = rx;
-        // TCP_NODELAY: a move is one small frame, sent at once rather than held back by
-        // Nagle's algorithm until the last one is acknowledged (which cost a lone game
-        // about 40 ms a move in the load test, docs/server.md "Load").
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let task = tokio::spawn(async move {
-            axum::serve(
-                listener,
-                router.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .with_graceful_shutdown(async move {
-                let _ = stop.wait_for(|s| *s).await;
-            })
-            .await
-        });
+        let task = tokio::spawn(serve::accept_loop(listener, router, Arc::clone(&app), rx));
         Ok(Server {
             addr,
             app,
@@ -137,11 +121,11 @@ impl Server {
     pub async fn stop(mut self) {
         let _ = self.shutdown.send(true);
         self.app.stop_timers().await;
-        if tokio::time::timeout(SHUTDOWN_GRACE, &mut self.task)
-            .await
-            .is_err()
-        {
-            self.task.abort();
+        let _ = (&mut self.task).await;
+        // Every connection has been told to end; wait for them, a while at most.
+        let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+        while self.app.sockets.total() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
 

@@ -44,6 +44,20 @@ struct Args {
     /// Seconds a new WebSocket connection has to send its hello before it is closed.
     #[arg(long, default_value_t = 10.0)]
     hello_seconds: f64,
+    /// TCP connections held open at once in all; one more is answered 503 and closed.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's headers.
+    #[arg(long, default_value_t = 10.0)]
+    header_seconds: f64,
+    /// Seconds one HTTP request may take, its body included.
+    #[arg(long, default_value_t = 30.0)]
+    request_seconds: f64,
+}
+
+/// `seconds` as a duration between 0.1 s and an hour (`fallback` if not a number).
+fn seconds(seconds: f64, fallback: u64) -> Duration {
+    Duration::try_from_secs_f64(seconds.clamp(0.1, 3600.0)).unwrap_or(Duration::from_secs(fallback))
 }
 
 /// What to do with the database instead of serving it.
@@ -132,8 +146,10 @@ async fn main() -> ExitCode {
             per_second,
         },
         connections_per_address: args.connections_per_address,
-        hello_timeout: Duration::try_from_secs_f64(args.hello_seconds.clamp(0.1, 3600.0))
-            .unwrap_or(Duration::from_secs(10)),
+        hello_timeout: seconds(args.hello_seconds, 10),
+        max_connections: args.max_connections.max(1),
+        header_timeout: seconds(args.header_seconds, 10),
+        request_timeout: seconds(args.request_seconds, 30),
     };
     let server = match Server::start(args.listen, Arc::new(store), config).await {
         Ok(server) => server,
