@@ -92,6 +92,20 @@ pub(crate) async fn upgrade(
         })
 }
 
+/// The close code and reason for a frame the WebSocket layer refused (RFC 6455, 7.4.1):
+/// 1009 for a frame or message over the size limit, 1007 for a text frame that is not
+/// UTF-8, 1002 for any other breach of the protocol (an unmasked frame, reserved bits, a
+/// bad opcode); `None` when the connection itself failed and nothing can be sent.
+fn close_for(error: axum::Error) -> Option<(u16, &'static str)> {
+    let error = error.into_inner().downcast::<tungstenite::Error>().ok()?;
+    match *error {
+        tungstenite::Error::Capacity(_) => Some((1009, "frame too large")),
+        tungstenite::Error::Utf8(_) => Some((1007, "text is not UTF-8")),
+        tungstenite::Error::Protocol(_) => Some((1002, "protocol error")),
+        _ => None,
+    }
+}
+
 /// One client's connection to one game, without its socket: each text frame goes through
 /// the connection's rate limit, the parser ([`parse_client`]), the `hello` and token checks
 /// and then the room, and what comes back is the reply to send. The socket loop feeds it
@@ -183,7 +197,19 @@ impl Client {
                     return;
                 }
                 incoming = socket.recv() => {
-                    let Some(Ok(message)) = incoming else { return };
+                    let message = match incoming {
+                        Some(Ok(message)) => message,
+                        Some(Err(error)) => {
+                            if let Some((code, reason)) = close_for(error) {
+                                let _ = socket.send(Message::Close(Some(CloseFrame {
+                                    code,
+                                    reason: Utf8Bytes::from_static(reason),
+                                }))).await;
+                            }
+                            return;
+                        }
+                        None => return,
+                    };
                     let reply = match message {
                         Message::Text(text) => self.on_text(text.as_str()).await,
                         Message::Binary(_) => Some(self.on_binary()),
