@@ -48,13 +48,16 @@ pub struct Config {
     /// How long one HTTP request may take from its headers to its response, its body
     /// included (a WebSocket's upgrade request included; not the socket after it).
     pub request_timeout: Duration,
+    /// How often the server pings each WebSocket (so a proxy's idle timeout never cuts a
+    /// quiet game); a socket silent for three intervals, not even a pong, is closed.
+    pub ping_interval: Duration,
 }
 
 impl Default for Config {
     /// No static files, no other origin, 20 messages a second (bursts of 40) per
     /// connection, 10 games a minute (bursts of 20) and 64 open WebSockets per client,
     /// 10 seconds for a `hello`, 4096 connections in all, 10 seconds for a request's
-    /// headers and 30 for a whole request.
+    /// headers and 30 for a whole request, a ping every 20 seconds.
     fn default() -> Config {
         Config {
             web_root: None,
@@ -72,6 +75,7 @@ impl Default for Config {
             max_connections: 4096,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
+            ping_interval: Duration::from_secs(20),
         }
     }
 }

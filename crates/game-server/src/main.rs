@@ -53,6 +53,10 @@ struct Args {
     /// Seconds one HTTP request may take, its body included.
     #[arg(long, default_value_t = 30.0)]
     request_seconds: f64,
+    /// Seconds between the server's pings on each WebSocket (keep it under the proxy's idle
+    /// timeout); a socket silent for three of them is closed.
+    #[arg(long, default_value_t = 20.0)]
+    ping_seconds: f64,
 }
 
 /// `seconds` as a duration between 0.1 s and an hour (`fallback` if not a number).
@@ -150,6 +154,7 @@ async fn main() -> ExitCode {
         max_connections: args.max_connections.max(1),
         header_timeout: seconds(args.header_seconds, 10),
         request_timeout: seconds(args.request_seconds, 30),
+        ping_interval: seconds(args.ping_seconds, 20),
     };
     let server = match Server::start(args.listen, Arc::new(store), config).await {
         Ok(server) => server,

@@ -26,6 +26,9 @@ const FRAME_LIMIT: usize = 64 * 1024;
 /// Rate-limited messages tolerated on one connection before it is closed.
 const MAX_STRIKES: u32 = 100;
 
+/// Ping intervals a socket may stay silent (no pong, no message) before it is closed.
+const PINGS_UNANSWERED: u32 = 3;
+
 /// Whether a WebSocket request's `Origin` may connect: none (not a browser), the server's
 /// own host, or one of the allowed origins.
 pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
@@ -172,10 +175,30 @@ impl Client {
     async fn serve(&mut self, socket: &mut WebSocket) {
         let mut shutdown = self.app.shutdown.clone();
         let hello_by = tokio::time::Instant::now() + self.app.config.hello_timeout;
+        let ping_every = self.app.config.ping_interval;
+        let mut pings =
+            tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+        pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_heard = tokio::time::Instant::now();
         loop {
             let waiting_for_hello = self.rx.is_none();
             let rx = self.rx.as_mut();
             tokio::select! {
+                _ = pings.tick() => {
+                    // A peer that answers nothing (not even a pong) for three pings is gone:
+                    // its socket is closed rather than held. Otherwise a ping keeps proxies
+                    // from cutting a quiet game and makes the browser answer.
+                    if last_heard.elapsed() >= ping_every.saturating_mul(PINGS_UNANSWERED) {
+                        let _ = socket.send(Message::Close(Some(CloseFrame {
+                            code: 1001, // going away
+                            reason: Utf8Bytes::from_static("no answer to pings"),
+                        }))).await;
+                        return;
+                    }
+                    if socket.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
+                        return;
+                    }
+                }
                 () = tokio::time::sleep_until(hello_by), if waiting_for_hello => {
                     // A socket that never says hello holds a slot and a file for nothing.
                     let refusal = ProtocolError::new(
@@ -197,6 +220,7 @@ impl Client {
                     return;
                 }
                 incoming = socket.recv() => {
+                    last_heard = tokio::time::Instant::now();
                     let message = match incoming {
                         Some(Ok(message)) => message,
                         Some(Err(error)) => {

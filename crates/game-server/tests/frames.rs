@@ -1,7 +1,8 @@
 //! Frames a WebSocket library would never send, written byte by byte after a real
 //! handshake: the server closes each connection with the close code RFC 6455 (7.4.1) gives
 //! its fault (1009 too large, 1007 text that is not UTF-8, 1002 any other breach), and the
-//! game goes on for everyone else.
+//! game goes on for everyone else. And the server's pings: a socket that answers none is
+//! closed (1001), one that answers (any WebSocket library does) is kept.
 
 mod common;
 
@@ -49,11 +50,19 @@ fn masked_frame(first_byte: u8, payload: &[u8]) -> Vec<u8> {
 /// The close code of the first close frame the server sends (skipping text frames), or
 /// `None` if the connection ends without one.
 async fn close_code(tcp: &mut TcpStream) -> Option<u16> {
+    close_code_and_pings(tcp).await.0
+}
+
+/// [`close_code`], and how many pings came before it.
+async fn close_code_and_pings(tcp: &mut TcpStream) -> (Option<u16>, usize) {
     let mut raw = Vec::new();
-    tokio::time::timeout(PATIENCE, tcp.read_to_end(&mut raw))
+    let read = tokio::time::timeout(PATIENCE, tcp.read_to_end(&mut raw))
         .await
-        .expect("the server ends the connection")
-        .ok()?;
+        .expect("the server ends the connection");
+    if read.is_err() {
+        return (None, 0);
+    }
+    let mut pings = 0;
     let mut at = 0;
     while at + 2 <= raw.len() {
         let opcode = raw[at] & 0x0f;
@@ -67,11 +76,15 @@ async fn close_code(tcp: &mut TcpStream) -> Option<u16> {
         };
         let payload = &raw[at + header..at + header + len];
         if opcode == 0x8 {
-            return (payload.len() >= 2).then(|| u16::from_be_bytes([payload[0], payload[1]]));
+            let code = (payload.len() >= 2).then(|| u16::from_be_bytes([payload[0], payload[1]]));
+            return (code, pings);
+        }
+        if opcode == 0x9 {
+            pings += 1;
         }
         at += header + len;
     }
-    None
+    (None, pings)
 }
 
 #[tokio::test]
@@ -111,4 +124,38 @@ async fn each_bad_frame_is_closed_with_its_rfc_6455_code() {
     assert_eq!(state["moves"], json!([]));
     black.send_move(0, "E5").await;
     assert_eq!(black.next_of("move").await["move"], "E5");
+}
+
+#[tokio::test]
+async fn a_socket_that_answers_no_ping_is_closed_and_one_that_answers_is_kept() {
+    let config = game_server::Config {
+        ping_interval: std::time::Duration::from_millis(250),
+        ..loose()
+    };
+    let (_dir, server) = serve("pings", config).await;
+    let addr = server.addr();
+    let game = MadeGame::new(addr, json!({"game": "go9", "side": "first"})).await;
+    // Silent: never reads nor writes after the handshake.
+    let mut silent = handshake(addr, &game.id).await;
+    let (code, pings) = close_code_and_pings(&mut silent).await;
+    assert_eq!(code, Some(1001), "closed as gone");
+    assert!(pings >= 1, "pinged before it was given up");
+    // A watcher read all along by a WebSocket library, which answers pings, is still there
+    // well past three intervals.
+    let (mut watcher, _) = game.watch(addr).await;
+    let mut pinged = 0;
+    let until = tokio::time::Instant::now() + std::time::Duration::from_millis(2000);
+    while let Ok(frame) =
+        tokio::time::timeout_at(until, futures_util::StreamExt::next(&mut watcher.socket)).await
+    {
+        match frame {
+            Some(Ok(tokio_tungstenite::tungstenite::Message::Ping(_))) => pinged += 1,
+            Some(Ok(_)) => {}
+            other => panic!("the watcher's socket ended: {other:?}"),
+        }
+    }
+    assert!(pinged >= 4, "{pinged} pings");
+    let (mut black, _) = game.join(addr, 0).await;
+    black.send_move(0, "E5").await;
+    assert_eq!(watcher.next_of("move").await["move"], "E5");
 }
