@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 
+use crate::client_addr::Cidr;
 use crate::clock::{Clock, ClockSpec};
 use crate::limits::{OpenConnections, PerIp, Rate};
 use crate::protocol::{ErrorCode, ProtocolError};
@@ -29,6 +30,13 @@ pub struct Config {
     /// Origins allowed to open a game's WebSocket besides the server's own host
     /// (`https://example.org`); a request with no `Origin` header (not a browser) is let in.
     pub allowed_origins: Vec<String>,
+    /// The origins the site is served at to the public (`https://play.example`), behind a
+    /// proxy that does not pass the public `Host` on. When there are any, a browser's
+    /// `Origin` must be one of them or of `allowed_origins`: `Host` is not compared.
+    pub public_origins: Vec<String>,
+    /// Proxies whose forwarded-for headers name the client ([`crate::client_addr`]); their
+    /// own connections count against the total only.
+    pub trusted_proxies: Vec<Cidr>,
     /// Messages per WebSocket connection.
     pub message_rate: Rate,
     /// Games made per client address.
@@ -62,6 +70,8 @@ impl Default for Config {
         Config {
             web_root: None,
             allowed_origins: Vec::new(),
+            public_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
             message_rate: Rate {
                 burst: 40.0,
                 per_second: 20.0,

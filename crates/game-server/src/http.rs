@@ -1,18 +1,18 @@
 //! The HTTP routes: making games, their state and records, and the static playground.
 
-use std::net::SocketAddr;
 use std::path::{Component, Path as FsPath};
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Extension, Path, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use crate::app::{App, CreateRequest};
+use crate::client_addr::ClientAddr;
 use crate::protocol::{ErrorCode, MAX_MESSAGE_BYTES, ProtocolError};
 use crate::{now_ms, ws};
 
@@ -70,7 +70,7 @@ async fn server_info() -> Response {
 
 async fn create_game(
     State(app): State<Arc<App>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let Ok(body) = body else {
@@ -85,7 +85,7 @@ async fn create_game(
             format!("a request is at most {MAX_MESSAGE_BYTES} bytes"),
         ));
     }
-    if !app.create_limit.try_take(peer.ip()) {
+    if !app.create_limit.try_take(client) {
         return error_response(&ProtocolError::new(
             ErrorCode::RateLimited,
             "too many games made from this address; wait a little",

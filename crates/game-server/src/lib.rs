@@ -35,6 +35,7 @@
 #![forbid(unsafe_code)]
 
 mod app;
+pub mod client_addr;
 pub mod clock;
 mod http;
 pub mod limits;

@@ -176,10 +176,21 @@ impl OpenConnections {
     /// `per_client` already or the server holds `total`.
     #[must_use]
     pub fn try_open(&self, ip: IpAddr) -> Option<ConnectionSlot> {
+        self.open_slot(ip, true)
+    }
+
+    /// A slot for one more connection from `ip`, counted against the total only: a trusted
+    /// proxy carries many clients, whose own shares are counted per request.
+    #[must_use]
+    pub fn try_open_for_proxy(&self, ip: IpAddr) -> Option<ConnectionSlot> {
+        self.open_slot(ip, false)
+    }
+
+    fn open_slot(&self, ip: IpAddr, own_share: bool) -> Option<ConnectionSlot> {
         let key = client_key(ip);
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         if open.total >= self.total
-            || open.per_client.get(&key).copied().unwrap_or(0) >= self.per_client
+            || (own_share && open.per_client.get(&key).copied().unwrap_or(0) >= self.per_client)
         {
             return None;
         }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use game_server::client_addr::Cidr;
 use game_server::store::{self, CopyReport, SqliteStore};
 use game_server::{Config, Rate, Server};
 
@@ -30,6 +31,16 @@ struct Args {
     /// more. The server's own host is always allowed.
     #[arg(long = "allow-origin")]
     allow_origin: Vec<String>,
+    /// The origin the site is served at to the public (`https://play.example`) when a proxy
+    /// does not pass the public Host on; then a browser's Origin must be it (or an
+    /// --allow-origin), and the Host header is not compared. Repeat for more.
+    #[arg(long = "public-origin")]
+    public_origin: Vec<String>,
+    /// A proxy (an address or a CIDR network, `10.0.0.0/8`) whose `Forwarded` or
+    /// `X-Forwarded-For` header names the client; repeat for more. Without it those headers
+    /// are ignored.
+    #[arg(long = "trusted-proxy")]
+    trusted_proxy: Vec<Cidr>,
     /// Games one address may make per minute.
     #[arg(long, default_value_t = 10.0)]
     games_per_minute: f64,
@@ -141,6 +152,8 @@ async fn main() -> ExitCode {
     let config = Config {
         web_root: Some(args.web),
         allowed_origins: args.allow_origin,
+        public_origins: args.public_origin,
+        trusted_proxies: args.trusted_proxy,
         create_rate: Rate {
             burst: (per_minute * 2.0).max(1.0),
             per_second: per_minute / 60.0,

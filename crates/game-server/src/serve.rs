@@ -26,6 +26,7 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 
 use crate::app::App;
+use crate::client_addr::{ClientAddr, client_of, is_trusted};
 use crate::limits::ConnectionSlot;
 
 /// What a connection over the server's total or its client's share is told.
@@ -54,7 +55,12 @@ pub(crate) async fn accept_loop(
                 continue;
             }
         };
-        let Some(slot) = app.sockets.try_open(peer.ip()) else {
+        let slot = if is_trusted(peer.ip(), &app.config.trusted_proxies) {
+            app.sockets.try_open_for_proxy(peer.ip())
+        } else {
+            app.sockets.try_open(peer.ip())
+        };
+        let Some(slot) = slot else {
             tokio::spawn(refuse(tcp));
             continue;
         };
@@ -92,8 +98,11 @@ async fn serve_connection(
     mut stop: watch::Receiver<bool>,
 ) {
     let request_timeout = app.config.request_timeout;
+    let header_timeout = app.config.header_timeout;
     let service = service_fn(move |mut request: Request<Incoming>| {
+        let client = client_of(peer, request.headers(), &app.config.trusted_proxies);
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(ClientAddr(client));
         let router = router.clone();
         async move {
             match tokio::time::timeout(request_timeout, router.oneshot(request)).await {
@@ -104,7 +113,7 @@ async fn serve_connection(
     });
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())
-        .header_read_timeout(app.config.header_timeout)
+        .header_read_timeout(header_timeout)
         .serve_connection(TokioIo::new(tcp), service)
         .with_upgrades();
     let mut connection = pin!(connection);

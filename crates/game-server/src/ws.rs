@@ -2,17 +2,17 @@
 //! messages (size- and rate-limited), hands each to its [`Client`] (the parser, the
 //! `hello` and token checks, the room), and forwards the room's broadcasts.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use tokio::sync::{Mutex, broadcast};
 
 use crate::app::App;
+use crate::client_addr::ClientAddr;
 use crate::http::error_response;
 use crate::limits::TokenBucket;
 use crate::now_ms;
@@ -29,17 +29,25 @@ const MAX_STRIKES: u32 = 100;
 /// Ping intervals a socket may stay silent (no pong, no message) before it is closed.
 const PINGS_UNANSWERED: u32 = 3;
 
-/// Whether a WebSocket request's `Origin` may connect: none (not a browser), the server's
-/// own host, or one of the allowed origins.
-pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+/// Whether a WebSocket request's `Origin` may connect: none (not a browser), one of the
+/// allowed or public origins, or, when no public origin is set, the server's own host.
+pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String], public: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
     let Ok(origin) = origin.to_str() else {
         return false;
     };
-    if allowed.iter().any(|a| a.eq_ignore_ascii_case(origin)) {
+    if allowed
+        .iter()
+        .chain(public)
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
         return true;
+    }
+    if !public.is_empty() {
+        // Behind a proxy the Host is the proxy's upstream name, not the site's.
+        return false;
     }
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let bare = origin
@@ -53,18 +61,22 @@ pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    if !origin_allowed(&headers, &app.config.allowed_origins) {
+    if !origin_allowed(
+        &headers,
+        &app.config.allowed_origins,
+        &app.config.public_origins,
+    ) {
         return error_response(&ProtocolError::new(
             ErrorCode::BadOrigin,
             "this origin may not open the game's WebSocket",
         ));
     }
     // Held until the connection ends.
-    let Some(slot) = app.connections.try_open(peer.ip()) else {
+    let Some(slot) = app.connections.try_open(client) else {
         return error_response(&ProtocolError::new(
             ErrorCode::RateLimited,
             format!(
@@ -435,23 +447,23 @@ mod tests {
     #[test]
     fn origins_are_checked_against_the_host_and_the_list() {
         let allowed = vec!["https://play.example".to_string()];
-        assert!(origin_allowed(&headers(None, "a:1"), &allowed));
-        assert!(origin_allowed(
-            &headers(Some("http://a:1"), "a:1"),
-            &allowed
-        ));
-        assert!(origin_allowed(
-            &headers(Some("https://play.example"), "a:1"),
-            &allowed
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("http://evil.example"), "a:1"),
-            &allowed
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("http://a:2"), "a:1"),
-            &allowed
-        ));
-        assert!(!origin_allowed(&headers(Some("null"), "a:1"), &allowed));
+        let check = |origin, host| origin_allowed(&headers(origin, host), &allowed, &[]);
+        assert!(check(None, "a:1"));
+        assert!(check(Some("http://a:1"), "a:1"));
+        assert!(check(Some("https://play.example"), "a:1"));
+        assert!(!check(Some("http://evil.example"), "a:1"));
+        assert!(!check(Some("http://a:2"), "a:1"));
+        assert!(!check(Some("null"), "a:1"));
+    }
+
+    #[test]
+    fn a_public_origin_replaces_the_host_check() {
+        let public = vec!["https://play.example/".to_string()];
+        let check = |origin, host| origin_allowed(&headers(origin, host), &[], &public);
+        // Behind nginx the Host is the upstream's: the public origin is what counts.
+        assert!(check(Some("https://play.example"), "127.0.0.1:8080"));
+        assert!(!check(Some("http://127.0.0.1:8080"), "127.0.0.1:8080"));
+        assert!(!check(Some("https://evil.example"), "127.0.0.1:8080"));
+        assert!(check(None, "127.0.0.1:8080"));
     }
 }
