@@ -28,8 +28,13 @@ impl ServerProcess {
     /// Starts the binary on a free port with `db` and an empty web folder, and waits until
     /// the port answers (a few tries, should another process take the port meanwhile).
     pub fn start(db: &Path, web: &Path) -> ServerProcess {
+        ServerProcess::start_with(db, web, &[])
+    }
+
+    /// [`ServerProcess::start`] with more flags.
+    pub fn start_with(db: &Path, web: &Path, extra: &[&str]) -> ServerProcess {
         for _ in 0..5 {
-            if let Some(server) = ServerProcess::try_start(db, web) {
+            if let Some(server) = ServerProcess::try_start(db, web, extra) {
                 return server;
             }
         }
@@ -37,14 +42,10 @@ impl ServerProcess {
     }
 
     /// One try of [`ServerProcess::start`]; `None` if the process ended before it listened.
-    fn try_start(db: &Path, web: &Path) -> Option<ServerProcess> {
+    fn try_start(db: &Path, web: &Path, extra: &[&str]) -> Option<ServerProcess> {
         // `--listen 127.0.0.1:0` could not be read back: take a free port from the OS and
         // give it back for the server to bind.
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        let port = free_port();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_game-server"))
             .arg("--listen")
@@ -53,10 +54,13 @@ impl ServerProcess {
             .arg(db)
             .arg("--web")
             .arg(web)
-            .arg("--games-per-minute")
-            .arg("1000")
-            .arg("--messages-per-second")
-            .arg("1000")
+            .args(["--messages-per-second", "1000"])
+            .args(if extra.contains(&"--games-per-minute") {
+                &[][..]
+            } else {
+                &["--games-per-minute", "1000"][..]
+            })
+            .args(extra)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -155,4 +159,13 @@ pub fn stored_moves(db: &Path, id: &str) -> (Vec<String>, u64) {
         rows.into_iter().map(|r| r.2).collect(),
         u64::try_from(version).unwrap(),
     )
+}
+
+/// A port free on 127.0.0.1 when asked (given back for a server to bind).
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
