@@ -14,6 +14,7 @@ use tokio::sync::{Mutex, watch};
 use crate::client_addr::Cidr;
 use crate::clock::{Clock, ClockSpec};
 use crate::limits::{OpenConnections, PerIp, Rate};
+use crate::metrics::{Metered, Metrics, Now};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::room::Room;
 use crate::store::{GameStore, GroupCommit, NewGame};
@@ -102,6 +103,8 @@ pub struct App {
     /// when a connection is accepted, before anything is read from it.
     pub(crate) sockets: OpenConnections,
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// What the server counts (`GET /metrics`).
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 impl std::fmt::Debug for App {
@@ -146,8 +149,13 @@ impl App {
             config.connections_per_address.saturating_mul(2),
             config.max_connections,
         );
+        let metrics = Arc::new(Metrics::new());
         App {
-            store: Arc::new(GroupCommit::new(store, MAX_BATCH)),
+            store: Arc::new(Metered::new(
+                GroupCommit::new(store, MAX_BATCH),
+                Arc::clone(&metrics),
+            )),
+            metrics,
             config,
             rooms: StdMutex::new(HashMap::new()),
             create_limit,
@@ -258,6 +266,15 @@ impl App {
             }
         });
         room.timer = Some(task.abort_handle());
+    }
+
+    /// The metrics' text, with the games in memory and the connections open now.
+    pub(crate) fn metrics_text(&self) -> String {
+        self.metrics.encode(&Now {
+            games_in_memory: self.rooms().len(),
+            websockets_open: self.connections.total(),
+            connections_open: self.sockets.total(),
+        })
     }
 
     /// Stops every flag-fall timer (the server is stopping).

@@ -24,6 +24,9 @@ const BODY_LIMIT: usize = 64 * 1024;
 pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/server.json", get(server_info))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .route("/games", post(create_game))
         .route("/games/{id}", get(game_state))
         .route("/games/{id}/record", get(record))
@@ -44,7 +47,46 @@ pub(crate) fn error_response(error: &ProtocolError) -> Response {
         ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::BAD_REQUEST,
     };
-    json_response(status, error.to_json())
+    let mut response = json_response(status, error.to_json());
+    // The accept loop counts the refusal by its code (`metrics`).
+    response.extensions_mut().insert(error.code);
+    response
+}
+
+/// `GET /healthz`: the process answers.
+async fn healthz() -> Response {
+    (StatusCode::OK, "ok\n").into_response()
+}
+
+/// `GET /readyz`: `200` when the store answers and the server is not stopping, else `503`
+/// (a load balancer takes the instance out).
+async fn readyz(State(app): State<Arc<App>>) -> Response {
+    if *app.shutdown.borrow() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
+    }
+    let store = Arc::clone(&app.store);
+    match tokio::task::spawn_blocking(move || store.check()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ready\n").into_response(),
+        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, format!("store: {e}\n")).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, format!("store: {e}\n")).into_response(),
+    }
+}
+
+/// `GET /metrics`: the metrics in Prometheus text, to a client on loopback only (a scraper
+/// on the same host; through a proxy the client is the visitor, who is refused).
+async fn metrics(
+    State(app): State<Arc<App>>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
+) -> Response {
+    if !client.is_loopback() {
+        return error_response(&ProtocolError::new(ErrorCode::NotFound, "no such page"));
+    }
+    let mut response = app.metrics_text().into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+    );
+    response
 }
 
 fn json_response(status: StatusCode, body: String) -> Response {

@@ -39,6 +39,7 @@ pub mod client_addr;
 pub mod clock;
 mod http;
 pub mod limits;
+mod metrics;
 pub mod protocol;
 mod room;
 mod serve;

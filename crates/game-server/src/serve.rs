@@ -28,6 +28,7 @@ use tower::ServiceExt;
 use crate::app::App;
 use crate::client_addr::{ClientAddr, client_of, is_trusted};
 use crate::limits::ConnectionSlot;
+use crate::protocol::ErrorCode;
 
 /// What a connection over the server's total or its client's share is told.
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n\
@@ -61,6 +62,9 @@ pub(crate) async fn accept_loop(
             app.sockets.try_open(peer.ip())
         };
         let Some(slot) = slot else {
+            let full = app.sockets.total() >= app.config.max_connections;
+            app.metrics
+                .connection_refused(if full { "total" } else { "client" });
             tokio::spawn(refuse(tcp));
             continue;
         };
@@ -104,11 +108,18 @@ async fn serve_connection(
         request.extensions_mut().insert(ConnectInfo(peer));
         request.extensions_mut().insert(ClientAddr(client));
         let router = router.clone();
+        let app = Arc::clone(&app);
         async move {
-            match tokio::time::timeout(request_timeout, router.oneshot(request)).await {
-                Ok(answered) => answered,
-                Err(_) => Ok(too_slow()),
+            let response =
+                match tokio::time::timeout(request_timeout, router.oneshot(request)).await {
+                    Ok(Ok(response)) => response,
+                    Ok(Err(never)) => match never {},
+                    Err(_) => too_slow(),
+                };
+            if let Some(&code) = response.extensions().get::<ErrorCode>() {
+                app.metrics.refused(code);
             }
+            Ok::<_, std::convert::Infallible>(response)
         }
     });
     let connection = http1::Builder::new()

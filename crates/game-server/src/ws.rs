@@ -217,6 +217,7 @@ impl Client {
                         ErrorCode::HelloFirst,
                         format!("no hello within {} s", self.app.config.hello_timeout.as_secs_f64()),
                     );
+                    self.app.metrics.refused(refusal.code);
                     let _ = socket.send(Message::Text(refusal.to_json().into())).await;
                     let _ = socket.send(Message::Close(Some(CloseFrame {
                         code: 1008, // policy violation
@@ -330,12 +331,14 @@ impl Client {
             return None;
         }
         self.strikes += 1;
+        self.app.metrics.refused(ErrorCode::RateLimited);
         Some(ProtocolError::new(ErrorCode::RateLimited, "too many messages; slow down").to_json())
     }
 
     /// A binary frame: refused (`binary`), after the rate limit.
     pub fn on_binary(&mut self) -> String {
         self.limited().unwrap_or_else(|| {
+            self.app.metrics.refused(ErrorCode::Binary);
             ProtocolError::new(ErrorCode::Binary, "messages are JSON text frames").to_json()
         })
     }
@@ -350,7 +353,10 @@ impl Client {
             Ok(message) => self.handle(message).await,
             Err(e) => Err(e),
         };
-        result.unwrap_or_else(|e| Some(e.to_json()))
+        result.unwrap_or_else(|e| {
+            self.app.metrics.refused(e.code);
+            Some(e.to_json())
+        })
     }
 
     async fn handle(&mut self, message: ClientMessage) -> Result<Option<String>, ProtocolError> {

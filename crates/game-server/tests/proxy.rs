@@ -103,3 +103,25 @@ async fn a_trusted_proxy_holds_more_connections_than_one_client_may() {
     assert_eq!(create_with(addr, "X-Forwarded-For: 203.0.113.1").await, 201);
     drop(held);
 }
+
+#[tokio::test]
+async fn the_metrics_are_only_for_the_host_itself() {
+    let (_dir, server) = serve("proxy-metrics", one_game_each(&["127.0.0.1"])).await;
+    let addr = server.addr();
+    let get = |header: &'static str| async move {
+        let request =
+            format!("GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{header}\r\n\r\n");
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).await.unwrap();
+        String::from_utf8_lossy(&raw).into_owned()
+    };
+    assert!(get("X-Other: 1").await.starts_with("HTTP/1.1 200 "));
+    // A visitor through the proxy is not the host.
+    assert!(
+        get("X-Forwarded-For: 203.0.113.1")
+            .await
+            .starts_with("HTTP/1.1 404 ")
+    );
+}

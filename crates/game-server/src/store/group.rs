@@ -115,6 +115,10 @@ impl GameStore for GroupCommit {
     fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
         self.inner.running_clocks()
     }
+
+    fn check(&self) -> Result<(), StoreError> {
+        self.inner.check()
+    }
 }
 
 #[cfg(test)]

@@ -205,4 +205,12 @@ pub trait GameStore: Send + Sync {
     /// # Errors
     /// [`StoreError`] if they could not be read.
     fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+
+    /// Whether the store answers now (`GET /readyz`); the default says yes.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it does not.
+    fn check(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }

@@ -282,6 +282,14 @@ impl GameStore for SqliteStore {
         results
     }
 
+    fn check(&self) -> Result<(), StoreError> {
+        let conn = self.conn();
+        conn.query_row("SELECT count(*) FROM schema_version", [], |r| {
+            r.get::<_, i64>(0)
+        })?;
+        Ok(())
+    }
+
     fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
