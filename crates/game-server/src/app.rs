@@ -60,13 +60,53 @@ pub struct Config {
     /// How often the server pings each WebSocket (so a proxy's idle timeout never cuts a
     /// quiet game); a socket silent for three intervals, not even a pong, is closed.
     pub ping_interval: Duration,
+    /// How long games are kept.
+    pub retention: Retention,
+}
+
+/// How long games are kept (docs/server.md, "Retention"): the server deletes the games
+/// this lets go at start and then every [`Retention::every`], except those a connection
+/// or a request is using.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retention {
+    /// A finished game is deleted this long after it ended; `None` keeps it for ever.
+    pub finished: Option<Duration>,
+    /// An unfinished game is deleted (abandoned) when this long has passed since it was
+    /// made, its last move and its clock's last start; `None` keeps it for ever.
+    pub idle: Option<Duration>,
+    /// How often the server looks.
+    pub every: Duration,
+}
+
+impl Default for Retention {
+    /// Finished games for a year, unfinished ones 30 days after their last move; looked at
+    /// every hour.
+    fn default() -> Retention {
+        Retention {
+            finished: Some(Duration::from_secs(365 * 86_400)),
+            idle: Some(Duration::from_secs(30 * 86_400)),
+            every: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// What one look of the retention policy did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pruned {
+    /// Finished games deleted.
+    pub finished: usize,
+    /// Abandoned games deleted.
+    pub abandoned: usize,
+    /// Games the policy let go but that a connection or a request was using: kept.
+    pub in_use: usize,
 }
 
 impl Default for Config {
     /// No static files, no other origin, 20 messages a second (bursts of 40) per
     /// connection, 10 games a minute (bursts of 20) and 64 open WebSockets per client,
     /// 10 seconds for a `hello`, 4096 connections in all, 10 seconds for a request's
-    /// headers and 30 for a whole request, a ping every 20 seconds.
+    /// headers and 30 for a whole request, a ping every 20 seconds, and
+    /// [`Retention::default`].
     fn default() -> Config {
         Config {
             web_root: None,
@@ -87,6 +127,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             ping_interval: Duration::from_secs(20),
+            retention: Retention::default(),
         }
     }
 }
@@ -222,6 +263,71 @@ impl App {
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Deletes the games the retention policy lets go, except those in use: a room in
+    /// memory that anything but its own flag timer holds (a connection, a request).
+    ///
+    /// # Errors
+    /// [`ErrorCode::Internal`] if the store fails; then nothing is deleted.
+    pub(crate) async fn prune(self: &Arc<Self>) -> Result<Pruned, ProtocolError> {
+        let policy = self.config.retention;
+        let now = now_ms();
+        let before = |keep: Option<Duration>| {
+            keep.map(|d| now.saturating_sub(u64::try_from(d.as_millis()).unwrap_or(u64::MAX)))
+        };
+        let store = Arc::clone(&self.store);
+        let (finished_before, idle_before) = (before(policy.finished), before(policy.idle));
+        let expired =
+            tokio::task::spawn_blocking(move || store.expired(finished_before, idle_before))
+                .await
+                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
+                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        let mut pruned = Pruned::default();
+        let mut ids = Vec::new();
+        for game in expired {
+            if !self.evict_unused(&game.id) {
+                pruned.in_use += 1;
+                continue;
+            }
+            if game.finished {
+                pruned.finished += 1;
+            } else {
+                pruned.abandoned += 1;
+            }
+            ids.push(game.id);
+        }
+        if !ids.is_empty() {
+            let store = Arc::clone(&self.store);
+            tokio::task::spawn_blocking(move || store.delete_games(&ids))
+                .await
+                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
+                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        }
+        Ok(pruned)
+    }
+
+    /// Drops game `id`'s room from memory (its flag timer stopped) unless something else
+    /// holds it: whether the game is free to delete. The map stays locked throughout, so
+    /// no request can take the room meanwhile.
+    fn evict_unused(&self, id: &str) -> bool {
+        let mut rooms = self.rooms();
+        let Some(room) = rooms.get(id) else {
+            return true;
+        };
+        let Ok(mut guard) = room.try_lock() else {
+            return false;
+        };
+        let timer_holds = usize::from(guard.timer.is_some());
+        if Arc::strong_count(room) > 1 + timer_holds {
+            return false;
+        }
+        if let Some(timer) = guard.timer.take() {
+            timer.abort();
+        }
+        drop(guard);
+        rooms.remove(id);
+        true
     }
 
     /// Loads every game whose clock runs, so that its flag falls even if nobody connects.

@@ -55,7 +55,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-pub use app::Config;
+pub use app::{Config, Pruned, Retention};
 pub use limits::Rate;
 pub use store::GameStore;
 pub use ws::Client;
@@ -97,10 +97,15 @@ impl Server {
         let addr = listener.local_addr()?;
         let (shutdown, rx) = watch::channel(false);
         let app = Arc::new(app::App::new(store, config, rx.clone()));
+        // The retention policy first, so that abandoned games are not loaded.
+        app.prune()
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
         app.load_running_clocks()
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))?;
         let router = http::router(Arc::clone(&app));
+        tokio::spawn(prune_every(Arc::clone(&app), rx.clone()));
         let task = tokio::spawn(serve::accept_loop(listener, router, Arc::clone(&app), rx));
         Ok(Server {
             addr,
@@ -114,6 +119,15 @@ impl Server {
     #[must_use]
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Applies the retention policy now (as the server does at start and every
+    /// [`Retention::every`]): the games deleted, and those kept because they were in use.
+    ///
+    /// # Errors
+    /// The store's failure, as a message; then nothing is deleted.
+    pub async fn prune_now(&self) -> Result<Pruned, String> {
+        self.app.prune().await.map_err(|e| e.message)
     }
 
     /// Stops taking connections, closes every WebSocket (code 1012) and stops the flag
@@ -145,6 +159,25 @@ impl Server {
                 self.stop().await;
                 Ok(())
             }
+        }
+    }
+}
+
+/// Applies the retention policy every [`Retention::every`] until the server stops, saying
+/// on standard error what it deleted.
+async fn prune_every(app: Arc<app::App>, mut stop: watch::Receiver<bool>) {
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(app.config.retention.every) => {}
+            _ = stop.wait_for(|s| *s) => return,
+        }
+        match app.prune().await {
+            Ok(pruned) if pruned.finished + pruned.abandoned > 0 => eprintln!(
+                "game-server: retention: deleted {} finished and {} abandoned games",
+                pruned.finished, pruned.abandoned
+            ),
+            Ok(_) => {}
+            Err(e) => eprintln!("game-server: retention: {}", e.message),
         }
     }
 }

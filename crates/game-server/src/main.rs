@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use game_server::client_addr::Cidr;
 use game_server::store::{self, CopyReport, SqliteStore};
-use game_server::{Config, Rate, Server};
+use game_server::{Config, Rate, Retention, Server};
 
 /// A game server for the four board games: play a friend by link.
 #[derive(Debug, Parser)]
@@ -68,6 +68,18 @@ struct Args {
     /// timeout); a socket silent for three of them is closed.
     #[arg(long, default_value_t = 20.0)]
     ping_seconds: f64,
+    /// Days a finished game is kept after it ended (0: for ever).
+    #[arg(long, default_value_t = 365)]
+    keep_finished_days: u32,
+    /// Days an unfinished game is kept after its last move (0: for ever); then it is
+    /// deleted as abandoned.
+    #[arg(long, default_value_t = 30)]
+    abandoned_days: u32,
+}
+
+/// `days` as a retention period; 0 keeps for ever.
+fn days(days: u32) -> Option<Duration> {
+    (days > 0).then(|| Duration::from_secs(u64::from(days) * 86_400))
 }
 
 /// `seconds` as a duration between 0.1 s and an hour (`fallback` if not a number).
@@ -168,6 +180,11 @@ async fn main() -> ExitCode {
         header_timeout: seconds(args.header_seconds, 10),
         request_timeout: seconds(args.request_seconds, 30),
         ping_interval: seconds(args.ping_seconds, 20),
+        retention: Retention {
+            finished: days(args.keep_finished_days),
+            idle: days(args.abandoned_days),
+            ..Retention::default()
+        },
     };
     let server = match Server::start(args.listen, Arc::new(store), config).await {
         Ok(server) => server,

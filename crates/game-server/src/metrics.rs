@@ -16,7 +16,9 @@ use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 
 use crate::protocol::ErrorCode;
-use crate::store::{EndReason, GameStore, MoveChange, NewGame, StoreError, StoredGame, Update};
+use crate::store::{
+    EndReason, Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, Update,
+};
 
 /// A label naming a refusal's error code (`illegal_move`, `rate_limited`, …).
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -222,5 +224,17 @@ impl<S: GameStore> GameStore for Metered<S> {
 
     fn check(&self) -> Result<(), StoreError> {
         self.inner.check()
+    }
+
+    fn expired(
+        &self,
+        finished_before_ms: Option<u64>,
+        idle_before_ms: Option<u64>,
+    ) -> Result<Vec<Expired>, StoreError> {
+        self.inner.expired(finished_before_ms, idle_before_ms)
+    }
+
+    fn delete_games(&self, ids: &[String]) -> Result<usize, StoreError> {
+        self.inner.delete_games(ids)
     }
 }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::mpsc;
 use std::thread;
 
-use super::{GameStore, NewGame, StoreError, StoredGame, Update};
+use super::{Expired, GameStore, NewGame, StoreError, StoredGame, Update};
 
 /// One update waiting for the writer, and where its result goes.
 struct Job {
@@ -118,6 +118,18 @@ impl GameStore for GroupCommit {
 
     fn check(&self) -> Result<(), StoreError> {
         self.inner.check()
+    }
+
+    fn expired(
+        &self,
+        finished_before_ms: Option<u64>,
+        idle_before_ms: Option<u64>,
+    ) -> Result<Vec<Expired>, StoreError> {
+        self.inner.expired(finished_before_ms, idle_before_ms)
+    }
+
+    fn delete_games(&self, ids: &[String]) -> Result<usize, StoreError> {
+        self.inner.delete_games(ids)
     }
 }
 

@@ -152,6 +152,15 @@ pub enum MoveChange {
     },
 }
 
+/// A game the retention policy lets go ([`GameStore::expired`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expired {
+    /// The game.
+    pub id: String,
+    /// Whether it was finished (else abandoned).
+    pub finished: bool,
+}
+
 /// One change to a game, written in one transaction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Update {
@@ -205,6 +214,32 @@ pub trait GameStore: Send + Sync {
     /// # Errors
     /// [`StoreError`] if they could not be read.
     fn running_clocks(&self) -> Result<Vec<String>, StoreError>;
+
+    /// The games the retention policy lets go at `now_ms` (`docs/server.md`, "Retention"):
+    /// finished before `finished_before_ms`, or unfinished with nothing played, joined or
+    /// made since `idle_before_ms` (`None` keeps that kind for ever). The default, a store
+    /// that cannot list its games by age, lets none go.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the store fails.
+    fn expired(
+        &self,
+        finished_before_ms: Option<u64>,
+        idle_before_ms: Option<u64>,
+    ) -> Result<Vec<Expired>, StoreError> {
+        let _ = (finished_before_ms, idle_before_ms);
+        Ok(Vec::new())
+    }
+
+    /// Deletes the games `ids` and their moves, in one transaction: how many were there.
+    /// The default, a store that keeps everything, deletes none.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the store fails (then nothing is deleted).
+    fn delete_games(&self, ids: &[String]) -> Result<usize, StoreError> {
+        let _ = ids;
+        Ok(0)
+    }
 
     /// Whether the store answers now (`GET /readyz`); the default says yes.
     ///

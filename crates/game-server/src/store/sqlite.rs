@@ -6,8 +6,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::{
-    EndReason, GameStore, MoveChange, NewGame, StoreError, StoredEnd, StoredGame, StoredMove,
-    Update,
+    EndReason, Expired, GameStore, MoveChange, NewGame, StoreError, StoredEnd, StoredGame,
+    StoredMove, Update,
 };
 use crate::clock::{ByoYomi, Clock, ClockSpec, SideTime};
 
@@ -288,6 +288,47 @@ impl GameStore for SqliteStore {
             r.get::<_, i64>(0)
         })?;
         Ok(())
+    }
+
+    fn expired(
+        &self,
+        finished_before_ms: Option<u64>,
+        idle_before_ms: Option<u64>,
+    ) -> Result<Vec<Expired>, StoreError> {
+        // A bound of -1 matches nothing (every time is at least 0).
+        let bound = |ms: Option<u64>| ms.map_or(-1, to_i64);
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT g.id, g.end_reason IS NOT NULL FROM games g
+             LEFT JOIN (SELECT game_id, MAX(played_ms) AS last FROM moves GROUP BY game_id) m
+               ON m.game_id = g.id
+             WHERE (g.end_reason IS NOT NULL AND COALESCE(g.finished_ms, g.created_ms) < ?1)
+                OR (g.end_reason IS NULL
+                    AND MAX(g.created_ms, COALESCE(m.last, 0), COALESCE(g.turn_started_ms, 0)) < ?2)
+             ORDER BY g.id",
+        )?;
+        let rows = stmt.query_map(
+            params![bound(finished_before_ms), bound(idle_before_ms)],
+            |r| {
+                Ok(Expired {
+                    id: r.get(0)?,
+                    finished: r.get(1)?,
+                })
+            },
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn delete_games(&self, ids: &[String]) -> Result<usize, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let mut deleted = 0;
+        for id in ids {
+            tx.execute("DELETE FROM moves WHERE game_id = ?1", [id])?;
+            deleted += tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
+        }
+        tx.commit()?;
+        Ok(deleted)
     }
 
     fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
