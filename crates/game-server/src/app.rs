@@ -14,6 +14,7 @@ use tokio::sync::{Mutex, watch};
 use crate::client_addr::Cidr;
 use crate::clock::{Clock, ClockSpec};
 use crate::limits::{OpenConnections, PerIp, Rate};
+use crate::log::Burst;
 use crate::metrics::{Metered, Metrics, Now};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::room::Room;
@@ -146,6 +147,10 @@ pub struct App {
     pub(crate) shutdown: watch::Receiver<bool>,
     /// What the server counts (`GET /metrics`).
     pub(crate) metrics: Arc<Metrics>,
+    /// The log's limit for connections refused at the door.
+    pub(crate) door_log: Burst,
+    /// The log's limit for sockets closed for their behaviour and refused requests.
+    pub(crate) policy_log: Burst,
 }
 
 impl std::fmt::Debug for App {
@@ -197,6 +202,8 @@ impl App {
                 Arc::clone(&metrics),
             )),
             metrics,
+            door_log: Burst::new(),
+            policy_log: Burst::new(),
             config,
             rooms: StdMutex::new(HashMap::new()),
             create_limit,

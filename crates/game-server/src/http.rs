@@ -128,6 +128,9 @@ async fn create_game(
         ));
     }
     if !app.create_limit.try_take(client) {
+        if let Some(held_back) = app.policy_log.admit() {
+            tracing::warn!(client = %client, held_back, "game refused: too many from this client");
+        }
         return error_response(&ProtocolError::new(
             ErrorCode::RateLimited,
             "too many games made from this address; wait a little",
@@ -152,7 +155,10 @@ async fn create_game(
         }
     };
     match app.create(request).await {
-        Ok(answer) => json_response(StatusCode::CREATED, answer.to_string()),
+        Ok(answer) => {
+            tracing::info!(game = %answer["id"].as_str().unwrap_or_default(), spec = %answer["spec"].as_str().unwrap_or_default(), client = %client, "game made");
+            json_response(StatusCode::CREATED, answer.to_string())
+        }
         Err(e) => error_response(&e),
     }
 }

@@ -39,6 +39,7 @@ pub mod client_addr;
 pub mod clock;
 mod http;
 pub mod limits;
+mod log;
 mod metrics;
 pub mod protocol;
 mod room;
@@ -163,8 +164,8 @@ impl Server {
     }
 }
 
-/// Applies the retention policy every [`Retention::every`] until the server stops, saying
-/// on standard error what it deleted.
+/// Applies the retention policy every [`Retention::every`] until the server stops, logging
+/// what it deleted.
 async fn prune_every(app: Arc<app::App>, mut stop: watch::Receiver<bool>) {
     loop {
         tokio::select! {
@@ -172,12 +173,14 @@ async fn prune_every(app: Arc<app::App>, mut stop: watch::Receiver<bool>) {
             _ = stop.wait_for(|s| *s) => return,
         }
         match app.prune().await {
-            Ok(pruned) if pruned.finished + pruned.abandoned > 0 => eprintln!(
-                "game-server: retention: deleted {} finished and {} abandoned games",
-                pruned.finished, pruned.abandoned
+            Ok(pruned) if pruned.finished + pruned.abandoned > 0 => tracing::info!(
+                finished = pruned.finished,
+                abandoned = pruned.abandoned,
+                in_use = pruned.in_use,
+                "retention: games deleted"
             ),
             Ok(_) => {}
-            Err(e) => eprintln!("game-server: retention: {}", e.message),
+            Err(e) => tracing::error!(error = %e.message, "retention failed"),
         }
     }
 }

@@ -75,6 +75,35 @@ struct Args {
     /// deleted as abandoned.
     #[arg(long, default_value_t = 30)]
     abandoned_days: u32,
+    /// The log's form on standard error: `text` or `json` (one object a line).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+    /// The least important events logged: `error`, `warn`, `info` or `debug` (every
+    /// request).
+    #[arg(long, default_value = "info")]
+    log_level: tracing::Level,
+}
+
+/// The log's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Lines for a person.
+    Text,
+    /// One JSON object a line, for a log collector.
+    Json,
+}
+
+/// Starts the log on standard error.
+fn start_log(format: LogFormat, level: tracing::Level) {
+    let builder = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(level)
+        .with_target(false)
+        .with_ansi(false);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().flatten_event(true).init(),
+    }
 }
 
 /// `days` as a retention period; 0 keeps for ever.
@@ -152,6 +181,7 @@ async fn main() -> ExitCode {
         }
         None => {}
     }
+    start_log(args.log_format, args.log_level);
     let store = match SqliteStore::open(&args.database) {
         Ok(store) => store,
         Err(e) => {
@@ -193,10 +223,14 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    eprintln!("game-server: listening on http://{}", server.addr());
+    // web/tests/online.test.mjs reads the address from this line.
+    tracing::info!(database = %args.database.display(), "listening on http://{}", server.addr());
     let signal = stop_signal();
     match server.serve_until(signal).await {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            tracing::info!("stopped");
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("game-server: {e}");
             ExitCode::FAILURE

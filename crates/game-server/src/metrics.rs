@@ -177,6 +177,9 @@ impl<S> Metered<S> {
         if matches!(update.change, Some(MoveChange::Append(_))) {
             self.metrics.moves_committed.inc();
         }
+        if let Some(end) = &update.end {
+            tracing::info!(game = %update.id, reason = end.reason.as_str(), result = %end.text, "game over");
+        }
         if update
             .end
             .as_ref()
@@ -200,7 +203,11 @@ impl<S: GameStore> GameStore for Metered<S> {
 
     fn update(&self, update: &Update) -> Result<(), StoreError> {
         let start = Instant::now();
-        self.inner.update(update)?;
+        self.inner.update(update).inspect_err(|e| {
+            if !matches!(e, StoreError::Conflict { .. }) {
+                tracing::error!(game = %update.id, error = %e, "the store failed");
+            }
+        })?;
         self.metrics
             .commit_seconds
             .observe(start.elapsed().as_secs_f64());

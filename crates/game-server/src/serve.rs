@@ -27,7 +27,7 @@ use tower::ServiceExt;
 
 use crate::app::App;
 use crate::client_addr::{ClientAddr, client_of, is_trusted};
-use crate::limits::ConnectionSlot;
+use crate::limits::{ConnectionSlot, client_key};
 use crate::protocol::ErrorCode;
 
 /// What a connection over the server's total or its client's share is told.
@@ -63,8 +63,16 @@ pub(crate) async fn accept_loop(
         };
         let Some(slot) = slot else {
             let full = app.sockets.total() >= app.config.max_connections;
-            app.metrics
-                .connection_refused(if full { "total" } else { "client" });
+            let reason = if full { "total" } else { "client" };
+            app.metrics.connection_refused(reason);
+            if let Some(held_back) = app.door_log.admit() {
+                tracing::warn!(
+                    client = %client_key(peer.ip()),
+                    reason,
+                    held_back,
+                    "connection refused at the door"
+                );
+            }
             tokio::spawn(refuse(tcp));
             continue;
         };
@@ -105,6 +113,7 @@ async fn serve_connection(
     let header_timeout = app.config.header_timeout;
     let service = service_fn(move |mut request: Request<Incoming>| {
         let client = client_of(peer, request.headers(), &app.config.trusted_proxies);
+        let (method, path) = (request.method().clone(), request.uri().path().to_string());
         request.extensions_mut().insert(ConnectInfo(peer));
         request.extensions_mut().insert(ClientAddr(client));
         let router = router.clone();
@@ -119,6 +128,13 @@ async fn serve_connection(
             if let Some(&code) = response.extensions().get::<ErrorCode>() {
                 app.metrics.refused(code);
             }
+            tracing::debug!(
+                client = %client,
+                method = %method,
+                path = %path,
+                status = response.status().as_u16(),
+                "request"
+            );
             Ok::<_, std::convert::Infallible>(response)
         }
     });

@@ -98,13 +98,54 @@ pub(crate) async fn upgrade(
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
         .on_upgrade(move |mut socket| async move {
-            let mut session = Client::new(app, id, room);
-            session.serve(&mut socket).await;
+            let log = Arc::clone(&app);
+            tracing::info!(game = %id, client = %client, "socket opened");
+            let mut session = Client::new(app, id.clone(), room);
+            let ended = session.serve(&mut socket).await;
+            let seat = session.seat.map_or_else(|| "watcher".to_string(), |s| s.to_string());
+            match ended {
+                Ended::Closed { code, reason } if matches!(code, 1002 | 1007 | 1008 | 1009) => {
+                    if let Some(held_back) = log.policy_log.admit() {
+                        tracing::warn!(game = %id, client = %client, seat, code, reason, held_back, "socket closed for its behaviour");
+                    }
+                }
+                Ended::Closed { code, reason } => {
+                    tracing::info!(game = %id, client = %client, seat, code, reason, "socket closed");
+                }
+                Ended::ByClient => tracing::info!(game = %id, client = %client, seat, "socket closed by the client"),
+                Ended::Lost => tracing::info!(game = %id, client = %client, seat, "socket lost"),
+            }
             // The connection's hold on the room is gone: drop the room from memory if
             // nothing else holds it.
             session.close();
             drop(slot);
         })
+}
+
+/// How a socket's loop ended.
+enum Ended {
+    /// The server closed it with this code.
+    Closed {
+        /// The close code.
+        code: u16,
+        /// Its reason.
+        reason: &'static str,
+    },
+    /// The client closed it.
+    ByClient,
+    /// The connection failed or the room went away.
+    Lost,
+}
+
+/// Sends a close frame of `code` and `reason` (best effort: the peer may be gone).
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Ended {
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        })))
+        .await;
+    Ended::Closed { code, reason }
 }
 
 /// The close code and reason for a frame the WebSocket layer refused (RFC 6455, 7.4.1):
@@ -184,7 +225,7 @@ impl Client {
         self.strikes > MAX_STRIKES
     }
 
-    async fn serve(&mut self, socket: &mut WebSocket) {
+    async fn serve(&mut self, socket: &mut WebSocket) -> Ended {
         let mut shutdown = self.app.shutdown.clone();
         let hello_by = tokio::time::Instant::now() + self.app.config.hello_timeout;
         let ping_every = self.app.config.ping_interval;
@@ -201,14 +242,11 @@ impl Client {
                     // its socket is closed rather than held. Otherwise a ping keeps proxies
                     // from cutting a quiet game and makes the browser answer.
                     if last_heard.elapsed() >= ping_every.saturating_mul(PINGS_UNANSWERED) {
-                        let _ = socket.send(Message::Close(Some(CloseFrame {
-                            code: 1001, // going away
-                            reason: Utf8Bytes::from_static("no answer to pings"),
-                        }))).await;
-                        return;
+                        // 1001: going away.
+                        return close(socket, 1001, "no answer to pings").await;
                     }
                     if socket.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
-                        return;
+                        return Ended::Lost;
                     }
                 }
                 () = tokio::time::sleep_until(hello_by), if waiting_for_hello => {
@@ -219,51 +257,38 @@ impl Client {
                     );
                     self.app.metrics.refused(refusal.code);
                     let _ = socket.send(Message::Text(refusal.to_json().into())).await;
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
-                        code: 1008, // policy violation
-                        reason: Utf8Bytes::from_static("no hello"),
-                    }))).await;
-                    return;
+                    // 1008: policy violation.
+                    return close(socket, 1008, "no hello").await;
                 }
                 _ = shutdown.changed() => {
-                    let _ = socket.send(Message::Close(Some(CloseFrame {
-                        code: 1012, // service restart
-                        reason: Utf8Bytes::from_static("the server is stopping"),
-                    }))).await;
-                    return;
+                    // 1012: service restart.
+                    return close(socket, 1012, "the server is stopping").await;
                 }
                 incoming = socket.recv() => {
                     last_heard = tokio::time::Instant::now();
                     let message = match incoming {
                         Some(Ok(message)) => message,
                         Some(Err(error)) => {
-                            if let Some((code, reason)) = close_for(error) {
-                                let _ = socket.send(Message::Close(Some(CloseFrame {
-                                    code,
-                                    reason: Utf8Bytes::from_static(reason),
-                                }))).await;
-                            }
-                            return;
+                            return match close_for(error) {
+                                Some((code, reason)) => close(socket, code, reason).await,
+                                None => Ended::Lost,
+                            };
                         }
-                        None => return,
+                        None => return Ended::Lost,
                     };
                     let reply = match message {
                         Message::Text(text) => self.on_text(text.as_str()).await,
                         Message::Binary(_) => Some(self.on_binary()),
-                        Message::Close(_) => return,
+                        Message::Close(_) => return Ended::ByClient,
                         Message::Ping(_) | Message::Pong(_) => None,
                     };
                     if let Some(text) = reply
                         && socket.send(Message::Text(text.into())).await.is_err()
                     {
-                        return;
+                        return Ended::Lost;
                     }
                     if self.must_close() {
-                        let _ = socket.send(Message::Close(Some(CloseFrame {
-                            code: 1008, // policy violation
-                            reason: Utf8Bytes::from_static("too many messages"),
-                        }))).await;
-                        return;
+                        return close(socket, 1008, "too many messages").await;
                     }
                 }
                 broadcast = async {
@@ -272,9 +297,9 @@ impl Client {
                         None => std::future::pending().await,
                     }
                 } => {
-                    let Some(text) = self.forward(broadcast).await else { return };
+                    let Some(text) = self.forward(broadcast).await else { return Ended::Lost };
                     if socket.send(Message::Text(text.into())).await.is_err() {
-                        return;
+                        return Ended::Lost;
                     }
                 }
             }

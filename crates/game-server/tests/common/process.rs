@@ -33,8 +33,18 @@ impl ServerProcess {
 
     /// [`ServerProcess::start`] with more flags.
     pub fn start_with(db: &Path, web: &Path, extra: &[&str]) -> ServerProcess {
+        ServerProcess::start_logged(db, web, extra, None)
+    }
+
+    /// [`ServerProcess::start_with`], its standard error (the log) written to `log`.
+    pub fn start_logged(
+        db: &Path,
+        web: &Path,
+        extra: &[&str],
+        log: Option<&Path>,
+    ) -> ServerProcess {
         for _ in 0..5 {
-            if let Some(server) = ServerProcess::try_start(db, web, extra) {
+            if let Some(server) = ServerProcess::try_start(db, web, extra, log) {
                 return server;
             }
         }
@@ -42,7 +52,12 @@ impl ServerProcess {
     }
 
     /// One try of [`ServerProcess::start`]; `None` if the process ended before it listened.
-    fn try_start(db: &Path, web: &Path, extra: &[&str]) -> Option<ServerProcess> {
+    fn try_start(
+        db: &Path,
+        web: &Path,
+        extra: &[&str],
+        log: Option<&Path>,
+    ) -> Option<ServerProcess> {
         // `--listen 127.0.0.1:0` could not be read back: take a free port from the OS and
         // give it back for the server to bind.
         let port = free_port();
@@ -63,7 +78,10 @@ impl ServerProcess {
             .args(extra)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(match log {
+                Some(path) => Stdio::from(std::fs::File::create(path).unwrap()),
+                None => Stdio::null(),
+            })
             .spawn()
             .expect("the game-server binary starts");
         let mut server = ServerProcess {
