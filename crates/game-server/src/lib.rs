@@ -34,6 +34,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod admin;
 mod app;
 pub mod client_addr;
 pub mod clock;

@@ -125,6 +125,20 @@ enum Command {
         /// The new file (refused if it exists).
         out: PathBuf,
     },
+    /// Lists the games: id, spec, moves, result (or `ongoing`) and when made.
+    List,
+    /// Writes every game as its record file ID.json into the folder OUT (safe while the
+    /// server runs).
+    Export {
+        /// The folder (made if missing).
+        out: PathBuf,
+    },
+    /// Deletes the games ID…, moves and all (stop the server first).
+    Delete {
+        /// The games.
+        #[arg(required = true)]
+        ids: Vec<String>,
+    },
     /// Puts the backup FROM in place as the database (stop the server first).
     Restore {
         /// The backup file.
@@ -133,6 +147,29 @@ enum Command {
         #[arg(long)]
         replace: bool,
     },
+}
+
+/// `game-server list`: one line a game, tab-separated.
+fn admin_list(database: &std::path::Path) -> ExitCode {
+    match game_server::admin::list_games(database) {
+        Ok(games) => {
+            for g in games {
+                println!(
+                    "{}\t{}\t{} moves\t{}\t{}",
+                    g.id,
+                    g.spec,
+                    g.moves,
+                    g.result.as_deref().unwrap_or("ongoing"),
+                    g.created_ms
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("game-server: list: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// One line for a copy made: the games and moves it holds and its size.
@@ -175,6 +212,31 @@ async fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("game-server: restore: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Some(Command::List) => return admin_list(&args.database),
+        Some(Command::Export { out }) => {
+            return match game_server::admin::export_records(&args.database, out) {
+                Ok(n) => {
+                    println!("game-server: exported {n} games to {}", out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("game-server: export: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Some(Command::Delete { ids }) => {
+            return match game_server::admin::delete_games(&args.database, ids) {
+                Ok(n) => {
+                    println!("game-server: deleted {n} of {} games", ids.len());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("game-server: delete: {e}");
                     ExitCode::from(2)
                 }
             };

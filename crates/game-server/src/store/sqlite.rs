@@ -70,6 +70,17 @@ impl SqliteStore {
         self.conn.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Every game's id, in id order.
+    ///
+    /// # Errors
+    /// [`StoreError`] if SQLite fails.
+    pub fn game_ids(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("SELECT id FROM games ORDER BY id")?;
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The schema versions applied, in order.
     ///
     /// # Errors
