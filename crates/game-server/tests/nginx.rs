@@ -18,10 +18,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::process::{ServerProcess, free_port};
-use common::{Client, PATIENCE, TempDir, tokens};
+use common::{Client, TempDir, create_request, exchange, tokens};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -101,23 +100,9 @@ async fn create_from(proxy: SocketAddr, from: &str) -> (u16, Value) {
     socket
         .bind(SocketAddr::new(from.parse().unwrap(), 0))
         .unwrap();
-    let mut stream: TcpStream = socket.connect(proxy).await.unwrap();
-    let body = r#"{"game":"go9","side":"first"}"#;
-    let request = format!(
-        "POST /games HTTP/1.1\r\nHost: play.example\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
-        .await
-        .expect("an answer")
-        .unwrap();
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap();
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    let stream: TcpStream = socket.connect(proxy).await.unwrap();
+    let (status, body) = exchange(stream, &create_request("play.example", "")).await;
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
 /// A WebSocket to game `id` through nginx, as a browser on `origin` opens it, joined with

@@ -7,28 +7,16 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::{PATIENCE, loose, serve};
+use common::{create_request, exchange, loose, serve};
 use game_server::{Config, Rate};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// `POST /games` for a go9 game with one more header line: the status.
 async fn create_with(addr: SocketAddr, header: &str) -> u16 {
-    let body = r#"{"game":"go9","side":"first"}"#;
-    let request = format!(
-        "POST /games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{header}\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
-        .await
-        .expect("an answer")
-        .unwrap();
-    let text = String::from_utf8_lossy(&raw);
-    text.split(' ').nth(1).unwrap().parse().unwrap()
+    let stream = TcpStream::connect(addr).await.unwrap();
+    let request = create_request(&addr.to_string(), &format!("{header}\r\n"));
+    exchange(stream, &request).await.0
 }
 
 /// One game per client, never refilled.

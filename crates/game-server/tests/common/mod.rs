@@ -88,12 +88,29 @@ pub async fn serve(name: &str, config: Config) -> (TempDir, Server) {
 
 /// One HTTP/1.1 request over a fresh connection: the status and the body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let stream = TcpStream::connect(addr).await.unwrap();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
+    exchange(stream, &request).await
+}
+
+/// A `POST /games` for a go9 game to `host`, with `extra` header lines (each ending in
+/// `\r\n`).
+pub fn create_request(host: &str, extra: &str) -> String {
+    let body = r#"{"game":"go9","side":"first"}"#;
+    format!(
+        "POST /games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+/// Sends `request`, whole as written, over `stream` and reads the answer to its end: the
+/// status and the body.
+pub async fn exchange(mut stream: TcpStream, request: &str) -> (u16, String) {
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
