@@ -73,6 +73,7 @@ mod pit;
 mod position;
 #[cfg(feature = "serde")]
 mod record;
+#[cfg(feature = "serde")]
 mod record_error;
 mod setup;
 mod sowing;
