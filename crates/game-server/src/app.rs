@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, PoisonError};
 use std::time::Duration;
 
@@ -10,6 +11,7 @@ use game_catalog::{AnyGame, GameSpec};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
+use tokio::task::AbortHandle;
 
 use crate::client_addr::Cidr;
 use crate::clock::{Clock, ClockSpec};
@@ -138,6 +140,10 @@ pub struct App {
     pub(crate) store: Arc<dyn GameStore>,
     pub(crate) config: Config,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
+    /// The flag-fall timers of the games whose clocks run, by game id, in memory or not.
+    flag_timers: StdMutex<HashMap<String, (u64, AbortHandle)>>,
+    /// Counts the timers made, so a finished timer removes only its own entry.
+    timer_generation: AtomicU64,
     pub(crate) create_limit: PerIp,
     /// Open WebSockets, per client and in all.
     pub(crate) connections: OpenConnections,
@@ -206,6 +212,8 @@ impl App {
             policy_log: Burst::new(),
             config,
             rooms: StdMutex::new(HashMap::new()),
+            flag_timers: StdMutex::new(HashMap::new()),
+            timer_generation: AtomicU64::new(0),
             create_limit,
             connections,
             sockets,
@@ -240,18 +248,17 @@ impl App {
             Room::from_stored(stored).map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
         let fresh = Arc::new(Mutex::new(room));
         let room = Arc::clone(self.rooms().entry(id.to_string()).or_insert(fresh));
-        {
-            let mut guard = room.lock().await;
-            if guard.timer.is_none() {
-                self.reschedule(&room, &mut guard);
-            }
+        if !self.timers().contains_key(id) {
+            let guard = room.lock().await;
+            self.reschedule(&guard);
         }
         Ok(room)
     }
 
     /// Forgets game `id`'s room if nothing but the map holds it (no connection, no
-    /// running timer): its state is all in the store, and it is loaded again when next
-    /// asked for. Open offers, kept only in memory, are withdrawn with it.
+    /// request; a flag timer holds only the id): its state is all in the store, and it is
+    /// loaded again when next asked for. Open offers, kept only in memory, are withdrawn
+    /// with it.
     pub(crate) fn release(&self, id: &str) {
         let mut rooms = self.rooms();
         if rooms
@@ -314,30 +321,27 @@ impl App {
         Ok(pruned)
     }
 
-    /// Drops game `id`'s room from memory (its flag timer stopped) unless something else
-    /// holds it: whether the game is free to delete. The map stays locked throughout, so
-    /// no request can take the room meanwhile.
+    /// Drops game `id`'s room from memory and stops its flag timer unless something holds
+    /// the room (a connection, a request): whether the game is free to delete. The map
+    /// stays locked throughout, so no request can take the room meanwhile.
     fn evict_unused(&self, id: &str) -> bool {
         let mut rooms = self.rooms();
-        let Some(room) = rooms.get(id) else {
-            return true;
-        };
-        let Ok(mut guard) = room.try_lock() else {
-            return false;
-        };
-        let timer_holds = usize::from(guard.timer.is_some());
-        if Arc::strong_count(room) > 1 + timer_holds {
+        if rooms
+            .get(id)
+            .is_some_and(|room| Arc::strong_count(room) > 1)
+        {
             return false;
         }
-        if let Some(timer) = guard.timer.take() {
+        rooms.remove(id);
+        if let Some((_, timer)) = self.timers().remove(id) {
             timer.abort();
         }
-        drop(guard);
-        rooms.remove(id);
         true
     }
 
-    /// Loads every game whose clock runs, so that its flag falls even if nobody connects.
+    /// Starts the flag timers of every game whose clock runs, so that its flag falls even
+    /// if nobody connects: each game is loaded to read its deadline, then let go (only its
+    /// timer stays, holding the game's id).
     pub(crate) async fn load_running_clocks(self: &Arc<Self>) -> Result<(), ProtocolError> {
         let store = Arc::clone(&self.store);
         let ids = tokio::task::spawn_blocking(move || store.running_clocks())
@@ -345,40 +349,54 @@ impl App {
             .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
             .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
         for id in ids {
-            self.room(&id).await?;
+            drop(self.room(&id).await?);
+            self.release(&id);
         }
         Ok(())
     }
 
-    /// Sets the room's flag-fall timer to the mover's deadline (or none).
-    pub(crate) fn reschedule(self: &Arc<Self>, handle: &Arc<Mutex<Room>>, room: &mut Room) {
-        if let Some(timer) = room.timer.take() {
+    /// Sets the game's flag-fall timer to the mover's deadline (or none), replacing the
+    /// one it had. The timer holds the game's id, not its room: a game nobody is using is
+    /// not kept in memory by its clock, and is loaded again when its flag is due.
+    pub(crate) fn reschedule(self: &Arc<Self>, room: &Room) {
+        let id = room.id().to_string();
+        let mut timers = self.timers();
+        if let Some((_, timer)) = timers.remove(&id) {
             timer.abort();
         }
-        if room.flag_deadline().is_none() {
+        let Some(first) = room.flag_deadline() else {
             return;
-        }
+        };
+        let generation = self.timer_generation.fetch_add(1, Ordering::Relaxed) + 1;
         let app = Arc::clone(self);
-        let handle = Arc::clone(handle);
+        let task_id = id.clone();
         let task = tokio::spawn(async move {
+            let mut deadline = first;
             loop {
-                let deadline = handle.lock().await.flag_deadline();
-                let Some(deadline) = deadline else { return };
                 let wait = deadline.saturating_sub(now_ms());
                 tokio::time::sleep(Duration::from_millis(wait)).await;
+                let Ok(handle) = app.room(&task_id).await else {
+                    break;
+                };
                 let mut room = handle.lock().await;
-                match room.check_flag(&app.store, now_ms()).await {
-                    Ok(true) => {
-                        room.timer = None;
-                        return;
-                    }
-                    Ok(false) => {}
+                let checked = room.check_flag(&app.store, now_ms()).await;
+                let next = room.flag_deadline();
+                drop(room);
+                drop(handle);
+                app.release(&task_id);
+                match (checked, next) {
+                    (Ok(true), _) | (Ok(false), None) => break,
+                    (Ok(false), Some(next)) => deadline = next,
                     // The store failed: try again in a second.
-                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+                    (Err(_), _) => deadline = now_ms() + 1000,
                 }
             }
+            let mut timers = app.timers();
+            if timers.get(&task_id).is_some_and(|(g, _)| *g == generation) {
+                timers.remove(&task_id);
+            }
         });
-        room.timer = Some(task.abort_handle());
+        timers.insert(id, (generation, task.abort_handle()));
     }
 
     /// The metrics' text, with the games in memory and the connections open now.
@@ -392,12 +410,16 @@ impl App {
 
     /// Stops every flag-fall timer (the server is stopping).
     pub(crate) async fn stop_timers(&self) {
-        let rooms: Vec<_> = self.rooms().values().cloned().collect();
-        for room in rooms {
-            if let Some(timer) = room.lock().await.timer.take() {
-                timer.abort();
-            }
+        for (_, (_, timer)) in self.timers().drain() {
+            timer.abort();
         }
+    }
+
+    /// The flag timers by game id, each with the generation that made it.
+    fn timers(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, AbortHandle)>> {
+        self.flag_timers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Makes a game: checks the spec, side and clock, draws the tokens and keeps it.

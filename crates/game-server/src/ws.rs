@@ -414,7 +414,7 @@ impl Client {
             let rx = room.subscribe();
             if let Some(seat) = seat {
                 let joined = room.join(store, seat, now_ms()).await;
-                app.reschedule(&handle, &mut room);
+                app.reschedule(&room);
                 joined?;
             }
             self.seat = seat;
@@ -456,7 +456,7 @@ impl Client {
         };
         // A move, an undo or an end moves the flag's deadline (a refused move may have
         // found the flag fallen and ended the game).
-        app.reschedule(&handle, &mut room);
+        app.reschedule(&room);
         done.map(|()| None)
     }
 }

@@ -153,3 +153,39 @@ async fn the_clock_waits_for_both_seats() {
     assert_eq!(state["clock"]["running"], 1);
     server.stop().await;
 }
+
+/// A game whose clock runs while nobody is connected is not held in memory (only its
+/// flag timer, which holds the game's id, waits), and its flag still falls on time.
+#[tokio::test]
+async fn a_running_clock_does_not_keep_its_game_in_memory() {
+    let (dir, server) = serve("clock-memory", loose()).await;
+    let addr = server.addr();
+    let game = timed_game(addr, "go9", json!({"main_ms": 6000})).await;
+    {
+        let ([mut black, _white], _) = game.join_seats(addr).await;
+        black.send_move(0, "E5").await;
+        black.next_of("move").await;
+    }
+    common::wait_for_metric(addr, "game_server_websockets_open 0").await;
+    common::wait_for_metric(addr, "game_server_games_in_memory 0").await;
+    let end = |db: &std::path::Path| -> Option<String> {
+        rusqlite::Connection::open(db)
+            .unwrap()
+            .query_row("SELECT end_reason FROM games", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(end(&dir.db()), None, "White's clock still runs");
+    // White's six seconds run out with nobody there: the game is loaded, ended on time
+    // and let go again.
+    for _ in 0..600 {
+        if end(&dir.db()).is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(end(&dir.db()).as_deref(), Some("time"));
+    common::wait_for_metric(addr, "game_server_games_in_memory 0").await;
+    let (_, state) = http_json(addr, "GET", &format!("/games/{}", game.id), "").await;
+    assert_eq!(state["result"]["reason"], "time");
+    server.stop().await;
+}

@@ -1,16 +1,15 @@
 //! The retention policy on a real server (`Config::retention`, the default: finished games
 //! a year, unfinished ones 30 days after their last move): games aged by writing older
 //! times into the SQLite file, then `Server::prune_now`. A finished game past its year and
-//! abandoned games (one with a clock whose flag timer held it in memory) are deleted,
+//! abandoned games (one with a running clock, its flag timer stopped) are deleted,
 //! moves and all; recent games stay; an old game someone is watching stays until the
 //! watcher leaves.
 
 mod common;
 
 use std::path::Path;
-use std::time::Duration;
 
-use common::{MadeGame, http, loose, serve};
+use common::{MadeGame, http, loose, serve, wait_for_metric};
 use game_server::Pruned;
 use serde_json::json;
 
@@ -42,19 +41,6 @@ fn stored_moves(db: &Path, id: &str) -> i64 {
         r.get(0)
     })
     .unwrap()
-}
-
-/// Waits until the server counts `sockets` WebSockets open (a socket just closed by a
-/// client is let go a moment later).
-async fn wait_for_sockets(addr: std::net::SocketAddr, sockets: usize) {
-    let wanted = format!("game_server_websockets_open {sockets}\n");
-    for _ in 0..600 {
-        if http(addr, "GET", "/metrics", "").await.1.contains(&wanted) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server still counts other than {sockets} sockets");
 }
 
 /// A go9 game, both seats joined, with `moves` played (E5, C3, …), its sockets then closed.
@@ -96,7 +82,7 @@ async fn old_finished_and_abandoned_games_go_and_games_in_use_stay() {
     }
     age(&db, &finished[0].id, 400);
     // Unfinished: 40 days without a move (one of them on a clock of a day, whose flag timer
-    // keeps it in memory), a fresh one, and an old one someone still watches.
+    // runs), a fresh one, and an old one someone still watches.
     let abandoned = played(addr, None, 2).await;
     age(&db, &abandoned.id, 40);
     let clock = json!({"main_ms": DAY_MS});
@@ -106,7 +92,7 @@ async fn old_finished_and_abandoned_games_go_and_games_in_use_stay() {
     let watched = played(addr, None, 3).await;
     age(&db, &watched.id, 40);
     let (watcher, _) = watched.watch(addr).await;
-    wait_for_sockets(addr, 1).await;
+    wait_for_metric(addr, "game_server_websockets_open 1").await;
     assert_eq!(
         server.prune_now().await.unwrap(),
         Pruned {
@@ -127,7 +113,7 @@ async fn old_finished_and_abandoned_games_go_and_games_in_use_stay() {
 
     // Once the watcher has gone, the old game goes too; nothing else changes.
     drop(watcher);
-    wait_for_sockets(addr, 0).await;
+    wait_for_metric(addr, "game_server_websockets_open 0").await;
     assert_eq!(
         server.prune_now().await.unwrap(),
         Pruned {

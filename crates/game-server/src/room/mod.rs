@@ -53,8 +53,6 @@ pub struct Room {
     /// The seat with an open offer of each kind: draw, undo.
     offers: [Option<usize>; 2],
     tx: Broadcast,
-    /// The flag-fall timer's task, replaced whenever the turn changes.
-    pub(crate) timer: Option<tokio::task::AbortHandle>,
 }
 
 fn internal(e: &StoreError) -> ProtocolError {
@@ -108,8 +106,13 @@ impl Room {
             end: stored.end,
             offers: [None; 2],
             tx,
-            timer: None,
         })
+    }
+
+    /// The game's id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     /// The broadcast channel of the room's messages.

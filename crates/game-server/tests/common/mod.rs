@@ -97,6 +97,19 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
     exchange(stream, &request).await
 }
 
+/// Waits until the server's `/metrics` has the sample line `line` (`name value`), polling
+/// for up to 30 s: a figure that settles a moment after what the test did.
+pub async fn wait_for_metric(addr: SocketAddr, line: &str) {
+    let wanted = format!("{line}\n");
+    for _ in 0..600 {
+        if http(addr, "GET", "/metrics", "").await.1.contains(&wanted) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("`{line}` never came in /metrics");
+}
+
 /// A `POST /games` for a go9 game to `host`, with `extra` header lines (each ending in
 /// `\r\n`).
 pub fn create_request(host: &str, extra: &str) -> String {
