@@ -436,6 +436,7 @@ async fn main() -> std::process::ExitCode {
             message_rate: unlimited,
             create_rate: unlimited,
             connections_per_address: usize::MAX,
+            max_connections: usize::MAX,
             ..Config::default()
         };
         match Server::start(

@@ -23,6 +23,9 @@ use crate::room::{OfferKind, Room};
 /// ([`crate::protocol::MAX_MESSAGE_BYTES`]) answers larger ones with a typed error.
 const FRAME_LIMIT: usize = 64 * 1024;
 
+/// Each socket's read buffer (docs/server.md, "Capacity").
+const READ_BUFFER: usize = 4 * 1024;
+
 /// Rate-limited messages tolerated on one connection before it is closed.
 const MAX_STRIKES: u32 = 100;
 
@@ -97,6 +100,9 @@ pub(crate) async fn upgrade(
     };
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
+        // tungstenite reads into a 128 KiB buffer by default: with thousands of sockets
+        // that was most of the server's memory, for messages of at most 4 KiB.
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |mut socket| async move {
             let log = Arc::clone(&app);
             tracing::info!(game = %id, client = %client, "socket opened");
