@@ -26,3 +26,5 @@ web/node_modules/.bin/wasm-opt -Os \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/rules_wasm.wasm" \
   -o web/pkg/rules_wasm_bg.wasm
 echo "built web/pkg ($(wc -c <web/pkg/rules_wasm_bg.wasm) bytes of wasm)"
+# The folder to publish: hashed names, precompressed copies and a manifest (web/dist.mjs).
+node web/dist.mjs

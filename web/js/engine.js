@@ -1,5 +1,5 @@
-// Loads the WebAssembly rules once (for the page and for the computer's worker) and
-// presents them as the class `Playground`.
+// Fetches and compiles the WebAssembly rules once per page (the computer's workers get the
+// compiled module from the page) and presents them as the class `Playground`.
 //
 // The module (crates/rules-wasm, built by web/build.sh) exports plain functions, its ABI
 // (crates/rules-wasm/src/abi.rs): a call's texts go into an input buffer that Rust sizes
@@ -15,23 +15,49 @@ const OK = 0;
 const NOTHING = 1;
 const ERROR = -1;
 
+let compiled;
 let ready;
 
-/** Resolves to the `Playground` class once the module is compiled. */
-export function loadEngine() {
-  ready ??= instantiate().then(playgroundClass);
+/**
+ * Resolves to the compiled module (a `WebAssembly.Module`), fetched and compiled once per
+ * page: the page's workers get it from `shareEngine` instead of fetching it again.
+ */
+export function compileEngine() {
+  compiled ??= fetchAndCompile();
+  return compiled;
+}
+
+/**
+ * Resolves to the `Playground` class once the module is instantiated: from `module` when
+ * given (a worker's copy, posted by the page), else from `compileEngine`.
+ */
+export function loadEngine(module) {
+  ready ??= (module ? Promise.resolve(module) : compileEngine())
+    .then((compiledModule) => WebAssembly.instantiate(compiledModule, {}))
+    .then((instance) => playgroundClass(instance.exports));
   return ready;
 }
 
-/** Fetches and instantiates the module (it imports nothing); resolves to its exports. */
-async function instantiate() {
+/**
+ * Posts the compiled module to `worker` as `{ kind: 'engine', module }` (or
+ * `{ kind: 'engine', error }`), so that a worker never fetches the wasm itself.
+ */
+export function shareEngine(worker) {
+  compileEngine().then(
+    (module) => worker.postMessage({ kind: 'engine', module }),
+    (error) => worker.postMessage({ kind: 'engine', error: String(error?.message ?? error) }),
+  );
+  return worker;
+}
+
+/** Fetches and compiles the module (it imports nothing). */
+async function fetchAndCompile() {
   const response = await fetch(WASM);
   if (!response.ok) throw new Error(`${WASM}: ${response.status} ${response.statusText}`);
   // Streaming compilation needs the wasm MIME type; any other server gets the slow path.
-  const { instance } = response.headers.get('Content-Type')?.startsWith('application/wasm')
-    ? await WebAssembly.instantiateStreaming(response, {})
-    : await WebAssembly.instantiate(await response.arrayBuffer(), {});
-  return instance.exports;
+  return response.headers.get('Content-Type')?.startsWith('application/wasm')
+    ? WebAssembly.compileStreaming(response)
+    : WebAssembly.compile(await response.arrayBuffer());
 }
 
 /** The class `Playground` on the module's exports `wasm`. */

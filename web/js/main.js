@@ -2,7 +2,7 @@
 // Bao's sowing animation, save and load. Every rule comes from the WebAssembly binding
 // (`Playground`): this file only asks it for legal moves, plays texts and shows its answers.
 
-import { loadEngine } from './engine.js';
+import { loadEngine, shareEngine } from './engine.js';
 import { $, h, sleep, title } from './dom.js';
 import * as history from './history.js';
 import { announce, boardHasFocus } from './keyboard.js';
@@ -147,7 +147,7 @@ function refresh() {
 // ---- the computer -------------------------------------------------------------------
 
 function makeWorker() {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = shareEngine(new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
   worker.addEventListener('message', onComputerAnswer);
   worker.addEventListener('error', (event) => say(`The computer stopped: ${event.message}`));
   return worker;

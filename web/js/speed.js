@@ -3,6 +3,7 @@
 // (written by web/native-speed.sh, with its machine and date).
 
 import { $, h } from './dom.js';
+import { shareEngine } from './engine.js';
 
 let native = null;
 
@@ -47,7 +48,7 @@ export function initSpeedPanel(options) {
 /** Times `options`' random games for a second in a worker of its own. */
 function measure(wanted) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const worker = shareEngine(new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
     worker.addEventListener('message', ({ data }) => {
       worker.terminate();
       if (data.error) reject(new Error(data.error));

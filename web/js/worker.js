@@ -6,7 +6,11 @@
 
 import { loadEngine } from './engine.js';
 
-const engine = loadEngine();
+// The page posts the compiled module first (`shareEngine`): a worker never fetches the wasm.
+let received;
+const engine = new Promise((resolve, reject) => {
+  received = { resolve, reject };
+});
 
 /** Each step of the search aims at this many milliseconds, so the clock is read often. */
 const STEP_MS = 20;
@@ -56,6 +60,11 @@ function speed(Playground, options, ms) {
 }
 
 self.addEventListener('message', async ({ data }) => {
+  if (data.kind === 'engine') {
+    if (data.module) received.resolve(loadEngine(data.module));
+    else received.reject(new Error(data.error));
+    return;
+  }
   const { id } = data;
   try {
     const Playground = await engine;

@@ -64,6 +64,34 @@ describe('the page', () => {
   });
 });
 
+describe('the built page', () => {
+  test('fetches the wasm once per page load: the page compiles it and hands it to every worker', async () => {
+    const page = await openPage(DESKTOP, '?pause=0&seed=3');
+    // A load of its own, counted from the start: every request for the module, the
+    // page's and its workers' alike (served from the cache or not, each is a request).
+    const fetched = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.wasm')) fetched.push(request.url());
+    });
+    await page.reload();
+    await page.waitForSelector('#board svg');
+    // The computer's worker moves, a new worker replaces it, and the speed panel's own
+    // worker measures: each was given the module, none fetched it.
+    await start(page, GAME.go9, 'hc', 'easy');
+    await clickPoint(page, 'E5');
+    await settle(page);
+    assert.equal((await view(page)).moves.length, 2, 'the computer answered');
+    await start(page, GAME.bindMini, 'ch', 'easy');
+    await settle(page);
+    await page.click('#speed-panel summary');
+    await page.click('#measure');
+    await page.waitForSelector('[data-speed="browser"]', { timeout: 30_000 });
+    assert.equal(fetched.length, 1, `the wasm was requested ${fetched.length} times: ${fetched.join(', ')}`);
+    assert.match(fetched[0], /\/assets\/pkg\/rules_wasm_bg\.[0-9a-f]{10}\.wasm$/, 'by its hashed name');
+    await closePage(page);
+  });
+});
+
 describe('online play only where a server is', () => {
   test('a static copy of the page offers no online play: its server.json names no server', async () => {
     const page = await openPage(DESKTOP, '');

@@ -7,54 +7,41 @@
 // again loses no acknowledged move.
 //
 // The server binary: env GAME_SERVER, else ../target/debug/game-server (built with
-// `cargo build -p game-server` when missing). Needs web/pkg (web/build.sh).
+// `cargo build -p game-server` when missing). Needs web/dist (web/build.sh).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, DESKTOP, FLAGS, GAME, PHONE, REPO, SHOTS, WEB, choose, shot } from './support.mjs';
-
-const BINARY = resolve(process.env.GAME_SERVER ?? join(REPO, 'target', 'debug', 'game-server'));
-const WAIT = { timeout: 60_000 };
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, SHOTS, choose, shot } from './support.mjs';
+import {
+  WAIT, checkAxe, clickPoint, confirmCreate, createGame, joinBoth, litPoints, mover, online, open, people,
+  playOne, playOut, sameEnd, spawnGameServer, synced, view,
+} from './online-support.mjs';
 
 let server;
 let base;
 let browser;
 let scratch;
 const contexts = [];
+let person;
 
 /** Starts game-server on `listen` (a free port) with the test's database; resolves to its address. */
-function startGameServer(listen = '127.0.0.1:0') {
-  if (!process.env.GAME_SERVER && !existsSync(BINARY)) {
-    execFileSync('cargo', ['build', '-q', '-p', 'game-server'], { cwd: REPO, stdio: 'inherit' });
-  }
-  server = spawn(BINARY, ['--listen', listen, '--database', join(scratch, 'games.sqlite3'), '--web', WEB], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let said = '';
-    server.stderr.setEncoding('utf8');
-    server.stderr.on('data', (chunk) => {
-      said += chunk;
-      const found = said.match(/listening on (http:\/\/\S+)/);
-      if (found) resolve(found[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`game-server exited (${code}): ${said}`)));
-  });
+async function startGameServer(listen = '127.0.0.1:0') {
+  const started = await spawnGameServer(['--listen', listen, '--database', join(scratch, 'games.sqlite3'), '--web', DIST]);
+  server = started.child;
+  return started.address;
 }
 
 before(async () => {
-  assert.ok(existsSync(join(WEB, 'pkg', 'rules_wasm_bg.wasm')), 'web/pkg is built (run web/build.sh)');
+  assert.ok(existsSync(join(DIST, 'manifest.json')), 'web/dist is built (run web/build.sh)');
   mkdirSync(SHOTS, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), 'playground-online-'));
   base = await startGameServer();
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  person = people(browser, contexts);
 });
 
 after(async () => {
@@ -63,140 +50,6 @@ after(async () => {
   server?.kill();
   rmSync(scratch, { recursive: true, force: true });
 });
-
-/** A person: a browser context of their own (own storage), one tab, console errors collected. */
-async function person(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') page.errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => page.errors.push(`page error: ${error.message}`));
-  return page;
-}
-
-async function open(page, address) {
-  await page.goto(address);
-  await page.waitForSelector('#board svg');
-}
-
-const online = (page) => page.evaluate(() => window.playground.online());
-const view = (page) => page.evaluate(() => window.playground.view());
-
-/** Makes a game from `page`'s dialog: `game` (picker value), `side`, `clock` settings. */
-async function createGame(page, game, side, clock = null) {
-  await page.selectOption('#game', game);
-  await page.click('#online-open');
-  await page.selectOption('#online-side', side);
-  if (clock) {
-    await page.selectOption('#online-clock', clock.kind);
-    for (const [id, value] of Object.entries(clock.fields)) await page.fill(`#${id}`, String(value));
-  }
-  return page;
-}
-
-/** Clicks "Create"; resolves to `{ invite, watch }` once the panel shows the links. */
-async function confirmCreate(page) {
-  await page.click('#online-create');
-  await page.waitForSelector('#online-invite', WAIT);
-  await page.waitForFunction(() => window.playground.online()?.you !== undefined
-    && window.playground.online() !== null, null, WAIT);
-  return { invite: await page.inputValue('#online-invite'), watch: await page.inputValue('#online-watch') };
-}
-
-/** Waits until `page` shows `n` moves, as the server said, with nothing animating. */
-async function synced(page, n) {
-  await page.waitForFunction((count) => {
-    const s = window.playground.online();
-    return s && s.moves.length === count && window.playground.view().moves.length === count
-      && !window.playground.busy();
-  }, n, WAIT);
-}
-
-/** The page whose seat is to move, and its index. */
-async function mover(players) {
-  const { to_move: seat } = await online(players[0]);
-  for (const page of players) if ((await online(page)).you === seat) return page;
-  throw new Error(`no page plays seat ${seat}`);
-}
-
-/** Runs axe on the page; no serious or critical violation. */
-async function checkAxe(page, when) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
-  const grave = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  assert.deepEqual(grave, [], `${when}: serious or critical accessibility violations`);
-}
-
-const clickPoint = (page, name) => page.click(`[data-point="${name}"]`);
-
-/** The points the page lights for its player (the legal targets). */
-const litPoints = (page) => page.$$eval('circle[data-legal]', (marks) => marks.map((m) => m.dataset.legal));
-
-/** Joins the invite in `b` and the watch link in `w`; waits until both know their seat. */
-async function joinBoth(b, w, links) {
-  await open(b, links.invite);
-  await b.waitForFunction(() => window.playground.online()?.you === 1 || window.playground.online()?.you === 0, null, WAIT);
-  assert.ok(!(await b.evaluate(() => location.hash)).includes('token'), 'the token left the address bar');
-  await open(w, links.watch);
-  await w.waitForFunction(() => window.playground.online() && window.playground.online().you === null, null, WAIT);
-}
-
-/** Plays the mover's seeded lit point; waits until both pages show it. */
-async function playOne(players, i) {
-  for (const page of players) await synced(page, i);
-  const me = await mover(players);
-  await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
-  await clickPoint(me, choose((await litPoints(me)).sort(), i));
-  for (const page of players) await synced(page, i + 1);
-  return me;
-}
-
-/**
- * Plays on from move `n` until the server says the game is over: each turn the mover's
- * page is handed to `play(me, n)`, which makes its move by the page's own controls; every
- * page must then hear of it. Resolves to the number of moves played in all.
- */
-async function playOut(players, pages, n, play) {
-  for (; n < 400; n++) {
-    for (const page of pages) await synced(page, n);
-    // The game's end comes as its own message after the last move.
-    await players[0].waitForFunction(() => { const s = window.playground.online(); return s.result || s.to_move !== null; }, null, WAIT);
-    if ((await online(players[0])).result) return n;
-    const me = await mover(players);
-    await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
-    await play(me, n);
-    // Wait for the server's answer before the next move.
-    for (const page of pages) {
-      await page.waitForFunction((count) => window.playground.online().moves.length > count, n, WAIT);
-    }
-  }
-  throw new Error('the game did not end in 400 moves');
-}
-
-/**
- * Every page shows the same ended game of `n` moves: the same banner, every move counted,
- * the rules' own end, and the result the page's rules give is the server's; no console
- * error anywhere. `errors` filters what may be allowed.
- */
-async function sameEnd(pages, n, { reason = 'rules', errors = (list) => list } = {}) {
-  for (const page of pages) await page.waitForSelector('#banner:not([hidden])', WAIT);
-  const texts = await Promise.all(pages.map((page) => page.textContent('#banner')));
-  for (const text of texts.slice(1)) assert.equal(text, texts[0], 'every page shows the same result');
-  const counts = await Promise.all(pages.map((page) => page.textContent('#move-count')));
-  assert.deepEqual(counts, pages.map(() => String(n)), 'every move reached every page');
-  const state = await online(pages.at(-1));
-  assert.equal(state.result.reason, reason);
-  if (reason === 'rules') {
-    assert.equal((await view(pages.at(-1))).outcome.text, state.result.text, 'the rules here give the server\'s result');
-  }
-  for (const page of pages) assert.deepEqual(errors(page.errors), [], 'no console error');
-}
 
 describe('playing a friend online through game-server', () => {
   test('go9: two people play to the end, a third watches every move; a reload rejoins; an out-of-turn click changes nothing', async () => {

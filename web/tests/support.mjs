@@ -2,7 +2,7 @@
 // playwright-core) per test file, pages that collect console errors, and helpers to start
 // games, click, save and load records, and take screenshots.
 //
-// Needs web/pkg (web/build.sh) and `npm ci`; run with `npm test` in web/.
+// Needs web/dist (web/build.sh) and `npm ci`; run with `npm test` in web/.
 // Environment: CHROMIUM (default /usr/bin/chromium), RULEBOOK (a rulebook binary; default
 // `cargo run -q -p rulebook --`), SCREENSHOTS_DIR (default web/test-output/screenshots).
 
@@ -18,6 +18,8 @@ import { startServer } from '../server.mjs';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO = resolve(WEB, '..');
+/** The built page the tests load (web/dist, made by build.sh): what a server publishes. */
+export const DIST = join(WEB, 'dist');
 export const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? join(WEB, 'test-output', 'screenshots'));
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const FLAGS = [
@@ -176,12 +178,12 @@ export const choose = (list, i) => list[(i * 7919 + 13) % list.length];
 /** Starts the server and Chromium before the file's tests, and stops them after. */
 export function useBrowser() {
   before(async () => {
-    assert.ok(existsSync(join(WEB, 'pkg', 'rules_wasm_bg.wasm')), 'web/pkg is built (run web/build.sh)');
+    assert.ok(existsSync(join(DIST, 'manifest.json')), 'web/dist is built (run web/build.sh)');
     mkdirSync(SHOTS, { recursive: true });
     console.log(`# screenshots: ${SHOTS}`);
     scratch = mkdtempSync(join(tmpdir(), 'playground-records-'));
     userData = mkdtempSync(join(tmpdir(), 'playground-chromium-'));
-    ({ server, url } = await startServer(WEB, 0));
+    ({ server, url } = await startServer(DIST, 0));
     context = await chromium.launchPersistentContext(userData, {
       executablePath: CHROMIUM,
       headless: true,

@@ -2,7 +2,6 @@
 //! timers and the shutdown signal.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, PoisonError};
 use std::time::Duration;
@@ -20,6 +19,7 @@ use crate::log::Burst;
 use crate::metrics::{Metered, Metrics, Now};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::room::Room;
+use crate::site::Site;
 use crate::store::{GameStore, GroupCommit, NewGame};
 use crate::{now_ms, token};
 
@@ -29,8 +29,8 @@ const MAX_BATCH: usize = 512;
 /// The server's settings.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The folder of static files served at `/` (the playground); `None` serves none.
-    pub web_root: Option<PathBuf>,
+    /// The built site served at `/` (the playground, web/dist); `None` serves none.
+    pub site: Option<Arc<Site>>,
     /// Origins allowed to open a game's WebSocket besides the server's own host
     /// (`https://example.org`); a request with no `Origin` header (not a browser) is let in.
     pub allowed_origins: Vec<String>,
@@ -112,7 +112,7 @@ impl Default for Config {
     /// [`Retention::default`].
     fn default() -> Config {
         Config {
-            web_root: None,
+            site: None,
             allowed_origins: Vec::new(),
             public_origins: Vec::new(),
             trusted_proxies: Vec::new(),

@@ -7,7 +7,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Extension, Path, State};
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
@@ -213,22 +213,6 @@ async fn record_sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resp
     }
 }
 
-/// The content type of a static file by its extension.
-fn content_type(path: &FsPath) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "wasm" => "application/wasm",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "ico" => "image/x-icon",
-        "txt" | "md" => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
-    }
-}
-
 /// Whether a request path's segments are plain file names (no `..`, no hidden files, no
 /// escapes, no back-slashes): the only paths the static server looks up.
 pub(crate) fn safe_relative_path(path: &str) -> Option<&FsPath> {
@@ -248,42 +232,18 @@ pub(crate) fn safe_relative_path(path: &str) -> Option<&FsPath> {
         .then_some(p)
 }
 
-async fn static_file(State(app): State<Arc<App>>, uri: Uri) -> Response {
-    let not_found = || {
+async fn static_file(State(app): State<Arc<App>>, uri: Uri, headers: HeaderMap) -> Response {
+    let served = app
+        .config
+        .site
+        .as_ref()
+        .and_then(|site| site.respond(uri.path(), &headers));
+    served.unwrap_or_else(|| {
         error_response(&ProtocolError::new(
             ErrorCode::NotFound,
             format!("nothing at {}", uri.path()),
         ))
-    };
-    let Some(root) = &app.config.web_root else {
-        return not_found();
-    };
-    let path = match uri.path() {
-        "/" => "/index.html",
-        p => p,
-    };
-    let Some(rel) = safe_relative_path(path) else {
-        return not_found();
-    };
-    // The file must be inside the root once links are resolved.
-    let (Ok(root), Ok(file)) = (
-        tokio::fs::canonicalize(root).await,
-        tokio::fs::canonicalize(root.join(rel)).await,
-    ) else {
-        return not_found();
-    };
-    if !file.starts_with(&root) {
-        return not_found();
-    }
-    match tokio::fs::read(&file).await {
-        Ok(bytes) => (
-            StatusCode::OK,
-            [(header::CONTENT_TYPE, content_type(&file))],
-            bytes,
-        )
-            .into_response(),
-        Err(_) => not_found(),
-    }
+    })
 }
 
 #[cfg(test)]

@@ -45,6 +45,7 @@ mod metrics;
 pub mod protocol;
 mod room;
 mod serve;
+pub mod site;
 pub mod store;
 pub mod token;
 mod ws;
@@ -59,6 +60,7 @@ use tokio::task::JoinHandle;
 
 pub use app::{Config, Pruned, Retention};
 pub use limits::Rate;
+pub use site::{Site, SiteError};
 pub use store::GameStore;
 pub use ws::Client;
 

@@ -1,7 +1,7 @@
 //! `game-server`: serves the playground and games between people, kept in SQLite.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use game_server::client_addr::Cidr;
 use game_server::store::{self, CopyReport, SqliteStore};
-use game_server::{Config, Rate, Retention, Server};
+use game_server::{Config, Rate, Retention, Server, Site};
 
 /// A game server for the four board games: play a friend by link.
 #[derive(Debug, Parser)]
@@ -24,9 +24,11 @@ struct Args {
     /// The SQLite database file (its folder is made if missing).
     #[arg(long, global = true, default_value = "data/games.sqlite3")]
     database: PathBuf,
-    /// The folder of static files served at `/` (the playground).
-    #[arg(long, default_value = "web")]
-    web: PathBuf,
+    /// The built playground served at `/`: a folder with the manifest web/build.sh writes
+    /// (web/dist). Without the flag, web/dist is served if it exists, else no page (the
+    /// games' API only).
+    #[arg(long)]
+    web: Option<PathBuf>,
     /// Another origin allowed to open game WebSockets (`https://example.org`); repeat for
     /// more. The server's own host is always allowed.
     #[arg(long = "allow-origin")]
@@ -244,6 +246,13 @@ async fn main() -> ExitCode {
         None => {}
     }
     start_log(args.log_format, args.log_level);
+    let site = match load_site(args.web.as_deref()) {
+        Ok(site) => site,
+        Err(e) => {
+            eprintln!("game-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let store = match SqliteStore::open(&args.database) {
         Ok(store) => store,
         Err(e) => {
@@ -254,7 +263,7 @@ async fn main() -> ExitCode {
     let per_minute = args.games_per_minute.max(0.0);
     let per_second = args.messages_per_second.max(0.0);
     let config = Config {
-        web_root: Some(args.web),
+        site,
         allowed_origins: args.allow_origin,
         public_origins: args.public_origin,
         trusted_proxies: args.trusted_proxy,
@@ -298,6 +307,27 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The site to serve: `folder`'s, or web/dist's when no folder is named and it exists.
+fn load_site(folder: Option<&Path>) -> Result<Option<Arc<Site>>, game_server::SiteError> {
+    const DEFAULT: &str = "web/dist";
+    let folder = match folder {
+        Some(folder) => folder,
+        None if Path::new(DEFAULT).is_dir() => Path::new(DEFAULT),
+        None => {
+            tracing::info!("no --web and no {DEFAULT}: serving the games, no page");
+            return Ok(None);
+        }
+    };
+    let site = Site::load(folder)?;
+    tracing::info!(
+        folder = %folder.display(),
+        files = site.len(),
+        bytes = site.bytes(),
+        "serving the page"
+    );
+    Ok(Some(Arc::new(site)))
 }
 
 /// Completes at SIGINT (Ctrl-C) or SIGTERM (`systemctl stop`, `docker stop`, `kill`):

@@ -307,50 +307,6 @@ async fn floods_are_limited_and_the_server_stays_up() {
 }
 
 #[tokio::test]
-async fn static_files_are_served_from_the_folder_only() {
-    let dir = TempDir::new("static");
-    let web = dir.0.join("web");
-    std::fs::create_dir_all(web.join("js")).unwrap();
-    std::fs::write(web.join("index.html"), "<!doctype html>home").unwrap();
-    std::fs::write(web.join("js").join("app.js"), "let x = 1;").unwrap();
-    std::fs::write(web.join(".hidden"), "secret").unwrap();
-    std::fs::write(dir.0.join("outside.txt"), "secret").unwrap();
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(dir.0.join("outside.txt"), web.join("link.txt")).unwrap();
-    let config = Config {
-        web_root: Some(web),
-        ..loose()
-    };
-    let server = start(&dir.db(), config).await;
-    let addr = server.addr();
-    assert_eq!(
-        common::http(addr, "GET", "/", "").await,
-        (200, "<!doctype html>home".to_string())
-    );
-    assert_eq!(
-        common::http(addr, "GET", "/js/app.js", "").await,
-        (200, "let x = 1;".to_string())
-    );
-    for path in [
-        "/../outside.txt",
-        "/js/../../outside.txt",
-        "/%2e%2e/outside.txt",
-        "/.hidden",
-        "/link.txt",
-        "/missing.html",
-        "/js",
-    ] {
-        let (status, answer) = http_json(addr, "GET", path, "").await;
-        assert_eq!(
-            (status, answer["code"].as_str()),
-            (404, Some("not_found")),
-            "{path}"
-        );
-    }
-    server.stop().await;
-}
-
-#[tokio::test]
 async fn an_address_holds_few_sockets_and_one_that_never_says_hello_is_closed() {
     let config = Config {
         connections_per_address: 2,

@@ -25,7 +25,8 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Starts the binary on a free port with `db` and an empty web folder, and waits until
+    /// Starts the binary on a free port with `db` and the site in `web` (none when it holds no
+    /// manifest, as the tests' empty folders do), and waits until
     /// the port answers (a few tries, should another process take the port meanwhile).
     pub fn start(db: &Path, web: &Path) -> ServerProcess {
         ServerProcess::start_with(db, web, &[])
@@ -61,14 +62,16 @@ impl ServerProcess {
         // `--listen 127.0.0.1:0` could not be read back: take a free port from the OS and
         // give it back for the server to bind.
         let port = free_port();
+        // `web` is passed only when it is a built site; an empty folder serves no page.
+        let site = web.join("manifest.json").is_file();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_game-server"))
             .arg("--listen")
             .arg(addr.to_string())
             .arg("--database")
             .arg(db)
-            .arg("--web")
-            .arg(web)
+            .args(site.then_some("--web"))
+            .args(site.then_some(web))
             .args(["--messages-per-second", "1000"])
             .args(if extra.contains(&"--games-per-minute") {
                 &[][..]
