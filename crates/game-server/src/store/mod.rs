@@ -34,6 +34,16 @@ pub enum StoreError {
     /// A stored value is out of range.
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// The database was written by a newer server: this one would not know its schema.
+    #[error(
+        "the database's schema is version {found}, newer than this server's {known}: run the newer server, or restore a backup made for this one"
+    )]
+    NewerSchema {
+        /// The newest version the database records.
+        found: u32,
+        /// The newest this server knows.
+        known: u32,
+    },
 }
 
 /// A new game, as made.

@@ -44,6 +44,8 @@ impl SqliteStore {
                 .map_err(|e| StoreError::Database(format!("{}: {e}", dir.display())))?;
         }
         let conn = Connection::open(path)?;
+        // Before anything is written (the journal mode is in the file's header).
+        refuse_newer(&conn)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         SqliteStore::with_connection(conn)
     }
@@ -94,8 +96,10 @@ impl SqliteStore {
 }
 
 /// Applies every migration not yet recorded in `schema_version`, each in its own
-/// transaction.
+/// transaction; refuses a database that records a version newer than any it knows
+/// (written by a newer server), touching nothing.
 fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    refuse_newer(conn)?;
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS schema_version (
              version INTEGER PRIMARY KEY NOT NULL,
@@ -119,6 +123,26 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         tx.commit()?;
     }
     Ok(())
+}
+
+/// [`StoreError::NewerSchema`] when the database records a schema version newer than the
+/// last migration (a newer server wrote it); reads only.
+fn refuse_newer(conn: &Connection) -> Result<(), StoreError> {
+    let has_versions: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version')",
+        [],
+        |r| r.get(0),
+    )?;
+    if !has_versions {
+        return Ok(());
+    }
+    let known = MIGRATIONS.last().map_or(0, |&(version, _)| version);
+    let found: Option<u32> =
+        conn.query_row("SELECT max(version) FROM schema_version", [], |r| r.get(0))?;
+    match found {
+        Some(found) if found > known => Err(StoreError::NewerSchema { found, known }),
+        _ => Ok(()),
+    }
 }
 
 fn to_i64(v: u64) -> i64 {
