@@ -299,6 +299,8 @@ class OnlineGame {
 
   resultTitle() {
     const r = this.state.result;
+    // Ended by the server's operator (`game-server end`): nobody won, nor was it drawn.
+    if (r.reason === 'ended') return 'no result';
     return r.winner === null || r.winner === undefined ? 'a draw' : `${title(this.state.seats[r.winner])} wins`;
   }
 

@@ -1,11 +1,24 @@
 //! What an operator does to the games database from the command line: list the games,
-//! export each as its record file (safe while the server runs: only reads), and delete
-//! games (with the server stopped, since a running server keeps games it has loaded).
+//! export each as its record file (safe while the server runs: only reads), import record
+//! files as games, and end or delete games (these three with the server stopped, since a
+//! running server keeps the games it has loaded).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use game_catalog::AnyGame;
 
 use crate::room::Room;
-use crate::store::{GameStore, SqliteStore, StoreError};
+use crate::store::{
+    EndReason, GameStore, MoveChange, NewGame, SqliteStore, StoreError, StoredEnd, StoredMove,
+    Update,
+};
+use crate::{now_ms, token};
+
+/// The result text of a game the operator ended.
+pub const ENDED_TEXT: &str = "ended by the server's operator";
+
+/// The largest record file `import` reads (the catalog's own limit on a record's text).
+const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
 
 /// One game as `game-server list` shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +88,277 @@ pub fn export_records(database: &Path, out: &Path) -> Result<usize, StoreError> 
 /// [`StoreError`] if the database cannot be opened or written; then nothing is deleted.
 pub fn delete_games(database: &Path, ids: &[String]) -> Result<usize, StoreError> {
     open_existing(database)?.delete_games(ids)
+}
+
+/// Ends the games `ids` of `database` with no winner (`reason` `ended`, the text
+/// [`ENDED_TEXT`]), their clocks stopped after charging the mover, with the server
+/// stopped: the ids of those ended. Unknown ids and games already over are passed by.
+///
+/// # Errors
+/// [`StoreError`] if the database cannot be opened, read or written, or a game does not
+/// replay.
+pub fn end_games(database: &Path, ids: &[String]) -> Result<Vec<String>, StoreError> {
+    let store = open_existing(database)?;
+    let now = now_ms();
+    let mut ended = Vec::new();
+    for id in ids {
+        let Some(stored) = store.load(id)? else {
+            continue;
+        };
+        let room = Room::from_stored(stored.clone())?;
+        let Some(mover) = room.seat_to_move() else {
+            continue;
+        };
+        let mut clock = stored.clock;
+        if let Some(c) = &mut clock {
+            c.stop(mover, now);
+            c.turn_started_ms = None;
+        }
+        store.update(&Update {
+            id: id.clone(),
+            from_version: stored.version,
+            version: stored.version + 1,
+            joined: stored.joined,
+            clock,
+            change: None,
+            end: Some(StoredEnd {
+                reason: EndReason::Ended,
+                seat: None,
+                winner_seat: None,
+                text: ENDED_TEXT.to_string(),
+                finished_ms: now,
+            }),
+        })?;
+        ended.push(id.clone());
+    }
+    Ok(ended)
+}
+
+/// Why `game-server import` took nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// A file could not be read, or is larger than a record may be.
+    #[error("{}: {reason}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A file is not a record the rules read (a move refused, a result the moves do not
+    /// give, an unknown game, …).
+    #[error("{}: {error}", path.display())]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// The catalog's reason.
+        error: String,
+    },
+    /// The database refused.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// One game `import` read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The file it came from.
+    pub file: PathBuf,
+    /// Its id: the file's name (`ID.json`, as `export` writes) when that is a game id, else
+    /// a new one.
+    pub id: String,
+    /// Its spec.
+    pub spec: String,
+    /// Moves played.
+    pub moves: usize,
+    /// The result in words, or `None` while it goes on.
+    pub result: Option<String>,
+    /// New tokens for its seats (seat 0 first): the record has none, so links to play an
+    /// unfinished game are `/?game=ID#token=TOKEN`.
+    pub tokens: [String; 2],
+    /// Whether it was added (`false`: a game with its id was there already, left as is).
+    pub added: bool,
+}
+
+/// Reads the record files `files` (JSON, as `export` and `GET /games/ID/record` write them,
+/// or any record the rules read) and adds each as a game of `database`, with the server
+/// stopped: all of them in one transaction, or none if any file is refused. A game keeps
+/// its moves and its end: by the rules, or by a call the record holds (resignation, loss on
+/// time, agreed draw); it has no clock (records keep none) and new seat tokens. A game whose
+/// id is already in the database is passed by, so importing twice adds nothing. A missing
+/// database is made.
+///
+/// # Errors
+/// [`ImportError`] naming the first file refused, or the database's error; nothing is
+/// added then.
+pub fn import_records(database: &Path, files: &[PathBuf]) -> Result<Vec<Imported>, ImportError> {
+    // Importing into a new database makes it (the other commands refuse a missing one).
+    let store = SqliteStore::open(database)?;
+    let now = now_ms();
+    let mut games = Vec::with_capacity(files.len());
+    let mut report = Vec::with_capacity(files.len());
+    for path in files {
+        let file_error = |reason: String| ImportError::File {
+            path: path.clone(),
+            reason,
+        };
+        let size = std::fs::metadata(path)
+            .map_err(|e| file_error(e.to_string()))?
+            .len();
+        if size > MAX_RECORD_BYTES {
+            return Err(file_error(format!(
+                "{size} bytes, past the {MAX_RECORD_BYTES} a record may have"
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| file_error(e.to_string()))?;
+        let record = AnyGame::read_record(&text).map_err(|e| ImportError::Record {
+            path: path.clone(),
+            error: e.to_string(),
+        })?;
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let random = |e: token::RandomError| file_error(format!("no randomness: {e}"));
+        let id = if token::is_game_id(stem) {
+            stem.to_string()
+        } else {
+            token::new_game_id().map_err(random)?
+        };
+        let tokens = [
+            token::new_token().map_err(random)?,
+            token::new_token().map_err(random)?,
+        ];
+        let (new_game, updates) =
+            as_stored(&record, &id, &tokens, now).map_err(|error| ImportError::Record {
+                path: path.clone(),
+                error,
+            })?;
+        report.push(Imported {
+            file: path.clone(),
+            id,
+            spec: new_game.spec.clone(),
+            moves: record.ply(),
+            result: updates
+                .last()
+                .and_then(|u| u.end.as_ref())
+                .map(|e| e.text.clone()),
+            tokens,
+            added: false,
+        });
+        games.push((new_game, updates));
+    }
+    for (imported, added) in report.iter_mut().zip(store.add_games(&games)?) {
+        imported.added = added;
+    }
+    Ok(report)
+}
+
+/// The record `record` as the server would have written it: the new game, then an update
+/// per move and one for its end; an error when its moves do not lead from the game's start
+/// to its position (a record that starts from a set-up position: a server game cannot).
+fn as_stored(
+    record: &AnyGame,
+    id: &str,
+    tokens: &[String; 2],
+    now: u64,
+) -> Result<(NewGame, Vec<Update>), String> {
+    let spec = record.spec().to_string();
+    let new_game = NewGame {
+        id: id.to_string(),
+        spec,
+        token_digests: [token::digest(&tokens[0]), token::digest(&tokens[1])],
+        clock: None,
+        created_ms: now,
+    };
+    // The moves alone, replayed from the start: each move's seat, and the position the
+    // record's end (if any) must come from.
+    let mut replay = AnyGame::new(&record.spec());
+    let mut updates = Vec::new();
+    let mut version = 0;
+    for text in record.moves() {
+        let seat = replay.seat_of(replay.to_move());
+        replay.play(&text).map_err(|e| {
+            format!(
+                "move {} ({text}) does not play from the game's start: {e}",
+                version + 1
+            )
+        })?;
+        updates.push(Update {
+            id: id.to_string(),
+            from_version: version,
+            version: version + 1,
+            joined: [true, true],
+            clock: None,
+            change: Some(MoveChange::Append(StoredMove {
+                ply: version + 1,
+                seat,
+                text,
+                played_ms: now,
+            })),
+            end: None,
+        });
+        version += 1;
+    }
+    if replay.diagram() != record.diagram() {
+        return Err(
+            "its moves do not lead from the game's start to its position (a set-up position)"
+                .into(),
+        );
+    }
+    if let Some(end) = record_end(record, &replay, now) {
+        updates.push(Update {
+            id: id.to_string(),
+            from_version: version,
+            version: version + 1,
+            joined: [true, true],
+            clock: None,
+            change: None,
+            end: Some(end),
+        });
+    }
+    Ok((new_game, updates))
+}
+
+/// How the record's game ended, seen from `moves_only` (its moves replayed without its
+/// calls): by the rules when the moves end it; else by the one call (a seat's resignation
+/// or loss on time, or an agreed draw) that gives the record's outcome; `None` while it
+/// goes on.
+fn record_end(record: &AnyGame, moves_only: &AnyGame, now: u64) -> Option<StoredEnd> {
+    if !record.is_over() {
+        return None;
+    }
+    let winner_seat = match record.outcome() {
+        game_catalog::Outcome::Win { winner, .. } => Some(record.seat_of(winner)),
+        _ => None,
+    };
+    let end = |reason, seat| StoredEnd {
+        reason,
+        seat,
+        winner_seat,
+        text: record.outcome_text(),
+        finished_ms: now,
+    };
+    if moves_only.is_over() {
+        return Some(end(EndReason::Rules, None));
+    }
+    let same = |game: &AnyGame| game.outcome_text() == record.outcome_text();
+    for seat in 0..2 {
+        let Some(player) = moves_only.player_in_seat(seat) else {
+            continue;
+        };
+        let mut resigned = moves_only.clone();
+        if resigned.resign(player).is_ok() && same(&resigned) {
+            return Some(end(EndReason::Resign, Some(seat)));
+        }
+        let mut flagged = moves_only.clone();
+        if flagged.lose_on_time(player).is_ok() && same(&flagged) {
+            return Some(end(EndReason::Time, Some(seat)));
+        }
+    }
+    let mut drawn = moves_only.clone();
+    if drawn.agree_draw().is_ok() && same(&drawn) {
+        return Some(end(EndReason::Draw, None));
+    }
+    // A record the rules read always ends by its moves or one of those calls.
+    Some(end(EndReason::Rules, None))
 }
 
 /// The store at `database`, which must exist (opening would make an empty one).

@@ -135,6 +135,20 @@ enum Command {
         /// The folder (made if missing).
         out: PathBuf,
     },
+    /// Adds the record files FILE… (JSON, as `export` writes them) as games, all or none:
+    /// each keeps its moves and end, gets new seat tokens (printed) and no clock; a game
+    /// whose id is there already is passed by (stop the server first).
+    Import {
+        /// The record files; a file named ID.json keeps that id.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Ends the games ID… with no winner, as the operator's call (stop the server first).
+    End {
+        /// The games.
+        #[arg(required = true)]
+        ids: Vec<String>,
+    },
     /// Deletes the games ID…, moves and all (stop the server first).
     Delete {
         /// The games.
@@ -151,10 +165,30 @@ enum Command {
     },
 }
 
-/// `game-server list`: one line a game, tab-separated.
-fn admin_list(database: &std::path::Path) -> ExitCode {
-    match game_server::admin::list_games(database) {
-        Ok(games) => {
+/// Runs a database command: what it did on standard output, exit 0; or its error on
+/// standard error, exit 2.
+fn run_command(command: &Command, database: &Path) -> ExitCode {
+    use game_server::admin;
+    match command {
+        Command::Backup { out } => finish("backup", store::backup(database, out), |report| {
+            println!(
+                "game-server: backed up {} to {}",
+                describe(report),
+                out.display()
+            );
+        }),
+        Command::Restore { from, replace } => finish(
+            "restore",
+            store::restore(from, database, *replace),
+            |report| {
+                println!(
+                    "game-server: restored {} into {}",
+                    describe(report),
+                    database.display()
+                );
+            },
+        ),
+        Command::List => finish("list", admin::list_games(database), |games| {
             for g in games {
                 println!(
                     "{}\t{}\t{} moves\t{}\t{}",
@@ -165,10 +199,53 @@ fn admin_list(database: &std::path::Path) -> ExitCode {
                     g.created_ms
                 );
             }
+        }),
+        Command::Export { out } => finish("export", admin::export_records(database, out), |n| {
+            println!("game-server: exported {n} games to {}", out.display());
+        }),
+        Command::Import { files } => {
+            finish("import", admin::import_records(database, files), |games| {
+                for g in &games {
+                    println!(
+                        "{}\t{}\t{} moves\t{}\t{}\t{}\t{}",
+                        g.id,
+                        g.spec,
+                        g.moves,
+                        g.result.as_deref().unwrap_or("ongoing"),
+                        if g.added { "added" } else { "already there" },
+                        g.tokens[0],
+                        g.tokens[1]
+                    );
+                }
+                let added = games.iter().filter(|g| g.added).count();
+                eprintln!("game-server: imported {added} of {} games", games.len());
+            })
+        }
+        Command::End { ids } => finish("end", admin::end_games(database, ids), |ended| {
+            for id in &ended {
+                println!("{id}");
+            }
+            eprintln!("game-server: ended {} of {} games", ended.len(), ids.len());
+        }),
+        Command::Delete { ids } => finish("delete", admin::delete_games(database, ids), |n| {
+            println!("game-server: deleted {n} of {} games", ids.len());
+        }),
+    }
+}
+
+/// `done(value)` and exit 0, or the error after `game-server: WHAT:` and exit 2.
+fn finish<T, E: std::fmt::Display>(
+    what: &str,
+    result: Result<T, E>,
+    done: impl FnOnce(T),
+) -> ExitCode {
+    match result {
+        Ok(value) => {
+            done(value);
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("game-server: list: {e}");
+            eprintln!("game-server: {what}: {e}");
             ExitCode::from(2)
         }
     }
@@ -185,65 +262,8 @@ fn describe(report: CopyReport) -> String {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
-    match &args.command {
-        Some(Command::Backup { out }) => {
-            return match store::backup(&args.database, out) {
-                Ok(report) => {
-                    println!(
-                        "game-server: backed up {} to {}",
-                        describe(report),
-                        out.display()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("game-server: backup: {e}");
-                    ExitCode::from(2)
-                }
-            };
-        }
-        Some(Command::Restore { from, replace }) => {
-            return match store::restore(from, &args.database, *replace) {
-                Ok(report) => {
-                    println!(
-                        "game-server: restored {} into {}",
-                        describe(report),
-                        args.database.display()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("game-server: restore: {e}");
-                    ExitCode::from(2)
-                }
-            };
-        }
-        Some(Command::List) => return admin_list(&args.database),
-        Some(Command::Export { out }) => {
-            return match game_server::admin::export_records(&args.database, out) {
-                Ok(n) => {
-                    println!("game-server: exported {n} games to {}", out.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("game-server: export: {e}");
-                    ExitCode::from(2)
-                }
-            };
-        }
-        Some(Command::Delete { ids }) => {
-            return match game_server::admin::delete_games(&args.database, ids) {
-                Ok(n) => {
-                    println!("game-server: deleted {n} of {} games", ids.len());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("game-server: delete: {e}");
-                    ExitCode::from(2)
-                }
-            };
-        }
-        None => {}
+    if let Some(command) = &args.command {
+        return run_command(command, &args.database);
     }
     start_log(args.log_format, args.log_level);
     let site = match load_site(args.web.as_deref()) {

@@ -98,3 +98,128 @@ async fn list_export_and_delete_see_the_games_the_server_holds() {
     assert_eq!(listed.status.code(), Some(2));
     assert!(!missing.exists());
 }
+
+/// The tab-separated lines of `game-server import`: id, spec, moves, result, added, tokens.
+fn import_lines(out: &Output) -> Vec<Vec<String>> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+#[tokio::test]
+async fn exported_games_import_into_another_database_and_the_operator_ends_one() {
+    let dir = TempDir::new("admin-import");
+    let web = dir.0.join("web");
+    let first = dir.0.join("first.sqlite3");
+    let server = ServerProcess::start(&first, &web);
+    // A go9 game Black resigns after four moves; a Kazura game three moves in; a Bind game
+    // played to its end by the rules.
+    let mut go = new_table(server.addr, "go9", 5).await;
+    go.play(4).await;
+    go.players[0]
+        .send(&json!({"type": "resign", "version": 4}))
+        .await;
+    let over = go.players[0].next_of("over").await;
+    let mut kazura = new_table(server.addr, "kazura:size=5", 6).await;
+    kazura.play(3).await;
+    let mut bind = new_table(server.addr, "bind:variant=mini", 7).await;
+    bind.play_to_end().await;
+    let bind_end = record(server.addr, &bind.id).await;
+    let records = dir.0.join("records");
+    assert!(
+        game_server(&first, &["export", records.to_str().unwrap()])
+            .status
+            .success()
+    );
+    drop(server);
+
+    // Into a new database: every game, with new tokens; the files' names keep the ids.
+    let mut files: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .collect();
+    files.sort();
+    let second = dir.0.join("second.sqlite3");
+    let args = |command: &str| {
+        let mut a = vec![command.to_string()];
+        a.extend(files.iter().cloned());
+        a
+    };
+    let import = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        game_server(&second, &args)
+    };
+    let out = import(args("import"));
+    assert!(out.status.success(), "{out:?}");
+    let lines = import_lines(&out);
+    assert_eq!(lines.len(), 3);
+    let line = |id: &str| lines.iter().find(|l| l[0] == id).unwrap().clone();
+    assert_eq!(
+        line(&go.id)[1..5],
+        [
+            "go9",
+            "4 moves",
+            over["result"]["text"].as_str().unwrap(),
+            "added"
+        ]
+    );
+    assert_eq!(
+        line(&kazura.id)[1..5],
+        ["kazura:size=5", "3 moves", "ongoing", "added"]
+    );
+    assert_eq!(line(&bind.id)[4], "added");
+
+    // Importing again adds nothing; a file the rules refuse stops the lot.
+    let again = import_lines(&import(args("import")));
+    assert!(again.iter().all(|l| l[4] == "already there"), "{again:?}");
+    let bad = dir.0.join("bad.json");
+    std::fs::write(&bad, r#"{"game": "go9", "moves": ["E5", "E5"]}"#).unwrap();
+    let fresh = dir.0.join("third.sqlite3");
+    let mut with_bad = files.clone();
+    with_bad.push(bad.to_str().unwrap().to_string());
+    let refused = game_server(
+        &fresh,
+        &std::iter::once("import")
+            .chain(with_bad.iter().map(String::as_str))
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("bad.json"));
+    assert!(String::from_utf8_lossy(&game_server(&fresh, &["list"]).stdout).is_empty());
+
+    // The second server serves them as the first did: the resigned game's result and
+    // reason, the finished Bind game's record, and the Kazura game goes on with the new
+    // tokens.
+    let server = ServerProcess::start(&second, &web);
+    let (_, state) = common::http_json(server.addr, "GET", &format!("/games/{}", go.id), "").await;
+    assert_eq!(state["result"], over["result"]);
+    assert_eq!(record(server.addr, &bind.id).await, bind_end);
+    let tokens = line(&kazura.id)[5..7].to_vec();
+    let (mut mover, state) = common::Client::join(server.addr, &kazura.id, Some(&tokens[1])).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(state["to_move"], 1, "the fourth move is the second seat's");
+    let legal = state["legal"][0].as_str().unwrap().to_string();
+    mover.send_move(3, &legal).await;
+    assert_eq!(mover.next_of("move").await["number"], 4);
+    drop(mover);
+    drop(server);
+
+    // The operator ends the Kazura game (the go9 game is over already: passed by).
+    let ended = game_server(&second, &["end", &kazura.id, &go.id, "nosuchgame"]);
+    assert!(ended.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&ended.stdout),
+        format!("{}\n", kazura.id)
+    );
+    let server = ServerProcess::start(&second, &web);
+    let (mut player, state) = common::Client::join(server.addr, &kazura.id, Some(&tokens[0])).await;
+    assert_eq!(state["result"]["reason"], "ended");
+    assert_eq!(state["result"]["winner"], serde_json::Value::Null);
+    assert_eq!(state["result"]["text"], game_server::admin::ENDED_TEXT);
+    assert_eq!(state["to_move"], serde_json::Value::Null);
+    let legal_before = state["legal"].clone();
+    player.send_move(4, "A1").await;
+    assert_eq!(player.next_of("error").await["code"], "game_over");
+    assert!(legal_before.as_array().is_none_or(Vec::is_empty));
+}

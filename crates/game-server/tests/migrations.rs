@@ -2,9 +2,10 @@
 //! today's server, migrated, its games as they were and playable on; a database from a
 //! newer server is refused and left untouched.
 //!
-//! The earlier schemas: none (a new or empty file) and version 1, the only one released
-//! (tests/data/schema-1.sql: a database the server wrote at 57af6d1, with the seats' tokens
-//! in its header). A new migration adds its predecessor's fixture here.
+//! The earlier schemas: none (a new or empty file) and version 1 (tests/data/schema-1.sql:
+//! a database the server wrote at 57af6d1, with the seats' tokens in its header), which
+//! version 2 (`ended` results, an index for retention) migrates. A new migration adds its
+//! predecessor's fixture here.
 
 mod common;
 
@@ -16,7 +17,7 @@ use serde_json::{Value, json};
 use sha2::Digest;
 
 /// The versions today's server knows, in order.
-const KNOWN: [u32; 1] = [1];
+const KNOWN: [u32; 2] = [1, 2];
 
 /// The schema-1 fixture: its SQL and, per game, its id and its seats' tokens.
 struct Fixture {
@@ -145,6 +146,17 @@ async fn a_schema_1_database_opens_with_its_games_as_they_were_and_playable() {
     assert_eq!(first.next_of("move").await["move"], legal.as_str());
 
     server.stop().await;
+    // Migrated: version 2's index is there.
+    let conn = rusqlite::Connection::open(dir.db()).unwrap();
+    let index: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'games_finished'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(index, 1);
+    drop(conn);
     assert_eq!(
         SqliteStore::open(&dir.db())
             .unwrap()
@@ -164,14 +176,14 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
         conn.execute_batch(
             "PRAGMA journal_mode = DELETE;
              CREATE TABLE ratings (player TEXT PRIMARY KEY, elo INTEGER);
-             INSERT INTO schema_version (version, applied_ms) VALUES (2, 0);",
+             INSERT INTO schema_version (version, applied_ms) VALUES (2, 0), (3, 0);",
         )
         .unwrap();
     }
     let digest = |path: &Path| sha2::Sha256::digest(std::fs::read(path).unwrap());
     let before = digest(&dir.db());
     match SqliteStore::open(&dir.db()) {
-        Err(StoreError::NewerSchema { found: 2, known: 1 }) => {}
+        Err(StoreError::NewerSchema { found: 3, known: 2 }) => {}
         other => panic!("{other:?}"),
     }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_game-server"))
@@ -182,7 +194,7 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
-        said.contains("schema is version 2, newer than this server's 1"),
+        said.contains("schema is version 3, newer than this server's 2"),
         "{said}"
     );
     assert!(digest(&dir.db()) == before, "the file is as it was");

@@ -85,6 +85,8 @@ pub enum EndReason {
     Time,
     /// A draw both seats agreed.
     Draw,
+    /// The server's operator ended it (`game-server end`): no winner.
+    Ended,
 }
 
 impl EndReason {
@@ -96,6 +98,7 @@ impl EndReason {
             EndReason::Resign => "resign",
             EndReason::Time => "time",
             EndReason::Draw => "draw",
+            EndReason::Ended => "ended",
         }
     }
 
@@ -107,6 +110,7 @@ impl EndReason {
             "resign" => EndReason::Resign,
             "time" => EndReason::Time,
             "draw" => EndReason::Draw,
+            "ended" => EndReason::Ended,
             _ => return None,
         })
     }

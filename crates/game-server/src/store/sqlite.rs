@@ -13,7 +13,10 @@ use crate::clock::{ByoYomi, Clock, ClockSpec, SideTime};
 
 /// The migrations, in order: version and SQL. Each runs once, in a transaction, and is
 /// recorded in `schema_version`.
-const MIGRATIONS: &[(u32, &str)] = &[(1, include_str!("../../migrations/0001_init.sql"))];
+const MIGRATIONS: &[(u32, &str)] = &[
+    (1, include_str!("../../migrations/0001_init.sql")),
+    (2, include_str!("../../migrations/0002_operator_end.sql")),
+];
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -81,6 +84,36 @@ impl SqliteStore {
         let mut stmt = conn.prepare("SELECT id FROM games ORDER BY id")?;
         let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Adds whole games in one transaction: each new game's row, then its updates in order
+    /// (its moves, its end), as the server would have written them. A game whose id is
+    /// already in the database is left as it is and not added. Returns, per game, whether
+    /// it was added.
+    ///
+    /// # Errors
+    /// [`StoreError`] if a write fails or an update does not follow from the one before;
+    /// then nothing is added.
+    pub fn add_games(&self, games: &[(NewGame, Vec<Update>)]) -> Result<Vec<bool>, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let mut added = Vec::with_capacity(games.len());
+        for (game, updates) in games {
+            let there: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1)",
+                [&game.id],
+                |r| r.get(0),
+            )?;
+            if !there {
+                insert_game(&tx, game)?;
+                for update in updates {
+                    apply(&tx, update)?;
+                }
+            }
+            added.push(!there);
+        }
+        tx.commit()?;
+        Ok(added)
     }
 
     /// The schema versions applied, in order.
@@ -219,32 +252,37 @@ fn read_clock(row: &Row<'_>) -> Result<Option<Clock>, StoreError> {
     }))
 }
 
-impl GameStore for SqliteStore {
-    fn create(&self, game: &NewGame) -> Result<(), StoreError> {
-        let c = clock_columns(game.clock.as_ref());
-        self.conn().execute(
-            "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
+/// Writes the row of a new game.
+fn insert_game(conn: &Connection, game: &NewGame) -> Result<(), StoreError> {
+    let c = clock_columns(game.clock.as_ref());
+    conn.execute(
+        "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
                  clock_main_ms, clock_periods, clock_period_ms, clock_increment_ms,
                  remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-            params![
-                game.id,
-                game.spec,
-                to_i64(game.created_ms),
-                &game.token_digests[0][..],
-                &game.token_digests[1][..],
-                c[0],
-                c[1],
-                c[2],
-                c[3],
-                c[4],
-                c[5],
-                c[6],
-                c[7],
-                c[8],
-            ],
-        )?;
-        Ok(())
+        params![
+            game.id,
+            game.spec,
+            to_i64(game.created_ms),
+            &game.token_digests[0][..],
+            &game.token_digests[1][..],
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            c[5],
+            c[6],
+            c[7],
+            c[8],
+        ],
+    )?;
+    Ok(())
+}
+
+impl GameStore for SqliteStore {
+    fn create(&self, game: &NewGame) -> Result<(), StoreError> {
+        insert_game(&self.conn(), game)
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -499,11 +537,11 @@ mod tests {
         let path = dir.join("sub").join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2]);
         store.create(&new_game("a", None)).unwrap();
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2]);
         assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();
