@@ -9,6 +9,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::pin::{Pin, pin};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -24,6 +25,7 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
+use tracing::Instrument;
 
 use crate::app::App;
 use crate::client_addr::{ClientAddr, client_of, is_trusted};
@@ -100,6 +102,9 @@ async fn refuse(mut tcp: TcpStream) {
     let _ = tokio::time::timeout(Duration::from_secs(1), tcp.write_all(BUSY)).await;
 }
 
+/// The id of the next request (from 1 at start): the `request` span's field in the log.
+static NEXT_REQUEST: AtomicU64 = AtomicU64::new(1);
+
 /// Serves HTTP/1.1 on one connection (and its WebSocket, once upgraded) until it ends or
 /// the server stops.
 async fn serve_connection(
@@ -118,6 +123,12 @@ async fn serve_connection(
         request.extensions_mut().insert(ClientAddr(client));
         let router = router.clone();
         let app = Arc::clone(&app);
+        // Every line logged while this request is served (and by its WebSocket, once
+        // upgraded: `ws::upgrade` carries the span on) names it.
+        let span = tracing::info_span!(
+            "request",
+            request = NEXT_REQUEST.fetch_add(1, Ordering::Relaxed)
+        );
         async move {
             let response =
                 match tokio::time::timeout(request_timeout, router.oneshot(request)).await {
@@ -137,6 +148,7 @@ async fn serve_connection(
             );
             Ok::<_, std::convert::Infallible>(response)
         }
+        .instrument(span)
     });
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())

@@ -10,6 +10,7 @@ use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use tokio::sync::{Mutex, broadcast};
+use tracing::Instrument;
 
 use crate::app::App;
 use crate::client_addr::ClientAddr;
@@ -98,6 +99,8 @@ pub(crate) async fn upgrade(
             "this address takes only a WebSocket upgrade",
         ));
     };
+    // The request's span (its id), carried on to the socket's task.
+    let span = tracing::Span::current();
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
         // tungstenite reads into a 128 KiB buffer by default: with thousands of sockets
@@ -125,7 +128,7 @@ pub(crate) async fn upgrade(
             // nothing else holds it.
             session.close();
             drop(slot);
-        })
+        }.instrument(span))
 }
 
 /// How a socket's loop ended.

@@ -75,6 +75,28 @@ async fn the_json_log_names_each_event_s_game_and_client() {
     let opened = with("socket opened");
     assert_eq!(opened.len(), 2, "{text}");
     assert!(opened.iter().all(|l| l["game"] == game.id.as_str()));
+    // Each request has its id, and a socket's lines keep its upgrade request's.
+    let request = |line: &Value| line["span"]["request"].as_u64();
+    let ids = [request(made[0]), request(opened[0]), request(opened[1])];
+    assert!(ids.iter().all(Option::is_some), "{text}");
+    assert!(
+        ids[0] != ids[1] && ids[1] != ids[2] && ids[0] != ids[2],
+        "{ids:?}"
+    );
+    let closed: Vec<_> = lines
+        .iter()
+        .filter(|l| {
+            l["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("socket closed") || m.starts_with("socket lost"))
+        })
+        .map(request)
+        .collect();
+    assert_eq!(closed.len(), 2, "{text}");
+    assert!(
+        closed.contains(&ids[1]) && closed.contains(&ids[2]),
+        "{closed:?} {ids:?}"
+    );
     let over = with("game over");
     assert_eq!(over.len(), 1, "{text}");
     assert_eq!(over[0]["game"], game.id.as_str());
