@@ -3,7 +3,7 @@
 # go9 games for 30 s against the release server; with `backup`, two online backups during
 # the run; /metrics read every 5 s; the last backup restored and listed. Usage: plain|backup
 set -euo pipefail
-cd /work/main
+cd "$(dirname "$0")/.."
 B=target/release/game-server   # cargo build --release -p game-server --example load
 D=${TMPDIR:-/tmp}/load-backup-$1; rm -rf $D; mkdir -p $D
 ulimit -n 20000
