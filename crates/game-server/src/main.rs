@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use game_server::client_addr::Cidr;
-use game_server::store::{self, CopyReport, SqliteStore};
+use game_server::store::{self, CopyReport, GameStore, PgStore, SqliteStore, StoreError};
 use game_server::{Config, Rate, Retention, Server, Site};
 
 /// A game server for the four board games: play a friend by link.
@@ -21,9 +21,13 @@ struct Args {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
-    /// The SQLite database file (its folder is made if missing).
+    /// The database: a SQLite file (its folder is made if missing), or a PostgreSQL
+    /// address, `postgres://user@host:port/name` (the commands below take SQLite files).
     #[arg(long, global = true, default_value = "data/games.sqlite3")]
     database: PathBuf,
+    /// Connections to PostgreSQL the server keeps at most.
+    #[arg(long, default_value_t = 16)]
+    database_connections: u32,
     /// The built playground served at `/`: a folder with the manifest web/build.sh writes
     /// (web/dist). Without the flag, web/dist is served if it exists, else no page (the
     /// games' API only).
@@ -273,10 +277,14 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let store = match SqliteStore::open(&args.database) {
+    let database = args.database.clone();
+    let connections = args.database_connections;
+    // The PostgreSQL client blocks: opened on a blocking thread, as every store call is.
+    let opened = tokio::task::spawn_blocking(move || open_store(&database, connections)).await;
+    let store = match opened.unwrap_or_else(|e| Err(StoreError::Database(e.to_string()))) {
         Ok(store) => store,
         Err(e) => {
-            eprintln!("game-server: {}: {e}", args.database.display());
+            eprintln!("game-server: {}: {e}", shown(&args.database));
             return ExitCode::from(2);
         }
     };
@@ -307,7 +315,7 @@ async fn main() -> ExitCode {
             ..Retention::default()
         },
     };
-    let server = match Server::start(args.listen, Arc::new(store), config).await {
+    let server = match Server::start(args.listen, store, config).await {
         Ok(server) => server,
         Err(e) => {
             eprintln!("game-server: {}: {e}", args.listen);
@@ -315,7 +323,7 @@ async fn main() -> ExitCode {
         }
     };
     // web/tests/online.test.mjs reads the address from this line.
-    tracing::info!(database = %args.database.display(), "listening on http://{}", server.addr());
+    tracing::info!(database = %shown(&args.database), "listening on http://{}", server.addr());
     let signal = stop_signal();
     match server.serve_until(signal).await {
         Ok(()) => {
@@ -327,6 +335,29 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The store at `database`: PostgreSQL for a `postgres://` or `postgresql://` address,
+/// else a SQLite file.
+fn open_store(database: &Path, connections: u32) -> Result<Arc<dyn GameStore>, StoreError> {
+    let text = database.to_string_lossy();
+    if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+        Ok(Arc::new(PgStore::connect(&text, connections)?))
+    } else {
+        Ok(Arc::new(SqliteStore::open(database)?))
+    }
+}
+
+/// `database` as it may be shown or logged: a PostgreSQL address without its password.
+fn shown(database: &Path) -> String {
+    let text = database.to_string_lossy();
+    if let Some((scheme, rest)) = text.split_once("://")
+        && let Some((user_info, host)) = rest.rsplit_once('@')
+        && let Some((user, _password)) = user_info.split_once(':')
+    {
+        return format!("{scheme}://{user}:***@{host}");
+    }
+    text.into_owned()
 }
 
 /// The site to serve: `folder`'s, or web/dist's when no folder is named and it exists.

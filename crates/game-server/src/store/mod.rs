@@ -7,10 +7,13 @@
 
 mod backup;
 mod group;
+mod postgres;
+mod rows;
 mod sqlite;
 
 pub use backup::{BackupError, CopyReport, backup, restore};
 pub use group::GroupCommit;
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 use crate::clock::Clock;

@@ -5,11 +5,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::{
-    EndReason, Expired, GameStore, MoveChange, NewGame, StoreError, StoredEnd, StoredGame,
-    StoredMove, Update,
-};
-use crate::clock::{ByoYomi, Clock, ClockSpec, SideTime};
+use super::rows::{Columns, clock_columns, read_game, seat, to_i64, to_u64};
+use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, StoredMove, Update};
 
 /// The migrations, in order: version and SQL. Each runs once, in a transaction, and is
 /// recorded in `schema_version`.
@@ -176,80 +173,6 @@ fn refuse_newer(conn: &Connection) -> Result<(), StoreError> {
         Some(found) if found > known => Err(StoreError::NewerSchema { found, known }),
         _ => Ok(()),
     }
-}
-
-fn to_i64(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn to_u64(v: i64) -> Result<u64, StoreError> {
-    u64::try_from(v).map_err(|_| StoreError::Corrupt(format!("negative value {v}")))
-}
-
-fn seat(v: Option<i64>) -> Result<Option<usize>, StoreError> {
-    match v {
-        None => Ok(None),
-        Some(s @ 0..=1) => Ok(Some(usize::try_from(s).unwrap_or(0))),
-        Some(s) => Err(StoreError::Corrupt(format!("seat {s}"))),
-    }
-}
-
-/// The clock's columns, in the order `update` and `create` write them.
-type ClockColumns = [Option<i64>; 9];
-
-fn clock_columns(clock: Option<&Clock>) -> ClockColumns {
-    let Some(c) = clock else {
-        return [None; 9];
-    };
-    let i = |v: u64| Some(to_i64(v));
-    [
-        i(c.spec.main_ms),
-        c.spec.byoyomi.map(|b| i64::from(b.periods)),
-        c.spec.byoyomi.and_then(|b| i(b.period_ms)),
-        c.spec.increment_ms.and_then(i),
-        i(c.sides[0].remaining_ms),
-        i(c.sides[1].remaining_ms),
-        Some(i64::from(c.sides[0].periods)),
-        Some(i64::from(c.sides[1].periods)),
-        c.turn_started_ms.and_then(i),
-    ]
-}
-
-fn read_clock(row: &Row<'_>) -> Result<Option<Clock>, StoreError> {
-    let get = |name: &str| -> Result<Option<i64>, StoreError> { Ok(row.get(name)?) };
-    let Some(main) = get("clock_main_ms")? else {
-        return Ok(None);
-    };
-    let u = |v: Option<i64>| -> Result<u64, StoreError> { to_u64(v.unwrap_or(0)) };
-    let p = |v: Option<i64>| -> Result<u32, StoreError> {
-        u32::try_from(v.unwrap_or(0)).map_err(|_| StoreError::Corrupt("periods".into()))
-    };
-    let byoyomi = match (get("clock_periods")?, get("clock_period_ms")?) {
-        (Some(n), Some(ms)) => Some(ByoYomi {
-            periods: p(Some(n))?,
-            period_ms: u(Some(ms))?,
-        }),
-        _ => None,
-    };
-    let spec = ClockSpec {
-        main_ms: to_u64(main)?,
-        byoyomi,
-        increment_ms: get("clock_increment_ms")?.map(to_u64).transpose()?,
-    };
-    Ok(Some(Clock {
-        spec,
-        sides: [
-            SideTime {
-                remaining_ms: u(get("remaining_ms_0")?)?,
-                periods: p(get("periods_0")?)?,
-            },
-            SideTime {
-                remaining_ms: u(get("remaining_ms_1")?)?,
-                periods: p(get("periods_1")?)?,
-            },
-        ],
-        turn_started_ms: get("turn_started_ms")?.map(to_u64).transpose()?,
-    }))
 }
 
 /// Writes the row of a new game.
@@ -490,36 +413,30 @@ fn apply(tx: &Connection, u: &Update) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn read_game(row: &Row<'_>) -> Result<StoredGame, StoreError> {
-    let end = match row.get::<_, Option<String>>("end_reason")? {
-        None => None,
-        Some(word) => Some(StoredEnd {
-            reason: EndReason::parse(&word)
-                .ok_or_else(|| StoreError::Corrupt(format!("end reason {word}")))?,
-            seat: seat(row.get("end_seat")?)?,
-            winner_seat: seat(row.get("winner_seat")?)?,
-            text: row
-                .get::<_, Option<String>>("result_text")?
-                .unwrap_or_default(),
-            finished_ms: to_u64(row.get::<_, Option<i64>>("finished_ms")?.unwrap_or(0))?,
-        }),
-    };
-    Ok(StoredGame {
-        id: row.get("id")?,
-        spec: row.get("spec")?,
-        token_digests: [row.get("token_digest_0")?, row.get("token_digest_1")?],
-        joined: [row.get("joined_0")?, row.get("joined_1")?],
-        version: to_u64(row.get("version")?)?,
-        clock: read_clock(row)?,
-        moves: Vec::new(),
-        end,
-        created_ms: to_u64(row.get("created_ms")?)?,
-    })
+/// A SQLite row's columns, for [`read_game`].
+impl Columns for Row<'_> {
+    fn int(&self, name: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self.get(name)?)
+    }
+
+    fn text(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.get(name)?)
+    }
+
+    fn bytes(&self, name: &str) -> Result<Vec<u8>, StoreError> {
+        Ok(self.get(name)?)
+    }
+
+    fn flag(&self, name: &str) -> Result<bool, StoreError> {
+        Ok(self.get(name)?)
+    }
 }
 
+// The store's behaviour is checked against both stores in tests/stores.rs.
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::Clock;
 
     fn new_game(id: &str, clock: Option<Clock>) -> NewGame {
         NewGame {
@@ -545,77 +462,5 @@ mod tests {
         assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn updates_are_checked_and_round_trip() {
-        let store = SqliteStore::in_memory().unwrap();
-        let clock = Clock::new(ClockSpec {
-            main_ms: 1000,
-            byoyomi: Some(ByoYomi {
-                periods: 3,
-                period_ms: 10,
-            }),
-            increment_ms: None,
-        });
-        store.create(&new_game("g", Some(clock))).unwrap();
-        let mut running = clock;
-        running.turn_started_ms = Some(99);
-        let mv = StoredMove {
-            ply: 1,
-            seat: 0,
-            text: "E5".into(),
-            played_ms: 99,
-        };
-        let update = Update {
-            id: "g".into(),
-            from_version: 0,
-            version: 1,
-            joined: [true, true],
-            clock: Some(running),
-            change: Some(MoveChange::Append(mv.clone())),
-            end: None,
-        };
-        store.update(&update).unwrap();
-        // The same update again is a conflict, and writes nothing.
-        assert!(matches!(
-            store.update(&update),
-            Err(StoreError::Conflict { found: 1, .. })
-        ));
-        let g = store.load("g").unwrap().unwrap();
-        assert_eq!(g.moves, [mv]);
-        assert_eq!(g.clock, Some(running));
-        assert_eq!(g.version, 1);
-        assert_eq!(store.running_clocks().unwrap(), ["g"]);
-        let end = StoredEnd {
-            reason: EndReason::Time,
-            seat: Some(1),
-            winner_seat: Some(0),
-            text: "black wins on time".into(),
-            finished_ms: 5,
-        };
-        store
-            .update(&Update {
-                from_version: 1,
-                version: 2,
-                change: Some(MoveChange::RemoveLast { ply: 1 }),
-                end: Some(end.clone()),
-                ..update
-            })
-            .unwrap();
-        let g = store.load("g").unwrap().unwrap();
-        assert!(g.moves.is_empty());
-        assert_eq!(g.end, Some(end));
-        assert!(store.running_clocks().unwrap().is_empty());
-        assert_eq!(store.load("h").unwrap(), None);
-    }
-
-    #[test]
-    fn hostile_text_is_only_ever_a_parameter() {
-        let store = SqliteStore::in_memory().unwrap();
-        let id = "x'); DROP TABLE games; --";
-        assert_eq!(store.load(id).unwrap(), None);
-        store.create(&new_game(id, None)).unwrap();
-        assert_eq!(store.load(id).unwrap().unwrap().id, id);
     }
 }

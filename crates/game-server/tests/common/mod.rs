@@ -3,6 +3,7 @@
 //! table of two players playing seeded random moves through the server.
 #![allow(dead_code, missing_docs)]
 
+pub mod postgres;
 pub mod process;
 pub mod table;
 

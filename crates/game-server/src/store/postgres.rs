@@ -1,0 +1,409 @@
+//! [`PgStore`]: games in a PostgreSQL database, with the same versioned migrations as the
+//! SQLite store (in PostgreSQL's types, `migrations/postgres/`).
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use postgres::{GenericClient, NoTls, Row};
+use r2d2_postgres::PostgresConnectionManager;
+use r2d2_postgres::r2d2::{Pool, PooledConnection};
+
+use super::rows::{Columns, clock_columns, read_game, seat, to_i64, to_u64};
+use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, StoredMove, Update};
+
+/// The migrations, in order: version and SQL, the same versions as the SQLite store's.
+const MIGRATIONS: &[(u32, &str)] = &[
+    (1, include_str!("../../migrations/postgres/0001_init.sql")),
+    (
+        2,
+        include_str!("../../migrations/postgres/0002_operator_end.sql"),
+    ),
+];
+
+/// The key of the advisory lock held while migrating, so that servers starting together
+/// on one database migrate it once.
+const MIGRATION_LOCK: i64 = 0x6761_6d65_7372_7631; // "gamesrv1"
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
+}
+
+impl From<r2d2_postgres::r2d2::Error> for StoreError {
+    fn from(e: r2d2_postgres::r2d2::Error) -> StoreError {
+        StoreError::Database(format!("no connection to PostgreSQL: {e}"))
+    }
+}
+
+/// Games in a PostgreSQL database, through a pool of connections.
+///
+/// Every write is one transaction, committed before [`GameStore::update`] returns
+/// (PostgreSQL's `synchronous_commit`, on by default, makes it durable). A game's row is
+/// locked (`FOR UPDATE`) while its version is checked, so two writers from the same
+/// version cannot both succeed.
+pub struct PgStore {
+    pool: Pool<PostgresConnectionManager<NoTls>>,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("connections", &self.pool.state().connections)
+            .finish()
+    }
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user@host:port/database`, or
+    /// PostgreSQL's `key=value` form) with a pool of up to `connections`, and brings its
+    /// schema up to date. No TLS: the database is reached over a private network or a Unix
+    /// socket (`host=/run/postgresql`).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the address does not read, the database cannot be reached within
+    /// five seconds, it records a newer schema ([`StoreError::NewerSchema`]) or a migration
+    /// fails.
+    pub fn connect(url: &str, connections: u32) -> Result<PgStore, StoreError> {
+        let config = postgres::Config::from_str(url)
+            .map_err(|e| StoreError::Database(format!("the database address: {e}")))?;
+        let manager = PostgresConnectionManager::new(config, NoTls);
+        let pool = Pool::builder()
+            .max_size(connections.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(Duration::from_secs(5))
+            .build(manager)?;
+        let store = PgStore { pool };
+        migrate(&mut *store.conn()?)?;
+        Ok(store)
+    }
+
+    fn conn(&self) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+        Ok(self.pool.get()?)
+    }
+
+    /// The schema versions applied, in order.
+    ///
+    /// # Errors
+    /// [`StoreError`] if they could not be read.
+    pub fn schema_versions(&self) -> Result<Vec<u32>, StoreError> {
+        let rows = self
+            .conn()?
+            .query("SELECT version FROM schema_version ORDER BY version", &[])?;
+        rows.iter()
+            .map(|r| {
+                u32::try_from(r.get::<_, i64>(0))
+                    .map_err(|_| StoreError::Corrupt("schema version".into()))
+            })
+            .collect()
+    }
+
+    /// Every game's id, in order.
+    ///
+    /// # Errors
+    /// [`StoreError`] if they could not be read.
+    pub fn game_ids(&self) -> Result<Vec<String>, StoreError> {
+        let rows = self
+            .conn()?
+            .query("SELECT id FROM games ORDER BY id", &[])?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+}
+
+/// Applies every migration not yet recorded, each in its own transaction, under an
+/// advisory lock; refuses a database that records a newer version than any here.
+fn migrate(conn: &mut postgres::Client) -> Result<(), StoreError> {
+    conn.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
+    let result = migrate_locked(conn);
+    conn.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])?;
+    result
+}
+
+fn migrate_locked(conn: &mut postgres::Client) -> Result<(), StoreError> {
+    let has_versions: bool = conn
+        .query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])?
+        .get(0);
+    let known = MIGRATIONS.last().map_or(0, |&(version, _)| version);
+    if has_versions {
+        let found: Option<i64> = conn
+            .query_one("SELECT max(version) FROM schema_version", &[])?
+            .get(0);
+        if let Some(found) = found.and_then(|f| u32::try_from(f).ok())
+            && found > known
+        {
+            return Err(StoreError::NewerSchema { found, known });
+        }
+    }
+    conn.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (
+             version BIGINT PRIMARY KEY NOT NULL,
+             applied_ms BIGINT NOT NULL
+         )",
+    )?;
+    for &(version, sql) in MIGRATIONS {
+        let mut tx = conn.transaction()?;
+        let done: bool = tx
+            .query_one(
+                "SELECT EXISTS (SELECT 1 FROM schema_version WHERE version = $1)",
+                &[&i64::from(version)],
+            )?
+            .get(0);
+        if !done {
+            tx.batch_execute(sql)?;
+            tx.execute(
+                "INSERT INTO schema_version (version, applied_ms) VALUES ($1, $2)",
+                &[&i64::from(version), &to_i64(crate::now_ms())],
+            )?;
+        }
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+/// A PostgreSQL row's columns, for [`read_game`].
+impl Columns for Row {
+    fn int(&self, name: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self.try_get(name)?)
+    }
+
+    fn text(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.try_get(name)?)
+    }
+
+    fn bytes(&self, name: &str) -> Result<Vec<u8>, StoreError> {
+        Ok(self.try_get(name)?)
+    }
+
+    fn flag(&self, name: &str) -> Result<bool, StoreError> {
+        Ok(self.try_get(name)?)
+    }
+}
+
+/// Writes the row of a new game.
+fn insert_game(conn: &mut impl GenericClient, game: &NewGame) -> Result<(), StoreError> {
+    let c = clock_columns(game.clock.as_ref());
+    conn.execute(
+        "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
+             clock_main_ms, clock_periods, clock_period_ms, clock_increment_ms,
+             remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        &[
+            &game.id,
+            &game.spec,
+            &to_i64(game.created_ms),
+            &&game.token_digests[0][..],
+            &&game.token_digests[1][..],
+            &c[0],
+            &c[1],
+            &c[2],
+            &c[3],
+            &c[4],
+            &c[5],
+            &c[6],
+            &c[7],
+            &c[8],
+        ],
+    )?;
+    Ok(())
+}
+
+/// Writes `u` through `tx`, first locking the game's row and checking its version.
+fn apply(tx: &mut impl GenericClient, u: &Update) -> Result<(), StoreError> {
+    let found = tx.query_opt(
+        "SELECT version FROM games WHERE id = $1 FOR UPDATE",
+        &[&u.id],
+    )?;
+    let found = to_u64(
+        found
+            .ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?
+            .get::<_, i64>(0),
+    )?;
+    if found != u.from_version {
+        return Err(StoreError::Conflict {
+            id: u.id.clone(),
+            found,
+            expected: u.from_version,
+        });
+    }
+    match &u.change {
+        Some(MoveChange::Append(m)) => {
+            tx.execute(
+                "INSERT INTO moves (game_id, ply, seat, text, played_ms)
+                 VALUES ($1, $2, $3, $4, $5)",
+                &[
+                    &u.id,
+                    &to_i64(m.ply),
+                    &i64::try_from(m.seat).unwrap_or(0),
+                    &m.text,
+                    &to_i64(m.played_ms),
+                ],
+            )?;
+        }
+        Some(MoveChange::RemoveLast { ply }) => {
+            let n = tx.execute(
+                "DELETE FROM moves WHERE game_id = $1 AND ply = $2
+                   AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = $1)",
+                &[&u.id, &to_i64(*ply)],
+            )?;
+            if n != 1 {
+                return Err(StoreError::Corrupt(format!("move {ply} is not the last")));
+            }
+        }
+        None => {}
+    }
+    let c = clock_columns(u.clock.as_ref());
+    let end = u.end.as_ref();
+    let seat_column = |s: Option<usize>| s.and_then(|s| i64::try_from(s).ok());
+    tx.execute(
+        "UPDATE games SET version = $2, joined_0 = $3, joined_1 = $4,
+             remaining_ms_0 = $5, remaining_ms_1 = $6, periods_0 = $7, periods_1 = $8,
+             turn_started_ms = $9,
+             end_reason = $10, end_seat = $11, winner_seat = $12, result_text = $13,
+             finished_ms = $14
+         WHERE id = $1",
+        &[
+            &u.id,
+            &to_i64(u.version),
+            &u.joined[0],
+            &u.joined[1],
+            &c[4],
+            &c[5],
+            &c[6],
+            &c[7],
+            &c[8],
+            &end.map(|e| e.reason.as_str()),
+            &seat_column(end.and_then(|e| e.seat)),
+            &seat_column(end.and_then(|e| e.winner_seat)),
+            &end.map(|e| e.text.as_str()),
+            &end.map(|e| to_i64(e.finished_ms)),
+        ],
+    )?;
+    Ok(())
+}
+
+impl GameStore for PgStore {
+    fn create(&self, game: &NewGame) -> Result<(), StoreError> {
+        insert_game(&mut *self.conn()?, game)
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let mut conn = self.conn()?;
+        // One snapshot for the game and its moves.
+        let mut tx = conn.build_transaction().read_only(true).start()?;
+        let Some(row) = tx.query_opt("SELECT * FROM games WHERE id = $1", &[&id])? else {
+            return Ok(None);
+        };
+        let mut game = read_game(&row)?;
+        for r in tx.query(
+            "SELECT ply, seat, text, played_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+            &[&id],
+        )? {
+            game.moves.push(StoredMove {
+                ply: to_u64(r.try_get(0)?)?,
+                seat: seat(Some(r.try_get(1)?))?.unwrap_or(0),
+                text: r.try_get(2)?,
+                played_ms: to_u64(r.try_get(3)?)?,
+            });
+        }
+        tx.commit()?;
+        Ok(Some(game))
+    }
+
+    fn update(&self, u: &Update) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        let mut tx = conn.transaction()?;
+        apply(&mut tx, u)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// One transaction (one commit to disk) for the lot, each update inside its own
+    /// savepoint: an update refused (a version conflict) is rolled back alone, and if the
+    /// commit fails, every update fails.
+    fn update_all(&self, updates: &[Update]) -> Vec<Result<(), StoreError>> {
+        let failed = |e: &StoreError| {
+            updates
+                .iter()
+                .map(|_| Err(StoreError::Database(e.to_string())))
+                .collect()
+        };
+        let mut conn = match self.conn() {
+            Ok(conn) => conn,
+            Err(e) => return failed(&e),
+        };
+        let mut tx = match conn.transaction() {
+            Ok(tx) => tx,
+            Err(e) => return failed(&e.into()),
+        };
+        let mut results: Vec<Result<(), StoreError>> = updates
+            .iter()
+            .map(|u| {
+                let mut point = tx.savepoint("one_update")?;
+                apply(&mut point, u)?;
+                point.commit()?;
+                Ok(())
+            })
+            .collect();
+        if let Err(e) = tx.commit() {
+            for r in &mut results {
+                if r.is_ok() {
+                    *r = Err(StoreError::Database(e.to_string()));
+                }
+            }
+        }
+        results
+    }
+
+    fn running_clocks(&self) -> Result<Vec<String>, StoreError> {
+        let rows = self.conn()?.query(
+            "SELECT id FROM games WHERE end_reason IS NULL AND turn_started_ms IS NOT NULL
+             ORDER BY id",
+            &[],
+        )?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    fn expired(
+        &self,
+        finished_before_ms: Option<u64>,
+        idle_before_ms: Option<u64>,
+    ) -> Result<Vec<Expired>, StoreError> {
+        // A bound of -1 matches nothing (every time is at least 0).
+        let bound = |ms: Option<u64>| ms.map_or(-1, to_i64);
+        let rows = self.conn()?.query(
+            "SELECT g.id, g.end_reason IS NOT NULL FROM games g
+             LEFT JOIN (SELECT game_id, MAX(played_ms) AS last FROM moves GROUP BY game_id) m
+               ON m.game_id = g.id
+             WHERE (g.end_reason IS NOT NULL AND COALESCE(g.finished_ms, g.created_ms) < $1)
+                OR (g.end_reason IS NULL
+                    AND GREATEST(g.created_ms, COALESCE(m.last, 0), COALESCE(g.turn_started_ms, 0)) < $2)
+             ORDER BY g.id",
+            &[&bound(finished_before_ms), &bound(idle_before_ms)],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|r| Expired {
+                id: r.get(0),
+                finished: r.get(1),
+            })
+            .collect())
+    }
+
+    fn delete_games(&self, ids: &[String]) -> Result<usize, StoreError> {
+        let mut conn = self.conn()?;
+        let mut tx = conn.transaction()?;
+        let mut deleted = 0;
+        for id in ids {
+            tx.execute("DELETE FROM moves WHERE game_id = $1", &[id])?;
+            deleted += tx.execute("DELETE FROM games WHERE id = $1", &[id])?;
+        }
+        tx.commit()?;
+        Ok(usize::try_from(deleted).unwrap_or(usize::MAX))
+    }
+
+    fn check(&self) -> Result<(), StoreError> {
+        self.conn()?
+            .query_one("SELECT count(*) FROM schema_version", &[])?;
+        Ok(())
+    }
+}

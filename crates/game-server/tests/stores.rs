@@ -1,0 +1,320 @@
+//! Both stores keep the same promises (issue 36, item 1): every check here runs against a
+//! SQLite file and against a real PostgreSQL server (a throwaway one, `common::postgres`).
+//! Updates are checked by version and round-trip, a batch refuses a conflict alone, the
+//! retention queries pick the same games, hostile text is only ever a parameter, the
+//! schema is migrated once and a newer one refused, and (PostgreSQL) two writers racing
+//! from one version never both win. Then a whole game through the server on PostgreSQL.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::postgres::TempPostgres;
+use common::process::new_table;
+use common::{TempDir, loose};
+use game_server::Server;
+use game_server::clock::{ByoYomi, Clock, ClockSpec};
+use game_server::store::{
+    EndReason, Expired, GameStore, MoveChange, NewGame, PgStore, SqliteStore, StoreError,
+    StoredEnd, StoredMove, Update,
+};
+
+fn new_game(id: &str, clock: Option<Clock>, created_ms: u64) -> NewGame {
+    NewGame {
+        id: id.into(),
+        spec: "go9".into(),
+        token_digests: [[1; 32], [2; 32]],
+        clock,
+        created_ms,
+    }
+}
+
+fn append(id: &str, from: u64, text: &str, played_ms: u64) -> Update {
+    Update {
+        id: id.into(),
+        from_version: from,
+        version: from + 1,
+        joined: [true, true],
+        clock: None,
+        change: Some(MoveChange::Append(StoredMove {
+            ply: from + 1,
+            seat: usize::try_from(from % 2).unwrap(),
+            text: text.into(),
+            played_ms,
+        })),
+        end: None,
+    }
+}
+
+fn updates_are_checked_and_round_trip(store: &dyn GameStore) {
+    let clock = Clock::new(ClockSpec {
+        main_ms: 1000,
+        byoyomi: Some(ByoYomi {
+            periods: 3,
+            period_ms: 10,
+        }),
+        increment_ms: None,
+    });
+    store.create(&new_game("g", Some(clock), 7)).unwrap();
+    let mut running = clock;
+    running.turn_started_ms = Some(99);
+    let update = Update {
+        clock: Some(running),
+        ..append("g", 0, "E5", 99)
+    };
+    store.update(&update).unwrap();
+    // The same update again is a conflict, and writes nothing.
+    assert!(matches!(
+        store.update(&update),
+        Err(StoreError::Conflict { found: 1, .. })
+    ));
+    let g = store.load("g").unwrap().unwrap();
+    assert_eq!(g.moves.len(), 1);
+    assert_eq!((g.moves[0].text.as_str(), g.moves[0].ply), ("E5", 1));
+    assert_eq!(g.clock, Some(running));
+    assert_eq!((g.version, g.created_ms, g.joined), (1, 7, [true, true]));
+    assert_eq!(g.token_digests, [vec![1; 32], vec![2; 32]]);
+    assert_eq!(store.running_clocks().unwrap(), ["g"]);
+    let end = StoredEnd {
+        reason: EndReason::Time,
+        seat: Some(1),
+        winner_seat: Some(0),
+        text: "black wins on time".into(),
+        finished_ms: 5,
+    };
+    store
+        .update(&Update {
+            from_version: 1,
+            version: 2,
+            change: Some(MoveChange::RemoveLast { ply: 1 }),
+            end: Some(end.clone()),
+            ..update
+        })
+        .unwrap();
+    let g = store.load("g").unwrap().unwrap();
+    assert!(g.moves.is_empty());
+    assert_eq!(g.end, Some(end));
+    assert!(store.running_clocks().unwrap().is_empty());
+    assert_eq!(store.load("h").unwrap(), None);
+    store.check().unwrap();
+}
+
+fn a_batch_refuses_a_conflict_alone(store: &dyn GameStore) {
+    store.create(&new_game("b1", None, 1)).unwrap();
+    store.create(&new_game("b2", None, 1)).unwrap();
+    let results = store.update_all(&[
+        append("b1", 0, "E5", 2),
+        append("b2", 3, "C3", 2), // b2 is at version 0: refused
+        append("b2", 0, "D4", 2),
+        append("b1", 1, "F6", 2),
+    ]);
+    assert!(
+        results[0].is_ok() && results[2].is_ok() && results[3].is_ok(),
+        "{results:?}"
+    );
+    assert!(matches!(
+        results[1],
+        Err(StoreError::Conflict {
+            found: 0,
+            expected: 3,
+            ..
+        })
+    ));
+    let moves = |id: &str| -> Vec<String> {
+        store
+            .load(id)
+            .unwrap()
+            .unwrap()
+            .moves
+            .into_iter()
+            .map(|m| m.text)
+            .collect()
+    };
+    assert_eq!(moves("b1"), ["E5", "F6"]);
+    assert_eq!(moves("b2"), ["D4"]);
+}
+
+fn retention_picks_the_same_games(store: &dyn GameStore) {
+    // Made at 100; "old" finished at 200, "new" at 900; "idle" last moved at 300, "busy" at
+    // 800; "fresh" made at 850 with no move.
+    for id in ["old", "new", "idle", "busy", "fresh"] {
+        store
+            .create(&new_game(id, None, if id == "fresh" { 850 } else { 100 }))
+            .unwrap();
+    }
+    let end = |at| StoredEnd {
+        reason: EndReason::Resign,
+        seat: Some(0),
+        winner_seat: Some(1),
+        text: "W+R".into(),
+        finished_ms: at,
+    };
+    for (id, at) in [("old", 200), ("new", 900)] {
+        store
+            .update(&Update {
+                end: Some(end(at)),
+                change: None,
+                ..append(id, 0, "", 0)
+            })
+            .unwrap();
+    }
+    store.update(&append("idle", 0, "E5", 300)).unwrap();
+    store.update(&append("busy", 0, "E5", 800)).unwrap();
+    let expired = store.expired(Some(500), Some(500)).unwrap();
+    let expected = [
+        Expired {
+            id: "idle".into(),
+            finished: false,
+        },
+        Expired {
+            id: "old".into(),
+            finished: true,
+        },
+    ];
+    assert_eq!(expired, expected);
+    assert!(store.expired(None, None).unwrap().is_empty());
+    assert_eq!(store.expired(None, Some(500)).unwrap(), expected[..1]);
+    assert_eq!(
+        store
+            .delete_games(&["idle".into(), "old".into(), "nosuchgame".into()])
+            .unwrap(),
+        2
+    );
+    assert_eq!(store.load("idle").unwrap(), None);
+    assert!(store.load("busy").unwrap().is_some());
+}
+
+fn hostile_text_is_only_ever_a_parameter(store: &dyn GameStore) {
+    let id = "x'); DROP TABLE games; --";
+    assert_eq!(store.load(id).unwrap(), None);
+    store.create(&new_game(id, None, 1)).unwrap();
+    store
+        .update(&append(id, 0, "'; DELETE FROM moves; --", 1))
+        .unwrap();
+    let g = store.load(id).unwrap().unwrap();
+    assert_eq!(g.id, id);
+    assert_eq!(g.moves[0].text, "'; DELETE FROM moves; --");
+}
+
+/// Every check, each on a fresh store from `fresh`.
+fn every_check(fresh: &mut dyn FnMut() -> Box<dyn GameStore>) {
+    updates_are_checked_and_round_trip(&*fresh());
+    a_batch_refuses_a_conflict_alone(&*fresh());
+    retention_picks_the_same_games(&*fresh());
+    hostile_text_is_only_ever_a_parameter(&*fresh());
+}
+
+#[test]
+fn sqlite_keeps_every_promise() {
+    let dir = TempDir::new("stores-sqlite");
+    let mut n = 0;
+    every_check(&mut || {
+        n += 1;
+        Box::new(SqliteStore::open(&dir.0.join(format!("{n}.sqlite3"))).unwrap())
+    });
+}
+
+#[test]
+fn postgres_keeps_every_promise() {
+    let Some(pg) = TempPostgres::start("stores-postgres") else {
+        return;
+    };
+    every_check(&mut || Box::new(PgStore::connect(&pg.new_database(), 4).unwrap()));
+
+    // Migrated once, however many servers open it; a newer schema refused.
+    let url = pg.new_database();
+    let first = PgStore::connect(&url, 2).unwrap();
+    let second = PgStore::connect(&url, 2).unwrap();
+    assert_eq!(first.schema_versions().unwrap(), [1, 2]);
+    assert_eq!(second.schema_versions().unwrap(), [1, 2]);
+    let mut raw = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    raw.batch_execute("INSERT INTO schema_version VALUES (3, 0)")
+        .unwrap();
+    assert!(matches!(
+        PgStore::connect(&url, 2),
+        Err(StoreError::NewerSchema { found: 3, known: 2 })
+    ));
+
+    // Two writers from one version, a hundred times: exactly one wins each time.
+    let store = Arc::new(PgStore::connect(&pg.new_database(), 4).unwrap());
+    store.create(&new_game("race", None, 1)).unwrap();
+    for version in 0..100u64 {
+        let racers: Vec<_> = (0..2)
+            .map(|racer| {
+                let store = Arc::clone(&store);
+                std::thread::spawn(move || {
+                    store.update(&append("race", version, &format!("r{racer}"), 1))
+                })
+            })
+            .collect();
+        let results: Vec<_> = racers.into_iter().map(|t| t.join().unwrap()).collect();
+        let won = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(won, 1, "version {version}: {results:?}");
+        assert!(
+            results
+                .iter()
+                .any(|r| matches!(r, Err(StoreError::Conflict { .. }))),
+            "{results:?}"
+        );
+    }
+    assert_eq!(store.load("race").unwrap().unwrap().moves.len(), 100);
+}
+
+#[tokio::test]
+async fn a_whole_game_through_the_server_on_postgres() {
+    let Some(pg) = TempPostgres::start("stores-server") else {
+        return;
+    };
+    // The blocking client, on a blocking thread (as the server opens it).
+    let url = std::thread::scope(|s| s.spawn(|| pg.new_database()).join().unwrap());
+    let store = tokio::task::spawn_blocking(move || PgStore::connect(&url, 8))
+        .await
+        .unwrap()
+        .unwrap();
+    let store: Arc<dyn GameStore> = Arc::new(store);
+    let server = Server::start("127.0.0.1:0".parse().unwrap(), Arc::clone(&store), loose())
+        .await
+        .unwrap();
+    let mut table = new_table(server.addr(), "go9", 11).await;
+    table.play_to_end().await;
+    let id = table.id.clone();
+    let acknowledged = table.acknowledged.clone();
+    drop(table);
+    server.stop().await;
+    let stored = tokio::task::spawn_blocking(move || store.load(&id))
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let moves: Vec<String> = stored.moves.into_iter().map(|m| m.text).collect();
+    assert_eq!(
+        moves, acknowledged,
+        "the database holds every acknowledged move"
+    );
+    assert!(stored.end.is_some(), "and the game's end");
+}
+
+#[tokio::test]
+async fn the_binary_serves_from_postgres_and_stops_cleanly() {
+    let Some(pg) = TempPostgres::start("stores-binary") else {
+        return;
+    };
+    let url = std::thread::scope(|s| s.spawn(|| pg.new_database()).join().unwrap());
+    let web = pg.folder().join("no-site");
+    let mut server = common::process::ServerProcess::start(std::path::Path::new(&url), &web);
+    let mut table = new_table(server.addr, "bind:variant=mini", 3).await;
+    table.play(6).await;
+    let (id, acknowledged) = (table.id.clone(), table.acknowledged.clone());
+    drop(table);
+    let stopped = tokio::task::spawn_blocking(move || server.signal_and_wait("TERM"))
+        .await
+        .unwrap();
+    assert!(stopped.success(), "{stopped:?}");
+    let stored = std::thread::spawn(move || PgStore::connect(&url, 1).unwrap().load(&id))
+        .join()
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let moves: Vec<String> = stored.moves.into_iter().map(|m| m.text).collect();
+    assert_eq!(moves, acknowledged);
+}
