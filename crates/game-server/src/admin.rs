@@ -8,10 +8,7 @@ use std::path::{Path, PathBuf};
 use game_catalog::AnyGame;
 
 use crate::room::Room;
-use crate::store::{
-    EndReason, GameStore, MoveChange, NewGame, SqliteStore, StoreError, StoredEnd, StoredMove,
-    Update,
-};
+use crate::store::{EndReason, OpenedStore, StoreError, StoredEnd, StoredGame, StoredMove, Update};
 use crate::{now_ms, token};
 
 /// The result text of a game the operator ended.
@@ -43,7 +40,7 @@ pub fn list_games(database: &Path) -> Result<Vec<GameSummary>, StoreError> {
     let store = open_existing(database)?;
     let mut games = Vec::new();
     for id in store.game_ids()? {
-        if let Some(game) = store.load(&id)? {
+        if let Some(game) = store.store().load(&id)? {
             games.push(GameSummary {
                 id: game.id,
                 spec: game.spec,
@@ -69,7 +66,7 @@ pub fn export_records(database: &Path, out: &Path) -> Result<usize, StoreError> 
         .map_err(|e| StoreError::Database(format!("{}: {e}", out.display())))?;
     let mut written = 0;
     for id in store.game_ids()? {
-        let Some(stored) = store.load(&id)? else {
+        let Some(stored) = store.store().load(&id)? else {
             continue;
         };
         let text = Room::from_stored(stored)?.game().write_record();
@@ -87,7 +84,7 @@ pub fn export_records(database: &Path, out: &Path) -> Result<usize, StoreError> 
 /// # Errors
 /// [`StoreError`] if the database cannot be opened or written; then nothing is deleted.
 pub fn delete_games(database: &Path, ids: &[String]) -> Result<usize, StoreError> {
-    open_existing(database)?.delete_games(ids)
+    open_existing(database)?.store().delete_games(ids)
 }
 
 /// Ends the games `ids` of `database` with no winner (`reason` `ended`, the text
@@ -102,7 +99,7 @@ pub fn end_games(database: &Path, ids: &[String]) -> Result<Vec<String>, StoreEr
     let now = now_ms();
     let mut ended = Vec::new();
     for id in ids {
-        let Some(stored) = store.load(id)? else {
+        let Some(stored) = store.store().load(id)? else {
             continue;
         };
         let room = Room::from_stored(stored.clone())?;
@@ -114,7 +111,7 @@ pub fn end_games(database: &Path, ids: &[String]) -> Result<Vec<String>, StoreEr
             c.stop(mover, now);
             c.turn_started_ms = None;
         }
-        store.update(&Update {
+        store.store().update(&Update {
             id: id.clone(),
             from_version: stored.version,
             version: stored.version + 1,
@@ -193,7 +190,7 @@ pub struct Imported {
 /// added then.
 pub fn import_records(database: &Path, files: &[PathBuf]) -> Result<Vec<Imported>, ImportError> {
     // Importing into a new database makes it (the other commands refuse a missing one).
-    let store = SqliteStore::open(database)?;
+    let store = OpenedStore::open(&database.to_string_lossy(), 2, false)?;
     let now = now_ms();
     let mut games = Vec::with_capacity(files.len());
     let mut report = Vec::with_capacity(files.len());
@@ -226,76 +223,51 @@ pub fn import_records(database: &Path, files: &[PathBuf]) -> Result<Vec<Imported
             token::new_token().map_err(random)?,
             token::new_token().map_err(random)?,
         ];
-        let (new_game, updates) =
-            as_stored(&record, &id, &tokens, now).map_err(|error| ImportError::Record {
-                path: path.clone(),
-                error,
-            })?;
+        let game = as_stored(&record, &id, &tokens, now).map_err(|error| ImportError::Record {
+            path: path.clone(),
+            error,
+        })?;
         report.push(Imported {
             file: path.clone(),
             id,
-            spec: new_game.spec.clone(),
-            moves: record.ply(),
-            result: updates
-                .last()
-                .and_then(|u| u.end.as_ref())
-                .map(|e| e.text.clone()),
+            spec: game.spec.clone(),
+            moves: game.moves.len(),
+            result: game.end.as_ref().map(|e| e.text.clone()),
             tokens,
             added: false,
         });
-        games.push((new_game, updates));
+        games.push(game);
     }
-    for (imported, added) in report.iter_mut().zip(store.add_games(&games)?) {
+    for (imported, added) in report.iter_mut().zip(store.put_games(&games)?) {
         imported.added = added;
     }
     Ok(report)
 }
 
-/// The record `record` as the server would have written it: the new game, then an update
-/// per move and one for its end; an error when its moves do not lead from the game's start
-/// to its position (a record that starts from a set-up position: a server game cannot).
+/// The record `record` as the server would have kept it; an error when its moves do not
+/// lead from the game's start to its position (a record that starts from a set-up
+/// position: a server game cannot).
 fn as_stored(
     record: &AnyGame,
     id: &str,
     tokens: &[String; 2],
     now: u64,
-) -> Result<(NewGame, Vec<Update>), String> {
-    let spec = record.spec().to_string();
-    let new_game = NewGame {
-        id: id.to_string(),
-        spec,
-        token_digests: [token::digest(&tokens[0]), token::digest(&tokens[1])],
-        clock: None,
-        created_ms: now,
-    };
+) -> Result<StoredGame, String> {
     // The moves alone, replayed from the start: each move's seat, and the position the
     // record's end (if any) must come from.
     let mut replay = AnyGame::new(&record.spec());
-    let mut updates = Vec::new();
-    let mut version = 0;
-    for text in record.moves() {
+    let mut moves = Vec::new();
+    for (ply, text) in (1..).zip(record.moves()) {
         let seat = replay.seat_of(replay.to_move());
-        replay.play(&text).map_err(|e| {
-            format!(
-                "move {} ({text}) does not play from the game's start: {e}",
-                version + 1
-            )
-        })?;
-        updates.push(Update {
-            id: id.to_string(),
-            from_version: version,
-            version: version + 1,
-            joined: [true, true],
-            clock: None,
-            change: Some(MoveChange::Append(StoredMove {
-                ply: version + 1,
-                seat,
-                text,
-                played_ms: now,
-            })),
-            end: None,
+        replay
+            .play(&text)
+            .map_err(|e| format!("move {ply} ({text}) does not play from the game's start: {e}"))?;
+        moves.push(StoredMove {
+            ply,
+            seat,
+            text,
+            played_ms: now,
         });
-        version += 1;
     }
     if replay.diagram() != record.diagram() {
         return Err(
@@ -303,18 +275,23 @@ fn as_stored(
                 .into(),
         );
     }
-    if let Some(end) = record_end(record, &replay, now) {
-        updates.push(Update {
-            id: id.to_string(),
-            from_version: version,
-            version: version + 1,
-            joined: [true, true],
-            clock: None,
-            change: None,
-            end: Some(end),
-        });
-    }
-    Ok((new_game, updates))
+    let end = record_end(record, &replay, now);
+    // One version per move, and one for the end, as the server counts them.
+    let version = moves.len() as u64 + u64::from(end.is_some());
+    Ok(StoredGame {
+        id: id.to_string(),
+        spec: record.spec().to_string(),
+        token_digests: [
+            token::digest(&tokens[0]).to_vec(),
+            token::digest(&tokens[1]).to_vec(),
+        ],
+        joined: [true, true],
+        version,
+        clock: None,
+        moves,
+        end,
+        created_ms: now,
+    })
 }
 
 /// How the record's game ended, seen from `moves_only` (its moves replayed without its
@@ -361,13 +338,100 @@ fn record_end(record: &AnyGame, moves_only: &AnyGame, now: u64) -> Option<Stored
     Some(end(EndReason::Rules, None))
 }
 
-/// The store at `database`, which must exist (opening would make an empty one).
-fn open_existing(database: &Path) -> Result<SqliteStore, StoreError> {
-    if !database.is_file() {
-        return Err(StoreError::Database(format!(
-            "{}: no such database",
-            database.display()
-        )));
+/// What `migrate` did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Migrated {
+    /// Games written to the destination.
+    pub copied: usize,
+    /// Games the destination had already (the same, checked).
+    pub already_there: usize,
+    /// Moves in all the games.
+    pub moves: usize,
+}
+
+/// Why `migrate` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum MigrateError {
+    /// A store refused.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A game read back from the destination is not the source's.
+    #[error("game {id}: the destination's copy differs from the source's")]
+    Differs {
+        /// The game.
+        id: String,
+    },
+    /// A game's moves and end do not replay through the rules to a record that reads back.
+    #[error("game {id}: its record does not replay: {error}")]
+    Replay {
+        /// The game.
+        id: String,
+        /// What the rules said.
+        error: String,
+    },
+}
+
+/// The games copied in one transaction.
+const MIGRATE_BATCH: usize = 256;
+
+/// Copies every game of `from` into `to` (each a SQLite file or a PostgreSQL address) as it
+/// is, ids, tokens, clocks, results and move times included, a batch of games per
+/// transaction, with the servers on both stopped; a game the destination has already is
+/// left there. Then every game is read back from `to`, compared with the source's and its
+/// record replayed through the rules. Running it twice copies nothing the second time.
+///
+/// # Errors
+/// [`MigrateError`]: a store's error (a missing SQLite source included), a copy that
+/// differs, or a game that does not replay; what was committed before stays.
+pub fn migrate(from: &str, to: &str) -> Result<Migrated, MigrateError> {
+    let source = OpenedStore::open(from, 2, true)?;
+    let destination = OpenedStore::open(to, 2, false)?;
+    let ids = source.game_ids()?;
+    let mut done = Migrated::default();
+    for chunk in ids.chunks(MIGRATE_BATCH) {
+        let mut games = Vec::with_capacity(chunk.len());
+        for id in chunk {
+            if let Some(game) = source.store().load(id)? {
+                games.push(game);
+            }
+        }
+        let written = destination.put_games(&games)?;
+        for (game, written) in games.iter().zip(written) {
+            let copy = destination.store().load(&game.id)?;
+            if copy.as_ref() != Some(game) {
+                return Err(MigrateError::Differs {
+                    id: game.id.clone(),
+                });
+            }
+            replays(game)?;
+            done.moves += game.moves.len();
+            if written {
+                done.copied += 1;
+            } else {
+                done.already_there += 1;
+            }
+        }
     }
-    SqliteStore::open(database)
+    Ok(done)
+}
+
+/// Whether `game` replays through the rules to a record that reads back the same.
+fn replays(game: &StoredGame) -> Result<(), MigrateError> {
+    let fail = |error: String| MigrateError::Replay {
+        id: game.id.clone(),
+        error,
+    };
+    let room = Room::from_stored(game.clone()).map_err(|e| fail(e.to_string()))?;
+    let text = room.game().write_record();
+    match AnyGame::read_record(&text) {
+        Ok(read) if &read == room.game() => Ok(()),
+        Ok(_) => Err(fail("the record reads back to another game".into())),
+        Err(e) => Err(fail(e.to_string())),
+    }
+}
+
+/// The store at `database` (a SQLite file, which must exist: opening would make an empty
+/// one; or a PostgreSQL address).
+fn open_existing(database: &Path) -> Result<OpenedStore, StoreError> {
+    OpenedStore::open(&database.to_string_lossy(), 2, true)
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use game_server::client_addr::Cidr;
-use game_server::store::{self, CopyReport, GameStore, PgStore, SqliteStore, StoreError};
+use game_server::store::{self, CopyReport, OpenedStore, StoreError, shown};
 use game_server::{Config, Rate, Retention, Server, Site};
 
 /// A game server for the four board games: play a friend by link.
@@ -153,6 +153,17 @@ enum Command {
         #[arg(required = true)]
         ids: Vec<String>,
     },
+    /// Copies every game from one database to another (each a SQLite file, `sqlite:PATH`,
+    /// or a PostgreSQL address), as they are, then reads each back and replays its record
+    /// (stop the servers first). `--database` is not used.
+    Migrate {
+        /// The database the games come from.
+        #[arg(long)]
+        from: String,
+        /// The database they go to (made if it is a new SQLite file).
+        #[arg(long)]
+        to: String,
+    },
     /// Deletes the games ID…, moves and all (stop the server first).
     Delete {
         /// The games.
@@ -231,6 +242,16 @@ fn run_command(command: &Command, database: &Path) -> ExitCode {
             }
             eprintln!("game-server: ended {} of {} games", ended.len(), ids.len());
         }),
+        Command::Migrate { from, to } => finish("migrate", admin::migrate(from, to), |m| {
+            println!(
+                "game-server: migrated {} games ({} moves) from {} to {}; {} were there already; every game read back and replayed",
+                m.copied + m.already_there,
+                m.moves,
+                shown(from),
+                shown(to),
+                m.already_there
+            );
+        }),
         Command::Delete { ids } => finish("delete", admin::delete_games(database, ids), |n| {
             println!("game-server: deleted {n} of {} games", ids.len());
         }),
@@ -263,12 +284,23 @@ fn describe(report: CopyReport) -> String {
     )
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let args = Args::parse();
+    // The commands run on this thread, before any runtime (the PostgreSQL client blocks).
     if let Some(command) = &args.command {
         return run_command(command, &args.database);
     }
+    match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime.block_on(serve(args)),
+        Err(e) => {
+            eprintln!("game-server: no async runtime: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Serves until SIGINT or SIGTERM.
+async fn serve(args: Args) -> ExitCode {
     start_log(args.log_format, args.log_level);
     let site = match load_site(args.web.as_deref()) {
         Ok(site) => site,
@@ -277,14 +309,20 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let database = args.database.clone();
+    let database = args.database.to_string_lossy().into_owned();
     let connections = args.database_connections;
     // The PostgreSQL client blocks: opened on a blocking thread, as every store call is.
-    let opened = tokio::task::spawn_blocking(move || open_store(&database, connections)).await;
+    let opened = tokio::task::spawn_blocking(move || {
+        OpenedStore::open(&database, connections, false).map(OpenedStore::into_shared)
+    })
+    .await;
     let store = match opened.unwrap_or_else(|e| Err(StoreError::Database(e.to_string()))) {
         Ok(store) => store,
         Err(e) => {
-            eprintln!("game-server: {}: {e}", shown(&args.database));
+            eprintln!(
+                "game-server: {}: {e}",
+                shown(&args.database.to_string_lossy())
+            );
             return ExitCode::from(2);
         }
     };
@@ -323,7 +361,7 @@ async fn main() -> ExitCode {
         }
     };
     // web/tests/online.test.mjs reads the address from this line.
-    tracing::info!(database = %shown(&args.database), "listening on http://{}", server.addr());
+    tracing::info!(database = %shown(&args.database.to_string_lossy()), "listening on http://{}", server.addr());
     let signal = stop_signal();
     match server.serve_until(signal).await {
         Ok(()) => {
@@ -335,29 +373,6 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The store at `database`: PostgreSQL for a `postgres://` or `postgresql://` address,
-/// else a SQLite file.
-fn open_store(database: &Path, connections: u32) -> Result<Arc<dyn GameStore>, StoreError> {
-    let text = database.to_string_lossy();
-    if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-        Ok(Arc::new(PgStore::connect(&text, connections)?))
-    } else {
-        Ok(Arc::new(SqliteStore::open(database)?))
-    }
-}
-
-/// `database` as it may be shown or logged: a PostgreSQL address without its password.
-fn shown(database: &Path) -> String {
-    let text = database.to_string_lossy();
-    if let Some((scheme, rest)) = text.split_once("://")
-        && let Some((user_info, host)) = rest.rsplit_once('@')
-        && let Some((user, _password)) = user_info.split_once(':')
-    {
-        return format!("{scheme}://{user}:***@{host}");
-    }
-    text.into_owned()
 }
 
 /// The site to serve: `folder`'s, or web/dist's when no folder is named and it exists.

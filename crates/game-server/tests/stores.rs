@@ -318,3 +318,86 @@ async fn the_binary_serves_from_postgres_and_stops_cleanly() {
     let moves: Vec<String> = stored.moves.into_iter().map(|m| m.text).collect();
     assert_eq!(moves, acknowledged);
 }
+
+/// `game-server ARGS…`, run to its end: exit code and standard output.
+fn run_binary(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_game-server"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn migrate_moves_every_game_both_ways() {
+    let Some(pg) = TempPostgres::start("stores-migrate") else {
+        return;
+    };
+    let dir = TempDir::new("stores-migrate-files");
+    let first = dir.0.join("first.sqlite3");
+    // Games of every kind through a real server: one played out, one half way with a
+    // byo-yomi clock, one resigned.
+    let server = common::start(&first, loose()).await;
+    let mut done = new_table(server.addr(), "bao:ruleset=reference", 4).await;
+    done.play_to_end().await;
+    let mut half = new_table(server.addr(), "bind:variant=full", 5).await;
+    half.play(9).await;
+    let resigned = common::MadeGame::new(
+        server.addr(),
+        serde_json::json!({"game": "go9", "side": "first",
+            "clock": {"main_ms": 60_000, "byoyomi": {"periods": 3, "period_ms": 10_000}}}),
+    )
+    .await;
+    let ([mut black, _white], _) = resigned.join_seats(server.addr()).await;
+    black.send_move(0, "E5").await;
+    black.next_of("move").await;
+    black
+        .send(&serde_json::json!({"type": "resign", "version": 1}))
+        .await;
+    black.next_of("over").await;
+    drop((done, half, black));
+    server.stop().await;
+
+    let url = std::thread::scope(|s| s.spawn(|| pg.new_database()).join().unwrap());
+    let second = dir.0.join("second.sqlite3");
+    let from_sqlite = format!("sqlite:{}", first.display());
+    let to_sqlite = format!("sqlite:{}", second.display());
+    let (code, out, err) = run_binary(&["migrate", "--from", &from_sqlite, "--to", &url]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("migrated 3 games"), "{out}");
+    let (code, out, err) = run_binary(&["migrate", "--from", &url, "--to", &to_sqlite]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("migrated 3 games") && out.contains("0 were there already"),
+        "{out}"
+    );
+    // Again: nothing new, every game checked.
+    let (code, out, _) = run_binary(&["migrate", "--from", &from_sqlite, "--to", &url]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("3 were there already"), "{out}");
+
+    // The round trip gives back every game exactly, ids, tokens, clocks and times.
+    let (a, b) = (
+        SqliteStore::open(&first).unwrap(),
+        SqliteStore::open(&second).unwrap(),
+    );
+    let ids = a.game_ids().unwrap();
+    assert_eq!(ids.len(), 3);
+    assert_eq!(b.game_ids().unwrap(), ids);
+    for id in &ids {
+        assert_eq!(a.load(id).unwrap(), b.load(id).unwrap(), "{id}");
+    }
+    // The commands read PostgreSQL too.
+    let (code, listed, err) = run_binary(&["list", "--database", &url]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(listed.lines().count(), 3, "{listed}");
+    // A source that is not there is an error, not an empty migration.
+    let missing = format!("sqlite:{}", dir.0.join("missing.sqlite3").display());
+    let (code, _, err) = run_binary(&["migrate", "--from", &missing, "--to", &url]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no such database"), "{err}");
+}

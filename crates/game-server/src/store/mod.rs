@@ -7,12 +7,14 @@
 
 mod backup;
 mod group;
+mod open;
 mod postgres;
 mod rows;
 mod sqlite;
 
 pub use backup::{BackupError, CopyReport, backup, restore};
 pub use group::GroupCommit;
+pub use open::{OpenedStore, is_postgres, shown};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 

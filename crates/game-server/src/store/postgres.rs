@@ -8,7 +8,7 @@ use postgres::{GenericClient, NoTls, Row};
 use r2d2_postgres::PostgresConnectionManager;
 use r2d2_postgres::r2d2::{Pool, PooledConnection};
 
-use super::rows::{Columns, clock_columns, read_game, seat, to_i64, to_u64};
+use super::rows::{Columns, GAME_COLUMNS, GameRow, clock_columns, read_game, seat, to_i64, to_u64};
 use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, StoredMove, Update};
 
 /// The migrations, in order: version and SQL, the same versions as the SQLite store's.
@@ -96,6 +96,76 @@ impl PgStore {
                     .map_err(|_| StoreError::Corrupt("schema version".into()))
             })
             .collect()
+    }
+
+    /// Writes whole games, moves and all, as they are (another store's), in one
+    /// transaction. A game whose id is already in the database is left as it is and not
+    /// written. Returns, per game, whether it was written.
+    ///
+    /// # Errors
+    /// [`StoreError`] if a write fails; then nothing is written.
+    pub fn put_games(&self, games: &[StoredGame]) -> Result<Vec<bool>, StoreError> {
+        let mut conn = self.conn()?;
+        let mut tx = conn.transaction()?;
+        let mut written = Vec::with_capacity(games.len());
+        for game in games {
+            let there: bool = tx
+                .query_one(
+                    "SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)",
+                    &[&game.id],
+                )?
+                .get(0);
+            if !there {
+                let r = GameRow::of(game);
+                let c = r.clock;
+                tx.execute(
+                    &format!(
+                        "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7,
+                         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
+                    ),
+                    &[
+                        &r.id,
+                        &r.spec,
+                        &r.created_ms,
+                        &r.digests[0],
+                        &r.digests[1],
+                        &r.joined[0],
+                        &r.joined[1],
+                        &r.version,
+                        &c[0],
+                        &c[1],
+                        &c[2],
+                        &c[3],
+                        &c[4],
+                        &c[5],
+                        &c[6],
+                        &c[7],
+                        &c[8],
+                        &r.end_reason,
+                        &r.end_seat,
+                        &r.winner_seat,
+                        &r.result_text,
+                        &r.finished_ms,
+                    ],
+                )?;
+                for m in &game.moves {
+                    tx.execute(
+                        "INSERT INTO moves (game_id, ply, seat, text, played_ms)
+                         VALUES ($1, $2, $3, $4, $5)",
+                        &[
+                            &game.id,
+                            &to_i64(m.ply),
+                            &i64::try_from(m.seat).unwrap_or(0),
+                            &m.text,
+                            &to_i64(m.played_ms),
+                        ],
+                    )?;
+                }
+            }
+            written.push(!there);
+        }
+        tx.commit()?;
+        Ok(written)
     }
 
     /// Every game's id, in order.

@@ -128,3 +128,48 @@ pub(super) fn read_game(row: &impl Columns) -> Result<StoredGame, StoreError> {
         created_ms: to_u64(row.required("created_ms")?)?,
     })
 }
+
+/// The columns of a whole `games` row written at once (`put_games`), in the order of
+/// [`GAME_COLUMNS`].
+pub(super) struct GameRow<'a> {
+    pub id: &'a str,
+    pub spec: &'a str,
+    pub created_ms: i64,
+    pub digests: [&'a [u8]; 2],
+    pub joined: [bool; 2],
+    pub version: i64,
+    pub clock: ClockColumns,
+    pub end_reason: Option<&'static str>,
+    pub end_seat: Option<i64>,
+    pub winner_seat: Option<i64>,
+    pub result_text: Option<&'a str>,
+    pub finished_ms: Option<i64>,
+}
+
+/// The column names a whole row is written to, in [`GameRow`]'s order.
+pub(super) const GAME_COLUMNS: &str = "id, spec, created_ms, token_digest_0, token_digest_1,
+    joined_0, joined_1, version, clock_main_ms, clock_periods, clock_period_ms,
+    clock_increment_ms, remaining_ms_0, remaining_ms_1, periods_0, periods_1,
+    turn_started_ms, end_reason, end_seat, winner_seat, result_text, finished_ms";
+
+impl<'a> GameRow<'a> {
+    /// `game`'s row (its moves are written apart).
+    pub(super) fn of(game: &'a StoredGame) -> GameRow<'a> {
+        let seat_column = |s: Option<usize>| s.and_then(|s| i64::try_from(s).ok());
+        let end = game.end.as_ref();
+        GameRow {
+            id: &game.id,
+            spec: &game.spec,
+            created_ms: to_i64(game.created_ms),
+            digests: [&game.token_digests[0], &game.token_digests[1]],
+            joined: game.joined,
+            version: to_i64(game.version),
+            clock: clock_columns(game.clock.as_ref()),
+            end_reason: end.map(|e| e.reason.as_str()),
+            end_seat: seat_column(end.and_then(|e| e.seat)),
+            winner_seat: seat_column(end.and_then(|e| e.winner_seat)),
+            result_text: end.map(|e| e.text.as_str()),
+            finished_ms: end.map(|e| to_i64(e.finished_ms)),
+        }
+    }
+}

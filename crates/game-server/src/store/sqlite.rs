@@ -5,7 +5,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::rows::{Columns, clock_columns, read_game, seat, to_i64, to_u64};
+use super::rows::{Columns, GAME_COLUMNS, GameRow, clock_columns, read_game, seat, to_i64, to_u64};
 use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, StoredMove, Update};
 
 /// The migrations, in order: version and SQL. Each runs once, in a transaction, and is
@@ -83,34 +83,73 @@ impl SqliteStore {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Adds whole games in one transaction: each new game's row, then its updates in order
-    /// (its moves, its end), as the server would have written them. A game whose id is
-    /// already in the database is left as it is and not added. Returns, per game, whether
-    /// it was added.
+    /// Writes whole games, moves and all, as they are (another store's, an import's), in
+    /// one transaction. A game whose id is already in the database is left as it is and
+    /// not written. Returns, per game, whether it was written.
     ///
     /// # Errors
-    /// [`StoreError`] if a write fails or an update does not follow from the one before;
-    /// then nothing is added.
-    pub fn add_games(&self, games: &[(NewGame, Vec<Update>)]) -> Result<Vec<bool>, StoreError> {
+    /// [`StoreError`] if a write fails; then nothing is written.
+    pub fn put_games(&self, games: &[StoredGame]) -> Result<Vec<bool>, StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let mut added = Vec::with_capacity(games.len());
-        for (game, updates) in games {
+        let mut written = Vec::with_capacity(games.len());
+        for game in games {
             let there: bool = tx.query_row(
                 "SELECT EXISTS (SELECT 1 FROM games WHERE id = ?1)",
                 [&game.id],
                 |r| r.get(0),
             )?;
             if !there {
-                insert_game(&tx, game)?;
-                for update in updates {
-                    apply(&tx, update)?;
+                let r = GameRow::of(game);
+                let c = r.clock;
+                tx.execute(
+                    &format!(
+                        "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
+                         ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"
+                    ),
+                    params![
+                        r.id,
+                        r.spec,
+                        r.created_ms,
+                        r.digests[0],
+                        r.digests[1],
+                        r.joined[0],
+                        r.joined[1],
+                        r.version,
+                        c[0],
+                        c[1],
+                        c[2],
+                        c[3],
+                        c[4],
+                        c[5],
+                        c[6],
+                        c[7],
+                        c[8],
+                        r.end_reason,
+                        r.end_seat,
+                        r.winner_seat,
+                        r.result_text,
+                        r.finished_ms
+                    ],
+                )?;
+                for m in &game.moves {
+                    tx.execute(
+                        "INSERT INTO moves (game_id, ply, seat, text, played_ms)
+                         VALUES (?1, ?2, ?3, ?4, ?5)",
+                        params![
+                            game.id,
+                            to_i64(m.ply),
+                            i64::try_from(m.seat).unwrap_or(0),
+                            m.text,
+                            to_i64(m.played_ms)
+                        ],
+                    )?;
                 }
             }
-            added.push(!there);
+            written.push(!there);
         }
         tx.commit()?;
-        Ok(added)
+        Ok(written)
     }
 
     /// The schema versions applied, in order.
