@@ -12,12 +12,14 @@ mod common;
 use std::path::Path;
 
 use common::{Client, TempDir, http_json, loose, start};
-use game_server::store::{SqliteStore, StoreError};
+use game_server::store::{SCHEMA_VERSION, SqliteStore, StoreError};
 use serde_json::{Value, json};
 use sha2::Digest;
 
 /// The versions today's server knows, in order.
-const KNOWN: [u32; 2] = [1, 2];
+fn known() -> Vec<u32> {
+    (1..=SCHEMA_VERSION).collect()
+}
 
 /// The schema-1 fixture: its SQL and, per game, its id and its seats' tokens.
 struct Fixture {
@@ -87,11 +89,11 @@ fn moves(state: &Value) -> Vec<&str> {
 fn a_new_or_empty_file_gets_every_migration() {
     let dir = TempDir::new("migrate-empty");
     let store = SqliteStore::open(&dir.db()).unwrap();
-    assert_eq!(store.schema_versions().unwrap(), KNOWN);
+    assert_eq!(store.schema_versions().unwrap(), known());
     let empty = dir.0.join("empty.sqlite3");
     std::fs::write(&empty, b"").unwrap();
     let store = SqliteStore::open(&empty).unwrap();
-    assert_eq!(store.schema_versions().unwrap(), KNOWN);
+    assert_eq!(store.schema_versions().unwrap(), known());
 }
 
 #[tokio::test]
@@ -162,7 +164,7 @@ async fn a_schema_1_database_opens_with_its_games_as_they_were_and_playable() {
             .unwrap()
             .schema_versions()
             .unwrap(),
-        KNOWN
+        known()
     );
 }
 
@@ -176,14 +178,14 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
         conn.execute_batch(
             "PRAGMA journal_mode = DELETE;
              CREATE TABLE ratings (player TEXT PRIMARY KEY, elo INTEGER);
-             INSERT INTO schema_version (version, applied_ms) VALUES (2, 0), (3, 0);",
+             INSERT INTO schema_version (version, applied_ms) VALUES (2, 0), (3, 0), (4, 0);",
         )
         .unwrap();
     }
     let digest = |path: &Path| sha2::Sha256::digest(std::fs::read(path).unwrap());
     let before = digest(&dir.db());
     match SqliteStore::open(&dir.db()) {
-        Err(StoreError::NewerSchema { found: 3, known: 2 }) => {}
+        Err(StoreError::NewerSchema { found: 4, known: 3 }) => {}
         other => panic!("{other:?}"),
     }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_game-server"))
@@ -194,7 +196,7 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
-        said.contains("schema is version 3, newer than this server's 2"),
+        said.contains("schema is version 4, newer than this server's 3"),
         "{said}"
     );
     assert!(digest(&dir.db()) == before, "the file is as it was");

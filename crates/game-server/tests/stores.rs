@@ -15,8 +15,8 @@ use common::{TempDir, loose};
 use game_server::Server;
 use game_server::clock::{ByoYomi, Clock, ClockSpec};
 use game_server::store::{
-    EndReason, Expired, GameStore, MoveChange, NewGame, PgStore, SqliteStore, StoreError,
-    StoredEnd, StoredMove, Update,
+    EndReason, Expired, GameStore, MoveChange, NewGame, PgStore, SCHEMA_VERSION, SqliteStore,
+    StoreError, StoredEnd, StoredMove, Update,
 };
 
 fn new_game(id: &str, clock: Option<Clock>, created_ms: u64) -> NewGame {
@@ -225,14 +225,18 @@ fn postgres_keeps_every_promise() {
     let url = pg.new_database();
     let first = PgStore::connect(&url, 2).unwrap();
     let second = PgStore::connect(&url, 2).unwrap();
-    assert_eq!(first.schema_versions().unwrap(), [1, 2]);
-    assert_eq!(second.schema_versions().unwrap(), [1, 2]);
+    let all: Vec<u32> = (1..=SCHEMA_VERSION).collect();
+    assert_eq!(first.schema_versions().unwrap(), all);
+    assert_eq!(second.schema_versions().unwrap(), all);
     let mut raw = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    raw.batch_execute("INSERT INTO schema_version VALUES (3, 0)")
-        .unwrap();
+    raw.execute(
+        "INSERT INTO schema_version VALUES ($1, 0)",
+        &[&i64::from(SCHEMA_VERSION + 1)],
+    )
+    .unwrap();
     assert!(matches!(
         PgStore::connect(&url, 2),
-        Err(StoreError::NewerSchema { found: 3, known: 2 })
+        Err(StoreError::NewerSchema { found, known }) if found == SCHEMA_VERSION + 1 && known == SCHEMA_VERSION
     ));
 
     // Two writers from one version, a hundred times: exactly one wins each time.
@@ -400,4 +404,83 @@ async fn migrate_moves_every_game_both_ways() {
     let (code, _, err) = run_binary(&["migrate", "--from", &missing, "--to", &url]);
     assert_eq!(code, Some(2));
     assert!(err.contains("no such database"), "{err}");
+}
+
+#[test]
+fn one_owner_per_game_and_a_lost_game_is_not_written() {
+    let Some(pg) = TempPostgres::start("stores-owners") else {
+        return;
+    };
+    let url = pg.new_database();
+    let now = game_server::now_ms();
+    let hour = std::time::Duration::from_secs(3600);
+    let a = Arc::new(PgStore::connect(&url, 2).unwrap().serving_as("a"));
+    let b = Arc::new(PgStore::connect(&url, 2).unwrap().serving_as("b"));
+    a.heartbeat("a", now, hour).unwrap();
+    b.heartbeat("b", now, hour).unwrap();
+    a.create(&new_game("g", None, 1)).unwrap();
+
+    // Two servers ask for the game at the same moment, a thousand times: exactly one gets
+    // it each time, and each change of owner counts once in the epoch.
+    let mut epochs = Vec::new();
+    for round in 0..1000 {
+        let barrier = Arc::new(std::sync::Barrier::new(2));
+        let askers: Vec<_> = [("a", Arc::clone(&a)), ("b", Arc::clone(&b))]
+            .into_iter()
+            .map(|(name, store)| {
+                let barrier = Arc::clone(&barrier);
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    (name, store.acquire("g", name, now).unwrap())
+                })
+            })
+            .collect();
+        let answers: Vec<_> = askers.into_iter().map(|t| t.join().unwrap()).collect();
+        let winners: Vec<_> = answers.iter().filter(|(_, e)| e.is_some()).collect();
+        assert_eq!(winners.len(), 1, "round {round}: {answers:?}");
+        let (winner, epoch) = *winners[0];
+        assert_eq!(a.owner("g", now).unwrap().as_deref(), Some(winner));
+        epochs.push(epoch.unwrap());
+        let store = if winner == "a" { &a } else { &b };
+        assert!(store.release("g", winner).unwrap());
+    }
+    assert!(
+        epochs.windows(2).all(|w| w[1] == w[0] + 1),
+        "one epoch per owner"
+    );
+
+    // a owns the game and writes it; b may not.
+    assert_eq!(a.acquire("g", "a", now).unwrap(), Some(1001));
+    assert_eq!(b.acquire("g", "b", now).unwrap(), None);
+    a.update(&append("g", 0, "E5", now)).unwrap();
+    assert!(matches!(
+        b.update(&append("g", 1, "C3", now)),
+        Err(StoreError::NotOwner { owner: Some(ref o), .. }) if o == "a"
+    ));
+    // a stops renewing: once its row has expired, b takes the game over, and a's next
+    // write is refused (fencing), though it comes from the right version.
+    let later = now + 2 * 3_600_000;
+    b.heartbeat("b", later, hour).unwrap();
+    assert_eq!(a.owner("g", later).unwrap(), None, "a's row has expired");
+    assert_eq!(b.acquire("g", "b", later).unwrap(), Some(1002));
+    assert!(matches!(
+        a.update(&append("g", 1, "C3", later)),
+        Err(StoreError::NotOwner { owner: Some(ref o), .. }) if o == "b"
+    ));
+    // a, with a stale row, cannot take it back.
+    assert_eq!(a.acquire("g", "a", later).unwrap(), None);
+    b.update(&append("g", 1, "C3", later)).unwrap();
+    let moves: Vec<String> = b
+        .load("g")
+        .unwrap()
+        .unwrap()
+        .moves
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
+    assert_eq!(moves, ["E5", "C3"]);
+    // b stops: its games are nobody's, and a (alive again) can take them.
+    assert_eq!(b.retire("b").unwrap(), 1);
+    a.heartbeat("a", later, hour).unwrap();
+    assert_eq!(a.acquire("g", "a", later).unwrap(), Some(1003));
 }

@@ -8,6 +8,7 @@
 mod backup;
 mod group;
 mod open;
+mod owners;
 mod postgres;
 mod rows;
 mod sqlite;
@@ -39,6 +40,15 @@ pub enum StoreError {
     /// A stored value is out of range.
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// The game is served by another server (or by none) of the several on the database:
+    /// this one lost it, and must not write it.
+    #[error("game {id} is not this server's (its owner is {})", owner.as_deref().unwrap_or("no server"))]
+    NotOwner {
+        /// The game.
+        id: String,
+        /// Its owner now, if any.
+        owner: Option<String>,
+    },
     /// The database was written by a newer server: this one would not know its schema.
     #[error(
         "the database's schema is version {found}, newer than this server's {known}: run the newer server, or restore a backup made for this one"
@@ -50,6 +60,9 @@ pub enum StoreError {
         known: u32,
     },
 }
+
+/// The newest schema version: both stores migrate to it (their migration lists end there).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A new game, as made.
 #[derive(Clone, Debug, PartialEq, Eq)]

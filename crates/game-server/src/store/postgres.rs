@@ -12,12 +12,13 @@ use super::rows::{Columns, GAME_COLUMNS, GameRow, clock_columns, read_game, seat
 use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, StoredMove, Update};
 
 /// The migrations, in order: version and SQL, the same versions as the SQLite store's.
-const MIGRATIONS: &[(u32, &str)] = &[
+pub(super) const MIGRATIONS: &[(u32, &str)] = &[
     (1, include_str!("../../migrations/postgres/0001_init.sql")),
     (
         2,
         include_str!("../../migrations/postgres/0002_operator_end.sql"),
     ),
+    (3, include_str!("../../migrations/postgres/0003_owners.sql")),
 ];
 
 /// The key of the advisory lock held while migrating, so that servers starting together
@@ -44,6 +45,9 @@ impl From<r2d2_postgres::r2d2::Error> for StoreError {
 /// version cannot both succeed.
 pub struct PgStore {
     pool: Pool<PostgresConnectionManager<NoTls>>,
+    /// The server this store writes for, when several share the database: then every
+    /// update is refused unless that server owns the game ([`PgStore::serving_as`]).
+    instance: Option<String>,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -73,12 +77,27 @@ impl PgStore {
             .min_idle(Some(1))
             .connection_timeout(Duration::from_secs(5))
             .build(manager)?;
-        let store = PgStore { pool };
+        let store = PgStore {
+            pool,
+            instance: None,
+        };
         migrate(&mut *store.conn()?)?;
         Ok(store)
     }
 
-    fn conn(&self) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+    /// This store, writing for the server `instance` (one of several on the database):
+    /// each update then checks, with the game's row locked, that `instance` owns the game
+    /// ([`PgStore::acquire`]), and is refused with [`StoreError::NotOwner`] if not (the
+    /// fencing that keeps a server that lost a game from writing it).
+    #[must_use]
+    pub fn serving_as(mut self, instance: &str) -> PgStore {
+        self.instance = Some(instance.to_string());
+        self
+    }
+
+    pub(super) fn conn(
+        &self,
+    ) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
         Ok(self.pool.get()?)
     }
 
@@ -278,16 +297,27 @@ fn insert_game(conn: &mut impl GenericClient, game: &NewGame) -> Result<(), Stor
 }
 
 /// Writes `u` through `tx`, first locking the game's row and checking its version.
-fn apply(tx: &mut impl GenericClient, u: &Update) -> Result<(), StoreError> {
-    let found = tx.query_opt(
-        "SELECT version FROM games WHERE id = $1 FOR UPDATE",
-        &[&u.id],
-    )?;
-    let found = to_u64(
-        found
-            .ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?
-            .get::<_, i64>(0),
-    )?;
+fn apply(
+    tx: &mut impl GenericClient,
+    u: &Update,
+    instance: Option<&str>,
+) -> Result<(), StoreError> {
+    let row = tx
+        .query_opt(
+            "SELECT version, owner FROM games WHERE id = $1 FOR UPDATE",
+            &[&u.id],
+        )?
+        .ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?;
+    if let Some(me) = instance {
+        let owner: Option<String> = row.try_get(1)?;
+        if owner.as_deref() != Some(me) {
+            return Err(StoreError::NotOwner {
+                id: u.id.clone(),
+                owner,
+            });
+        }
+    }
+    let found = to_u64(row.try_get::<_, i64>(0)?)?;
     if found != u.from_version {
         return Err(StoreError::Conflict {
             id: u.id.clone(),
@@ -382,7 +412,7 @@ impl GameStore for PgStore {
     fn update(&self, u: &Update) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         let mut tx = conn.transaction()?;
-        apply(&mut tx, u)?;
+        apply(&mut tx, u, self.instance.as_deref())?;
         tx.commit()?;
         Ok(())
     }
@@ -409,7 +439,7 @@ impl GameStore for PgStore {
             .iter()
             .map(|u| {
                 let mut point = tx.savepoint("one_update")?;
-                apply(&mut point, u)?;
+                apply(&mut point, u, self.instance.as_deref())?;
                 point.commit()?;
                 Ok(())
             })

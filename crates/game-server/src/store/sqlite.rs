@@ -13,6 +13,7 @@ use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, Sto
 const MIGRATIONS: &[(u32, &str)] = &[
     (1, include_str!("../../migrations/0001_init.sql")),
     (2, include_str!("../../migrations/0002_operator_end.sql")),
+    (3, include_str!("../../migrations/0003_owners.sql")),
 ];
 
 impl From<rusqlite::Error> for StoreError {
@@ -475,6 +476,19 @@ impl Columns for Row<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn both_stores_migrate_to_the_same_version() {
+        assert_eq!(
+            MIGRATIONS.last().map(|m| m.0),
+            Some(super::super::SCHEMA_VERSION)
+        );
+        let versions = |list: &[(u32, &str)]| list.iter().map(|m| m.0).collect::<Vec<_>>();
+        assert_eq!(
+            versions(MIGRATIONS),
+            versions(super::super::postgres::MIGRATIONS)
+        );
+    }
     use crate::clock::Clock;
 
     fn new_game(id: &str, clock: Option<Clock>) -> NewGame {
@@ -493,11 +507,11 @@ mod tests {
         let path = dir.join("sub").join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3]);
         store.create(&new_game("a", None)).unwrap();
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3]);
         assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();

@@ -1,0 +1,101 @@
+//! Which server serves each game, when several share one PostgreSQL database (issue 36):
+//! each server renews its row in `instances` while it lives ([`PgStore::heartbeat`]), and
+//! owns the games whose `owner` names it. A game with no owner, or whose owner's row has
+//! expired, is taken by the first server that asks ([`PgStore::acquire`]); the change
+//! counts in the game's `owner_epoch`. One `UPDATE` decides, with the game's row locked, so
+//! two servers asking at once never both get it; and a store [`PgStore::serving_as`] a
+//! server refuses to write a game that server no longer owns.
+
+use std::time::Duration;
+
+use super::rows::{to_i64, to_u64};
+use super::{PgStore, StoreError};
+
+impl PgStore {
+    /// Says that the server `instance` lives until `now_ms` + `ttl` (registering it the
+    /// first time).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn heartbeat(&self, instance: &str, now_ms: u64, ttl: Duration) -> Result<(), StoreError> {
+        let until =
+            to_i64(now_ms.saturating_add(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX)));
+        self.conn()?.execute(
+            "INSERT INTO instances (id, started_ms, expires_ms) VALUES ($1, $2, $3)
+             ON CONFLICT (id) DO UPDATE SET expires_ms = EXCLUDED.expires_ms",
+            &[&instance, &to_i64(now_ms), &until],
+        )?;
+        Ok(())
+    }
+
+    /// Takes the game `id` for the server `instance` at `now_ms` if nobody serves it (no
+    /// owner, or an owner whose row has expired) or `instance` does already, and only while
+    /// `instance`'s own row is fresh: the game's owner count (`owner_epoch`) then, or `None`
+    /// when another live server owns it (or the game is not there).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn acquire(
+        &self,
+        id: &str,
+        instance: &str,
+        now_ms: u64,
+    ) -> Result<Option<u64>, StoreError> {
+        let row = self.conn()?.query_opt(
+            "UPDATE games SET
+                 owner_epoch = owner_epoch + (CASE WHEN owner IS DISTINCT FROM $2 THEN 1 ELSE 0 END),
+                 owner = $2
+             WHERE id = $1
+               AND EXISTS (SELECT 1 FROM instances me WHERE me.id = $2 AND me.expires_ms >= $3)
+               AND (owner IS NULL OR owner = $2
+                    OR NOT EXISTS (SELECT 1 FROM instances i
+                                   WHERE i.id = games.owner AND i.expires_ms >= $3))
+             RETURNING owner_epoch",
+            &[&id, &instance, &to_i64(now_ms)],
+        )?;
+        row.map(|r| to_u64(r.try_get(0)?)).transpose()
+    }
+
+    /// The server that serves the game `id` at `now_ms`: its owner while the owner's row is
+    /// fresh, else `None`.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn owner(&self, id: &str, now_ms: u64) -> Result<Option<String>, StoreError> {
+        let row = self.conn()?.query_opt(
+            "SELECT g.owner FROM games g JOIN instances i ON i.id = g.owner
+             WHERE g.id = $1 AND i.expires_ms >= $2",
+            &[&id, &to_i64(now_ms)],
+        )?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    /// Gives the game `id` up, if `instance` owns it (nobody serves it until a server
+    /// acquires it).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn release(&self, id: &str, instance: &str) -> Result<bool, StoreError> {
+        let n = self.conn()?.execute(
+            "UPDATE games SET owner = NULL WHERE id = $1 AND owner = $2",
+            &[&id, &instance],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Gives up every game of `instance` and its row (a server stopping): how many games.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn retire(&self, instance: &str) -> Result<u64, StoreError> {
+        let mut conn = self.conn()?;
+        let mut tx = conn.transaction()?;
+        let n = tx.execute(
+            "UPDATE games SET owner = NULL WHERE owner = $1",
+            &[&instance],
+        )?;
+        tx.execute("DELETE FROM instances WHERE id = $1", &[&instance])?;
+        tx.commit()?;
+        Ok(n)
+    }
+}
