@@ -176,3 +176,20 @@ export async function sameEnd(pages, n, { reason = 'rules', errors = (list) => l
   }
   for (const page of pages) assert.deepEqual(errors(page.errors), [], 'no console error');
 }
+
+/**
+ * go9 after `n` moves: the mover passes, then the other side passes and confirms the pass
+ * that ends the game; resolves once every page of `pages` shows the same end.
+ */
+export async function passTwiceToTheEnd(players, pages, n) {
+  let me = await mover(players);
+  await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+  await me.click('#pass');
+  for (const page of pages) await synced(page, n + 1);
+  me = await mover(players);
+  await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
+  // The second pass ends the game, so it asks to be confirmed.
+  await me.click('#pass');
+  await me.click('#pass');
+  await sameEnd(pages, n + 2);
+}

@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, SHOTS, choose, shot } from './support.mjs';
 import {
   WAIT, checkAxe, clickPoint, confirmCreate, createGame, joinBoth, litPoints, mover, online, open, people,
-  playOne, playOut, sameEnd, spawnGameServer, synced, view,
+  passTwiceToTheEnd, playOne, playOut, sameEnd, spawnGameServer, synced, view,
 } from './online-support.mjs';
 
 let server;
@@ -123,15 +123,7 @@ describe('playing a friend online through game-server', () => {
       }
     }
     // Both pass: the second pass ends the game, so it asks to be confirmed.
-    let me = await mover(players);
-    await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
-    await me.click('#pass');
-    for (const page of pages) await synced(page, PLIES + 1);
-    me = await mover(players);
-    await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
-    await me.click('#pass');
-    await me.click('#pass');
-    await sameEnd(pages, PLIES + 2);
+    await passTwiceToTheEnd(players, pages, PLIES);
     await shot(w, 'online-06-over-desktop');
   });
 

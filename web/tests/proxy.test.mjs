@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, REPO, SHOTS, shot } from './support.mjs';
 import {
-  WAIT, confirmCreate, createGame, mover, online, open, people, playOne, sameEnd, spawnGameServer, synced,
+  WAIT, confirmCreate, createGame, online, open, passTwiceToTheEnd, people, playOne, spawnGameServer,
 } from './online-support.mjs';
 
 const NGINX = '/usr/sbin/nginx';
@@ -193,15 +193,7 @@ async function playThrough(site, name) {
   const players = [a, b];
   for (let i = 0; i < PLIES; i++) await playOne(players, i);
   await shot(b, `proxy-${name}-midgame-phone`);
-  let me = await mover(players);
-  await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
-  await me.click('#pass');
-  for (const page of players) await synced(page, PLIES + 1);
-  me = await mover(players);
-  await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
-  await me.click('#pass');
-  await me.click('#pass');
-  await sameEnd(players, PLIES + 2);
+  await passTwiceToTheEnd(players, players, PLIES);
   assert.equal((await online(a)).result.reason, 'rules');
 }
 

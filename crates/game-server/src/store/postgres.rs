@@ -168,17 +168,7 @@ impl PgStore {
                     ],
                 )?;
                 for m in &game.moves {
-                    tx.execute(
-                        "INSERT INTO moves (game_id, ply, seat, text, played_ms)
-                         VALUES ($1, $2, $3, $4, $5)",
-                        &[
-                            &game.id,
-                            &to_i64(m.ply),
-                            &i64::try_from(m.seat).unwrap_or(0),
-                            &m.text,
-                            &to_i64(m.played_ms),
-                        ],
-                    )?;
+                    insert_move(&mut tx, &game.id, m)?;
                 }
             }
             written.push(!there);
@@ -296,6 +286,21 @@ fn insert_game(conn: &mut impl GenericClient, game: &NewGame) -> Result<(), Stor
     Ok(())
 }
 
+/// Writes move `m` of game `id`.
+fn insert_move(tx: &mut impl GenericClient, id: &str, m: &StoredMove) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO moves (game_id, ply, seat, text, played_ms) VALUES ($1, $2, $3, $4, $5)",
+        &[
+            &id,
+            &to_i64(m.ply),
+            &i64::try_from(m.seat).unwrap_or(0),
+            &m.text,
+            &to_i64(m.played_ms),
+        ],
+    )?;
+    Ok(())
+}
+
 /// Writes `u` through `tx`, first locking the game's row and checking its version.
 fn apply(
     tx: &mut impl GenericClient,
@@ -326,19 +331,7 @@ fn apply(
         });
     }
     match &u.change {
-        Some(MoveChange::Append(m)) => {
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, seat, text, played_ms)
-                 VALUES ($1, $2, $3, $4, $5)",
-                &[
-                    &u.id,
-                    &to_i64(m.ply),
-                    &i64::try_from(m.seat).unwrap_or(0),
-                    &m.text,
-                    &to_i64(m.played_ms),
-                ],
-            )?;
-        }
+        Some(MoveChange::Append(m)) => insert_move(tx, &u.id, m)?,
         Some(MoveChange::RemoveLast { ply }) => {
             let n = tx.execute(
                 "DELETE FROM moves WHERE game_id = $1 AND ply = $2

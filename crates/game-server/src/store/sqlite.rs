@@ -134,17 +134,7 @@ impl SqliteStore {
                     ],
                 )?;
                 for m in &game.moves {
-                    tx.execute(
-                        "INSERT INTO moves (game_id, ply, seat, text, played_ms)
-                         VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![
-                            game.id,
-                            to_i64(m.ply),
-                            i64::try_from(m.seat).unwrap_or(0),
-                            m.text,
-                            to_i64(m.played_ms)
-                        ],
-                    )?;
+                    insert_move(&tx, &game.id, m)?;
                 }
             }
             written.push(!there);
@@ -382,6 +372,21 @@ fn database(e: &rusqlite::Error) -> StoreError {
     StoreError::Database(e.to_string())
 }
 
+/// Writes move `m` of game `id`.
+fn insert_move(tx: &Connection, id: &str, m: &StoredMove) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO moves (game_id, ply, seat, text, played_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            id,
+            to_i64(m.ply),
+            i64::try_from(m.seat).unwrap_or(0),
+            m.text,
+            to_i64(m.played_ms)
+        ],
+    )?;
+    Ok(())
+}
+
 /// Writes `u` through `conn` (a transaction or a savepoint), checking the version first.
 fn apply(tx: &Connection, u: &Update) -> Result<(), StoreError> {
     let found: Option<i64> = tx
@@ -398,19 +403,7 @@ fn apply(tx: &Connection, u: &Update) -> Result<(), StoreError> {
         });
     }
     match &u.change {
-        Some(MoveChange::Append(m)) => {
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, seat, text, played_ms)
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    u.id,
-                    to_i64(m.ply),
-                    i64::try_from(m.seat).unwrap_or(0),
-                    m.text,
-                    to_i64(m.played_ms)
-                ],
-            )?;
-        }
+        Some(MoveChange::Append(m)) => insert_move(tx, &u.id, m)?,
         Some(MoveChange::RemoveLast { ply }) => {
             let n = tx.execute(
                 "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2

@@ -113,17 +113,11 @@ impl TempPostgres {
     /// Runs one of PostgreSQL's programs (as `postgres` when this is root); panics with its
     /// output if it fails.
     fn run(&self, program: &str, args: &[&str]) -> Output {
-        let path = self.bin.join(program);
-        let out = if self.as_postgres {
-            Command::new("runuser")
-                .args(["-u", "postgres", "--"])
-                .arg(&path)
-                .args(args)
-                .output()
-        } else {
-            Command::new(&path).args(args).output()
-        }
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let out = self
+            .command(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
         assert!(
             out.status.success(),
             "{program} failed: {}{}",
@@ -131,6 +125,18 @@ impl TempPostgres {
             String::from_utf8_lossy(&out.stderr)
         );
         out
+    }
+
+    /// One of PostgreSQL's programs, to run as `postgres` when this is root.
+    fn command(&self, program: &str) -> Command {
+        let path = self.bin.join(program);
+        if self.as_postgres {
+            let mut command = Command::new("runuser");
+            command.args(["-u", "postgres", "--"]).arg(path);
+            command
+        } else {
+            Command::new(path)
+        }
     }
 
     /// The address of a new, empty database of this server.
@@ -165,17 +171,10 @@ impl TempPostgres {
 impl Drop for TempPostgres {
     fn drop(&mut self) {
         let data = self.data();
-        let path = self.bin.join("pg_ctl");
-        let args = ["-D", data.to_str().unwrap_or(""), "-m", "immediate", "stop"];
-        let _ = if self.as_postgres {
-            Command::new("runuser")
-                .args(["-u", "postgres", "--"])
-                .arg(&path)
-                .args(args)
-                .output()
-        } else {
-            Command::new(&path).args(args).output()
-        };
+        let _ = self
+            .command("pg_ctl")
+            .args(["-D", data.to_str().unwrap_or(""), "-m", "immediate", "stop"])
+            .output();
     }
 }
 
