@@ -11,13 +11,14 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, SHOTS, choose, shot } from './support.mjs';
 import {
-  WAIT, checkAxe, clickPoint, confirmCreate, createGame, joinBoth, litPoints, mover, online, open, people,
+  BINARY, WAIT, checkAxe, clickPoint, confirmCreate, createGame, joinBoth, litPoints, mover, online, open, people,
   passTwiceToTheEnd, playOne, playOut, sameEnd, spawnGameServer, synced, view,
 } from './online-support.mjs';
 
@@ -313,5 +314,32 @@ describe('playing a friend online through game-server', () => {
     await sameEnd(players, 4, { reason: 'draw', errors: (list) => list.filter((e) => !/WebSocket connection to .* failed/.test(e)) });
     assert.equal(await a.textContent('#banner-title'), 'A draw');
     assert.deepEqual(await recordMoves(), (await online(b)).moves, 'the finished game\'s record');
+  });
+
+  test('go9: a game the operator ends (`game-server end`, the server stopped) shows no winner on both pages', async () => {
+    const a = await person(DESKTOP);
+    const b = await person(PHONE);
+    await open(a, `${base}/?pause=0`);
+    await createGame(a, GAME.go9, 'first');
+    const links = await confirmCreate(a);
+    await open(b, links.invite);
+    await b.waitForFunction(() => window.playground.online()?.you === 1, null, WAIT);
+    const players = [a, b];
+    for (let i = 0; i < 2; i++) await playOne(players, i);
+    const id = new URL(links.watch).searchParams.get('game');
+    const address = new URL(base).host;
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await stopped;
+    const said = execFileSync(BINARY, ['end', id, '--database', join(scratch, 'games.sqlite3')], { encoding: 'utf8' });
+    assert.equal(said, `${id}\n`);
+    await startGameServer(address);
+    await sameEnd(players, 2, { reason: 'ended', errors: (list) => list.filter((e) => !/WebSocket connection to .* failed/.test(e)) });
+    for (const page of players) {
+      assert.equal(await page.textContent('#banner-title'), 'No result');
+      assert.equal(await page.textContent('#result-text'), "ended by the server's operator");
+      assert.deepEqual(await litPoints(page), [], 'nobody may move');
+    }
+    await shot(b, 'online-07-ended-phone');
   });
 });
