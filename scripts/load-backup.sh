@@ -4,7 +4,7 @@
 # the run; /metrics read every 5 s; the last backup restored and listed. Usage: plain|backup
 set -euo pipefail
 cd "$(dirname "$0")/.."
-B=target/release/game-server   # cargo build --release -p game-server --example load
+B=target/release/game-server   # cargo build --release -p game-server --bins --example load
 D=${TMPDIR:-/tmp}/load-backup-$1; rm -rf $D; mkdir -p $D
 ulimit -n 20000
 $B --listen 127.0.0.1:18085 --database $D/games.sqlite3 --games-per-minute 100000 \

@@ -4,7 +4,7 @@
 # PostgreSQL: a server on 127.0.0.1:15432 with user gs and trust auth (a throwaway one:
 # initdb -U gs -A trust, pg_ctl start -o "-p 15432"), run as root through `runuser`;
 # TAG names the run's database and folder. Build first:
-#   cargo build --release -p game-server --example load
+#   cargo build --release -p game-server --bins --example load
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=target/release/game-server
