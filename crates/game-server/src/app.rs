@@ -14,6 +14,7 @@ use tokio::task::AbortHandle;
 
 use crate::client_addr::Cidr;
 use crate::clock::{Clock, ClockSpec};
+use crate::cluster::Cluster;
 use crate::limits::{OpenConnections, PerIp, Rate};
 use crate::log::Burst;
 use crate::metrics::{Metered, Metrics, Now};
@@ -65,6 +66,9 @@ pub struct Config {
     pub ping_interval: Duration,
     /// How long games are kept.
     pub retention: Retention,
+    /// This server's place among several on one PostgreSQL database; `None` for a server
+    /// alone on its store.
+    pub cluster: Option<Cluster>,
 }
 
 /// How long games are kept (docs/server.md, "Retention"): the server deletes the games
@@ -131,6 +135,7 @@ impl Default for Config {
             request_timeout: Duration::from_secs(30),
             ping_interval: Duration::from_secs(20),
             retention: Retention::default(),
+            cluster: None,
         }
     }
 }
@@ -186,6 +191,24 @@ fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
     ProtocolError::new(code, message)
 }
 
+/// Where a game is served, when several servers share the database.
+pub(crate) enum Located {
+    /// Here: its room.
+    Here(Arc<Mutex<Room>>),
+    /// By another server, reached at this address.
+    Elsewhere(String),
+}
+
+/// Runs `work` with the store on a blocking thread; a failure as [`ErrorCode::Internal`].
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, crate::store::StoreError> + Send + 'static,
+) -> Result<T, ProtocolError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
+        .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
+}
+
 impl App {
     /// The shared state over `store`, stopped when `shutdown` turns true. Updates reach
     /// `store` through a [`GroupCommit`]: the moves of many games in one transaction.
@@ -224,35 +247,186 @@ impl App {
     /// The room of game `id`, loaded from the store the first time.
     ///
     /// # Errors
-    /// [`ErrorCode::UnknownGame`] if there is no such game, [`ErrorCode::Internal`] if the
-    /// store fails.
+    /// [`ErrorCode::UnknownGame`] if there is no such game, [`ErrorCode::Unavailable`] if
+    /// another server serves it, [`ErrorCode::Internal`] if the store fails.
     pub(crate) async fn room(
         self: &Arc<Self>,
         id: &str,
     ) -> Result<Arc<Mutex<Room>>, ProtocolError> {
+        match self.locate(id).await? {
+            Located::Here(room) => Ok(room),
+            Located::Elsewhere(address) => Err(refuse(
+                ErrorCode::Unavailable,
+                format!("the server at {address} serves this game"),
+            )),
+        }
+    }
+
+    /// Where game `id` is served: its room here (loaded from the store the first time,
+    /// after taking the game when several servers share the database), or the address of
+    /// the server that owns it.
+    ///
+    /// # Errors
+    /// [`ErrorCode::UnknownGame`] if there is no such game, [`ErrorCode::Unavailable`] if
+    /// no server can serve it now (this one is stopping), [`ErrorCode::Internal`] if the
+    /// store fails.
+    pub(crate) async fn locate(self: &Arc<Self>, id: &str) -> Result<Located, ProtocolError> {
         let unknown = || refuse(ErrorCode::UnknownGame, format!("no game has the id {id:?}"));
         if !token::is_game_id(id) {
             return Err(unknown());
         }
         if let Some(room) = self.rooms().get(id) {
-            return Ok(Arc::clone(room));
+            return Ok(Located::Here(Arc::clone(room)));
         }
-        let store = Arc::clone(&self.store);
-        let key = id.to_string();
-        let stored = tokio::task::spawn_blocking(move || store.load(&key))
-            .await
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-            .ok_or_else(unknown)?;
-        let room =
-            Room::from_stored(stored).map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        if let Some(cluster) = &self.config.cluster {
+            let (c, key) = (cluster.clone(), id.to_string());
+            // Taken here, or served elsewhere; a game nobody may take (this server stops)
+            // and that no live server owns is unavailable until another takes it.
+            let taken = blocking(move || match c.acquire(&key)? {
+                Some(_) => Ok(None),
+                None => c.owner_elsewhere(&key).map(Some),
+            })
+            .await?;
+            match taken {
+                None => {}
+                Some(Some(address)) => return Ok(Located::Elsewhere(address)),
+                Some(None) if cluster.is_retiring() => {
+                    return Err(refuse(
+                        ErrorCode::Unavailable,
+                        "this server is stopping: reconnect",
+                    ));
+                }
+                // No such game, or this server's own row has lapsed (its database is
+                // out of reach): acquire takes any game nobody serves.
+                Some(None) => {
+                    self.load(id).await?;
+                    return Err(refuse(
+                        ErrorCode::Unavailable,
+                        "this server cannot take the game now: reconnect",
+                    ));
+                }
+            }
+        }
+        let room = self.load(id).await?;
         let fresh = Arc::new(Mutex::new(room));
         let room = Arc::clone(self.rooms().entry(id.to_string()).or_insert(fresh));
         if !self.timers().contains_key(id) {
             let guard = room.lock().await;
             self.reschedule(&guard);
         }
-        Ok(room)
+        Ok(Located::Here(room))
+    }
+
+    /// Game `id` read from the store into a room of its own (not the shared one).
+    async fn load(&self, id: &str) -> Result<Room, ProtocolError> {
+        let store = Arc::clone(&self.store);
+        let key = id.to_string();
+        let stored = blocking(move || store.load(&key))
+            .await?
+            .ok_or_else(|| refuse(ErrorCode::UnknownGame, format!("no game has the id {id:?}")))?;
+        Room::from_stored(stored).map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
+    }
+
+    /// `read` of game `id` as it stands: its room in memory if this server holds it, else
+    /// as stored (any server answers reads from the database, whoever owns the game).
+    ///
+    /// # Errors
+    /// As [`App::room`].
+    pub(crate) async fn read<T>(
+        &self,
+        id: &str,
+        read: impl FnOnce(&Room) -> T,
+    ) -> Result<T, ProtocolError> {
+        if !token::is_game_id(id) {
+            return Err(refuse(
+                ErrorCode::UnknownGame,
+                format!("no game has the id {id:?}"),
+            ));
+        }
+        let held = self.rooms().get(id).cloned();
+        match held {
+            Some(room) => Ok(read(&*room.lock().await)),
+            None => Ok(read(&self.load(id).await?)),
+        }
+    }
+
+    /// Drops game `id`'s room from memory and stops its flag timer, whoever holds it (the
+    /// server lost the game), and closes its connections ([`Room::lose`]).
+    pub(crate) async fn evict(&self, id: &str) {
+        let room = self.rooms().remove(id);
+        if let Some((_, timer)) = self.timers().remove(id) {
+            timer.abort();
+        }
+        if let Some(room) = room {
+            room.lock().await.lose();
+        }
+    }
+
+    /// Drops game `id`'s room `room` from memory and stops its flag timer, if the map
+    /// still holds that room (it was lost: [`Room::is_gone`]).
+    pub(crate) fn forget_lost(&self, id: &str, room: &Arc<Mutex<Room>>) {
+        let mut rooms = self.rooms();
+        if rooms.get(id).is_some_and(|held| Arc::ptr_eq(held, room)) {
+            rooms.remove(id);
+            if let Some((_, timer)) = self.timers().remove(id) {
+                timer.abort();
+            }
+        }
+    }
+
+    /// Drops every game from memory, as [`App::evict`]: how many.
+    pub(crate) async fn lose_all(&self) -> usize {
+        let ids: Vec<String> = self.rooms().keys().cloned().collect();
+        for id in &ids {
+            self.evict(id).await;
+        }
+        ids.len()
+    }
+
+    /// Drops the games in memory that `cluster` no longer owns.
+    pub(crate) async fn drop_lost(&self, cluster: &Cluster) {
+        let ids: Vec<String> = self.rooms().keys().cloned().collect();
+        if ids.is_empty() {
+            return;
+        }
+        let c = cluster.clone();
+        let instance = cluster.instance().to_string();
+        match blocking(move || c.store().not_owned(&instance, &ids)).await {
+            Ok(lost) => {
+                for id in lost {
+                    tracing::warn!(game = %id, "cluster: another server took the game");
+                    self.evict(&id).await;
+                }
+            }
+            Err(e) => tracing::error!(error = %e.message, "cluster: the owners could not be read"),
+        }
+    }
+
+    /// Takes the games whose clocks run and that no live server serves, and starts their
+    /// flag timers.
+    pub(crate) async fn take_orphans(self: &Arc<Self>, cluster: &Cluster) {
+        let c = cluster.clone();
+        let ids = match blocking(move || c.store().orphaned_clocks(crate::now_ms())).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::error!(error = %e.message, "cluster: the running clocks could not be read");
+                return;
+            }
+        };
+        for id in ids {
+            match self.locate(&id).await {
+                Ok(Located::Here(room)) => {
+                    drop(room);
+                    self.release(&id);
+                    tracing::info!(game = %id, "cluster: took over a running clock");
+                }
+                // Another server was quicker.
+                Ok(Located::Elsewhere(_)) => {}
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e.message, "cluster: a running clock could not be taken")
+                }
+            }
+        }
     }
 
     /// Forgets game `id`'s room if nothing but the map holds it (no connection, no
@@ -300,7 +474,7 @@ impl App {
         let mut pruned = Pruned::default();
         let mut ids = Vec::new();
         for game in expired {
-            if !self.evict_unused(&game.id) {
+            if self.owned_elsewhere(&game.id).await? || !self.evict_unused(&game.id) {
                 pruned.in_use += 1;
                 continue;
             }
@@ -319,6 +493,24 @@ impl App {
                 .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
         }
         Ok(pruned)
+    }
+
+    /// Whether another live server owns game `id` (it may be using it); never, alone.
+    async fn owned_elsewhere(&self, id: &str) -> Result<bool, ProtocolError> {
+        let Some(cluster) = self.config.cluster.clone() else {
+            return Ok(false);
+        };
+        let key = id.to_string();
+        Ok(blocking(move || cluster.owner_elsewhere(&key))
+            .await?
+            .is_some())
+    }
+
+    /// Whether `ip` is a proxy whose forwarded-for headers name the client: a
+    /// `--trusted-proxy`, or another server of the cluster forwarding a socket.
+    pub(crate) fn trusts(&self, ip: std::net::IpAddr) -> bool {
+        crate::client_addr::is_trusted(ip, &self.config.trusted_proxies)
+            || self.config.cluster.as_ref().is_some_and(|c| c.is_peer(ip))
     }
 
     /// Drops game `id`'s room from memory and stops its flag timer unless something holds
@@ -381,7 +573,13 @@ impl App {
                 let mut room = handle.lock().await;
                 let checked = room.check_flag(&app.store, now_ms()).await;
                 let next = room.flag_deadline();
+                let gone = room.is_gone();
                 drop(room);
+                if gone {
+                    // Another server serves the game now, and its clock.
+                    app.forget_lost(&task_id, &handle);
+                    return;
+                }
                 drop(handle);
                 app.release(&task_id);
                 match (checked, next) {

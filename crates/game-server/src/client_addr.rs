@@ -93,15 +93,26 @@ pub fn is_trusted(ip: IpAddr, trusted: &[Cidr]) -> bool {
 /// an obfuscated name, garbage) stops the walk at the last trusted hop.
 #[must_use]
 pub fn client_of(peer: SocketAddr, headers: &HeaderMap, trusted: &[Cidr]) -> IpAddr {
+    client_trusting(peer, headers, |ip| is_trusted(ip, trusted))
+}
+
+/// [`client_of`], with the trusted proxies those `trusts` says yes to (the
+/// `--trusted-proxy` networks and, when several servers share a database, the others).
+#[must_use]
+pub fn client_trusting(
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    trusts: impl Fn(IpAddr) -> bool,
+) -> IpAddr {
     let mut client = peer.ip().to_canonical();
-    if !is_trusted(client, trusted) {
+    if !trusts(client) {
         return client;
     }
     for hop in forwarded_chain(headers).iter().rev() {
         match hop {
             Some(ip) => {
                 client = ip.to_canonical();
-                if !is_trusted(client, trusted) {
+                if !trusts(client) {
                     return client;
                 }
             }

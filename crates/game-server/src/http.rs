@@ -45,6 +45,7 @@ pub(crate) fn error_response(error: &ProtocolError) -> Response {
         ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ErrorCode::BadOrigin => StatusCode::FORBIDDEN,
         ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorCode::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_REQUEST,
     };
     let mut response = json_response(status, error.to_json());
@@ -164,14 +165,10 @@ async fn create_game(
 }
 
 async fn game_state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let room = match app.room(&id).await {
-        Ok(room) => room,
-        Err(e) => return error_response(&e),
-    };
-    let state = room.lock().await.state_json(None, now_ms());
-    drop(room);
-    app.release(&id);
-    json_response(StatusCode::OK, state.to_string())
+    match app.read(&id, |room| room.state_json(None, now_ms())).await {
+        Ok(state) => json_response(StatusCode::OK, state.to_string()),
+        Err(e) => error_response(&e),
+    }
 }
 
 fn attachment(name: &str, content_type: &'static str, body: String) -> Response {
@@ -189,24 +186,20 @@ fn attachment(name: &str, content_type: &'static str, body: String) -> Response 
 }
 
 async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let room = match app.room(&id).await {
-        Ok(room) => room,
-        Err(e) => return error_response(&e),
-    };
-    let text = room.lock().await.game().write_record();
-    drop(room);
-    app.release(&id);
-    attachment(&format!("{id}.json"), "application/json", text)
+    match app.read(&id, |room| room.game().write_record()).await {
+        Ok(text) => attachment(&format!("{id}.json"), "application/json", text),
+        Err(e) => error_response(&e),
+    }
 }
 
 async fn record_sgf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let room = match app.room(&id).await {
-        Ok(room) => room,
+    let sgf = match app
+        .read(&id, |room| room.game().to_sgf("Black", "White"))
+        .await
+    {
+        Ok(sgf) => sgf,
         Err(e) => return error_response(&e),
     };
-    let sgf = room.lock().await.game().to_sgf("Black", "White");
-    drop(room);
-    app.release(&id);
     match sgf {
         Ok(text) => attachment(&format!("{id}.sgf"), "application/x-go-sgf", text),
         Err(e) => error_response(&ProtocolError::new(ErrorCode::NotFound, e.to_string())),

@@ -38,6 +38,8 @@ pub mod admin;
 mod app;
 pub mod client_addr;
 pub mod clock;
+pub mod cluster;
+mod forward;
 mod http;
 pub mod limits;
 mod log;
@@ -59,6 +61,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use app::{Config, Pruned, Retention};
+pub use cluster::Cluster;
 pub use limits::Rate;
 pub use site::{Site, SiteError};
 pub use store::GameStore;
@@ -101,13 +104,29 @@ impl Server {
         let addr = listener.local_addr()?;
         let (shutdown, rx) = watch::channel(false);
         let app = Arc::new(app::App::new(store, config, rx.clone()));
+        if let Some(cluster) = app.config.cluster.clone() {
+            // Registered before anything, so that this server may take games.
+            let beat = cluster.clone();
+            tokio::task::spawn_blocking(move || beat.heartbeat())
+                .await
+                .map_err(std::io::Error::other)?
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+        }
         // The retention policy first, so that abandoned games are not loaded.
         app.prune()
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))?;
-        app.load_running_clocks()
-            .await
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        match app.config.cluster.clone() {
+            // The running clocks nobody serves are taken by the cluster's loop, at once
+            // and then every second.
+            Some(cluster) => {
+                tokio::spawn(cluster::run(Arc::clone(&app), cluster, rx.clone()));
+            }
+            None => app
+                .load_running_clocks()
+                .await
+                .map_err(|e| std::io::Error::other(e.to_string()))?,
+        }
         let router = http::router(Arc::clone(&app));
         tokio::spawn(prune_every(Arc::clone(&app), rx.clone()));
         let task = tokio::spawn(serve::accept_loop(listener, router, Arc::clone(&app), rx));
@@ -139,6 +158,18 @@ impl Server {
     /// latest (a request still half-sent then is dropped). Everything acknowledged is
     /// already in the store.
     pub async fn stop(mut self) {
+        if let Some(cluster) = self.app.config.cluster.clone() {
+            // The games first, so that another server takes each at once; a write this
+            // server still tries is refused by the store and closes its sockets.
+            let giving_up = cluster.clone();
+            match tokio::task::spawn_blocking(move || giving_up.retire()).await {
+                Ok(Ok(games)) => tracing::info!(games, "cluster: gave every game up"),
+                Ok(Err(e)) => {
+                    tracing::error!(error = %e, "cluster: the games could not be given up")
+                }
+                Err(e) => tracing::error!(error = %e, "cluster: the games could not be given up"),
+            }
+        }
         let _ = self.shutdown.send(true);
         self.app.stop_timers().await;
         let _ = (&mut self.task).await;

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use game_server::client_addr::Cidr;
-use game_server::store::{self, CopyReport, OpenedStore, StoreError, shown};
-use game_server::{Config, Rate, Retention, Server, Site};
+use game_server::store::{self, CopyReport, OpenedStore, PgStore, StoreError, shown};
+use game_server::{Cluster, Config, GameStore, Rate, Retention, Server, Site};
 
 /// A game server for the four board games: play a friend by link.
 #[derive(Debug, Parser)]
@@ -28,6 +28,11 @@ struct Args {
     /// Connections to PostgreSQL the server keeps at most.
     #[arg(long, default_value_t = 16)]
     database_connections: u32,
+    /// On PostgreSQL, the address (`host:port`) the other servers of the same database
+    /// reach this one at, to forward it the sockets of the games it serves. The default is
+    /// --listen, unless that listens on every address (0.0.0.0 or ::): then say it.
+    #[arg(long)]
+    advertise: Option<String>,
     /// The built playground served at `/`: a folder with the manifest web/build.sh writes
     /// (web/dist). Without the flag, web/dist is served if it exists, else no page (the
     /// games' API only).
@@ -312,12 +317,10 @@ async fn serve(args: Args) -> ExitCode {
     let database = args.database.to_string_lossy().into_owned();
     let connections = args.database_connections;
     // The PostgreSQL client blocks: opened on a blocking thread, as every store call is.
-    let opened = tokio::task::spawn_blocking(move || {
-        OpenedStore::open(&database, connections, false).map(OpenedStore::into_shared)
-    })
-    .await;
-    let store = match opened.unwrap_or_else(|e| Err(StoreError::Database(e.to_string()))) {
-        Ok(store) => store,
+    let opened =
+        tokio::task::spawn_blocking(move || OpenedStore::open(&database, connections, false)).await;
+    let opened = match opened.unwrap_or_else(|e| Err(StoreError::Database(e.to_string()))) {
+        Ok(opened) => opened,
         Err(e) => {
             eprintln!(
                 "game-server: {}: {e}",
@@ -325,6 +328,16 @@ async fn serve(args: Args) -> ExitCode {
             );
             return ExitCode::from(2);
         }
+    };
+    let (store, cluster) = match opened {
+        OpenedStore::Postgres(pg) => match join_cluster(pg, &args) {
+            Ok((store, cluster)) => (store, Some(cluster)),
+            Err(e) => {
+                eprintln!("game-server: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        sqlite @ OpenedStore::Sqlite(_) => (sqlite.into_shared(), None),
     };
     let per_minute = args.games_per_minute.max(0.0);
     let per_second = args.messages_per_second.max(0.0);
@@ -352,6 +365,7 @@ async fn serve(args: Args) -> ExitCode {
             idle: days(args.abandoned_days),
             ..Retention::default()
         },
+        cluster,
     };
     let server = match Server::start(args.listen, store, config).await {
         Ok(server) => server,
@@ -373,6 +387,27 @@ async fn serve(args: Args) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A server on PostgreSQL is one of the servers that may share the database: it gets an
+/// id (its advertised address and a random suffix) and writes as that server.
+fn join_cluster(pg: PgStore, args: &Args) -> Result<(Arc<dyn GameStore>, Cluster), String> {
+    let advertise = match &args.advertise {
+        Some(address) => address.clone(),
+        None if args.listen.ip().is_unspecified() => {
+            return Err(format!(
+                "--listen {} listens on every address: say with --advertise HOST:PORT where the other servers reach this one",
+                args.listen
+            ));
+        }
+        None => args.listen.to_string(),
+    };
+    let suffix = game_server::token::new_token().map_err(|e| e.to_string())?;
+    let instance = format!("{advertise}/{}", &suffix[..8]);
+    let pg = Arc::new(pg.serving_as(&instance));
+    let cluster = Cluster::new(Arc::clone(&pg), advertise).map_err(|e| e.to_string())?;
+    tracing::info!(instance, "one of the servers on this database");
+    Ok((pg, cluster))
 }
 
 /// The site to serve: `folder`'s, or web/dist's when no folder is named and it exists.

@@ -41,6 +41,7 @@ pub(crate) struct Metrics {
     refusals: Family<CodeLabel, Counter>,
     connections_refused: Family<ReasonLabel, Counter>,
     flags_fallen: Counter,
+    sockets_forwarded: Counter,
     games_in_memory: Gauge,
     websockets_open: Gauge,
     connections_open: Gauge,
@@ -77,6 +78,7 @@ impl Metrics {
             refusals: Family::default(),
             connections_refused: Family::default(),
             flags_fallen: Counter::default(),
+            sockets_forwarded: Counter::default(),
             games_in_memory: Gauge::default(),
             websockets_open: Gauge::default(),
             connections_open: Gauge::default(),
@@ -108,6 +110,11 @@ impl Metrics {
             metrics.flags_fallen.clone(),
         );
         registry.register(
+            "sockets_forwarded",
+            "WebSockets forwarded to the server that owns their game (several servers)",
+            metrics.sockets_forwarded.clone(),
+        );
+        registry.register(
             "games_in_memory",
             "Games held in memory",
             metrics.games_in_memory.clone(),
@@ -135,6 +142,11 @@ impl Metrics {
                 code: code.as_str().to_string(),
             })
             .inc();
+    }
+
+    /// A WebSocket was forwarded to its game's owner.
+    pub(crate) fn forwarded(&self) {
+        self.sockets_forwarded.inc();
     }
 
     /// A connection was answered 503 at the door: `total` (the server's cap) or `client`

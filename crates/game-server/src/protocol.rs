@@ -140,6 +140,9 @@ pub enum ErrorCode {
     NotFound,
     /// The server failed (the store); the game is unchanged.
     Internal,
+    /// The game's server cannot serve it now (it moved to another of several servers, or
+    /// that server is stopping); the game is unchanged: reconnect and try again.
+    Unavailable,
 }
 
 impl ErrorCode {
@@ -170,6 +173,7 @@ impl ErrorCode {
             ErrorCode::BadOrigin => "bad_origin",
             ErrorCode::NotFound => "not_found",
             ErrorCode::Internal => "internal",
+            ErrorCode::Unavailable => "unavailable",
         }
     }
 }

@@ -28,7 +28,7 @@ use tower::ServiceExt;
 use tracing::Instrument;
 
 use crate::app::App;
-use crate::client_addr::{ClientAddr, client_of, is_trusted};
+use crate::client_addr::{ClientAddr, client_trusting};
 use crate::limits::{ConnectionSlot, client_key};
 use crate::protocol::ErrorCode;
 
@@ -58,7 +58,7 @@ pub(crate) async fn accept_loop(
                 continue;
             }
         };
-        let slot = if is_trusted(peer.ip(), &app.config.trusted_proxies) {
+        let slot = if app.trusts(peer.ip()) {
             app.sockets.try_open_for_proxy(peer.ip())
         } else {
             app.sockets.try_open(peer.ip())
@@ -117,7 +117,7 @@ async fn serve_connection(
     let request_timeout = app.config.request_timeout;
     let header_timeout = app.config.header_timeout;
     let service = service_fn(move |mut request: Request<Incoming>| {
-        let client = client_of(peer, request.headers(), &app.config.trusted_proxies);
+        let client = client_trusting(peer, request.headers(), |ip| app.trusts(ip));
         let (method, path) = (request.method().clone(), request.uri().path().to_string());
         request.extensions_mut().insert(ConnectInfo(peer));
         request.extensions_mut().insert(ClientAddr(client));

@@ -12,8 +12,9 @@ use axum::response::Response;
 use tokio::sync::{Mutex, broadcast};
 use tracing::Instrument;
 
-use crate::app::App;
+use crate::app::{App, Located};
 use crate::client_addr::ClientAddr;
+use crate::forward::{self, Forwarded};
 use crate::http::error_response;
 use crate::limits::TokenBucket;
 use crate::now_ms;
@@ -89,15 +90,15 @@ pub(crate) async fn upgrade(
             ),
         ));
     };
-    let room = match app.room(&id).await {
-        Ok(room) => room,
+    let room = match app.locate(&id).await {
+        Ok(Located::Here(room)) => room,
+        Ok(Located::Elsewhere(address)) => {
+            return forward_to(app, id, address, client, &headers, ws, slot).await;
+        }
         Err(e) => return error_response(&e),
     };
     let Ok(ws) = ws else {
-        return error_response(&ProtocolError::new(
-            ErrorCode::BadMessage,
-            "this address takes only a WebSocket upgrade",
-        ));
+        return not_an_upgrade();
     };
     // The request's span (its id), carried on to the socket's task.
     let span = tracing::Span::current();
@@ -127,6 +128,54 @@ pub(crate) async fn upgrade(
             // The connection's hold on the room is gone: drop the room from memory if
             // nothing else holds it.
             session.close();
+            drop(slot);
+        }.instrument(span))
+}
+
+fn not_an_upgrade() -> Response {
+    error_response(&ProtocolError::new(
+        ErrorCode::BadMessage,
+        "this address takes only a WebSocket upgrade",
+    ))
+}
+
+/// Game `id` is served by the server at `address`: opens the socket there first (its
+/// refusal is this request's), then upgrades and relays ([`crate::forward`]).
+async fn forward_to(
+    app: Arc<App>,
+    id: String,
+    address: String,
+    client: std::net::IpAddr,
+    headers: &HeaderMap,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    slot: crate::limits::ConnectionSlot,
+) -> Response {
+    let Ok(ws) = ws else {
+        return not_an_upgrade();
+    };
+    let upstream = match forward::connect(&address, &id, headers, client).await {
+        Ok(upstream) => upstream,
+        Err(e) => {
+            tracing::warn!(game = %id, owner = %address, error = %e.message, "cluster: the owner refused a forwarded socket");
+            return error_response(&e);
+        }
+    };
+    let span = tracing::Span::current();
+    ws.max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |mut socket| async move {
+            tracing::info!(game = %id, client = %client, owner = %address, "socket forwarded");
+            app.metrics.forwarded();
+            let stop = app.shutdown.clone();
+            let ended = forward::relay(&mut socket, upstream, stop, app.config.ping_interval).await;
+            match ended {
+                Forwarded::ByClient => tracing::info!(game = %id, client = %client, "forwarded socket closed by the client"),
+                Forwarded::ByOwner(code) => tracing::info!(game = %id, client = %client, code, "forwarded socket closed by the owner"),
+                Forwarded::OwnerLost => tracing::warn!(game = %id, client = %client, owner = %address, "forwarded socket: the owner went away"),
+                Forwarded::Closed(code) => tracing::info!(game = %id, client = %client, code, "forwarded socket closed"),
+                Forwarded::Lost => tracing::info!(game = %id, client = %client, "forwarded socket lost"),
+            }
             drop(slot);
         }.instrument(span))
 }
@@ -242,6 +291,7 @@ impl Client {
             tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
         pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut last_heard = tokio::time::Instant::now();
+        let mut gone = self.room.lock().await.gone();
         loop {
             let waiting_for_hello = self.rx.is_none();
             let rx = self.rx.as_mut();
@@ -268,6 +318,10 @@ impl Client {
                     let _ = socket.send(Message::Text(refusal.to_json().into())).await;
                     // 1008: policy violation.
                     return close(socket, 1008, "no hello").await;
+                }
+                () = crate::cluster::turned_true(&mut gone) => {
+                    // Another server serves the game now: the client reconnects to it.
+                    return close(socket, 1012, "another server serves the game now").await;
                 }
                 _ = shutdown.changed() => {
                     // 1012: service restart.
@@ -394,6 +448,18 @@ impl Client {
     }
 
     async fn handle(&mut self, message: ClientMessage) -> Result<Option<String>, ProtocolError> {
+        let result = self.handle_in_room(message).await;
+        if self.room.lock().await.is_gone() {
+            // A write was refused: another server owns the game now.
+            self.app.forget_lost(&self.id, &self.room);
+        }
+        result
+    }
+
+    async fn handle_in_room(
+        &mut self,
+        message: ClientMessage,
+    ) -> Result<Option<String>, ProtocolError> {
         let app = Arc::clone(&self.app);
         let store = &app.store;
         let handle = Arc::clone(&self.room);

@@ -178,14 +178,14 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
         conn.execute_batch(
             "PRAGMA journal_mode = DELETE;
              CREATE TABLE ratings (player TEXT PRIMARY KEY, elo INTEGER);
-             INSERT INTO schema_version (version, applied_ms) VALUES (2, 0), (3, 0), (4, 0);",
+             INSERT INTO schema_version (version, applied_ms) VALUES (2, 0), (3, 0), (4, 0), (5, 0);",
         )
         .unwrap();
     }
     let digest = |path: &Path| sha2::Sha256::digest(std::fs::read(path).unwrap());
     let before = digest(&dir.db());
     match SqliteStore::open(&dir.db()) {
-        Err(StoreError::NewerSchema { found: 4, known: 3 }) => {}
+        Err(StoreError::NewerSchema { found: 5, known: 4 }) => {}
         other => panic!("{other:?}"),
     }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_game-server"))
@@ -196,7 +196,7 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
-        said.contains("schema is version 4, newer than this server's 3"),
+        said.contains("schema is version 5, newer than this server's 4"),
         "{said}"
     );
     assert!(digest(&dir.db()) == before, "the file is as it was");

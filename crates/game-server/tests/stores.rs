@@ -416,8 +416,8 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
     let hour = std::time::Duration::from_secs(3600);
     let a = Arc::new(PgStore::connect(&url, 2).unwrap().serving_as("a"));
     let b = Arc::new(PgStore::connect(&url, 2).unwrap().serving_as("b"));
-    a.heartbeat("a", now, hour).unwrap();
-    b.heartbeat("b", now, hour).unwrap();
+    a.heartbeat("a", "127.0.0.1:1", now, hour).unwrap();
+    b.heartbeat("b", "127.0.0.1:1", now, hour).unwrap();
     a.create(&new_game("g", None, 1)).unwrap();
 
     // Two servers ask for the game at the same moment, a thousand times: exactly one gets
@@ -460,7 +460,7 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
     // a stops renewing: once its row has expired, b takes the game over, and a's next
     // write is refused (fencing), though it comes from the right version.
     let later = now + 2 * 3_600_000;
-    b.heartbeat("b", later, hour).unwrap();
+    b.heartbeat("b", "127.0.0.1:1", later, hour).unwrap();
     assert_eq!(a.owner("g", later).unwrap(), None, "a's row has expired");
     assert_eq!(b.acquire("g", "b", later).unwrap(), Some(1002));
     assert!(matches!(
@@ -481,6 +481,6 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
     assert_eq!(moves, ["E5", "C3"]);
     // b stops: its games are nobody's, and a (alive again) can take them.
     assert_eq!(b.retire("b").unwrap(), 1);
-    a.heartbeat("a", later, hour).unwrap();
+    a.heartbeat("a", "127.0.0.1:1", later, hour).unwrap();
     assert_eq!(a.acquire("g", "a", later).unwrap(), Some(1003));
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use game_catalog::{AnyGame, Call, MoveError, Outcome};
 use serde_json::{Value, json};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use crate::clock::{Charge, Clock};
 use crate::protocol::{ErrorCode, ProtocolError};
@@ -53,6 +53,9 @@ pub struct Room {
     /// The seat with an open offer of each kind: draw, undo.
     offers: [Option<usize>; 2],
     tx: Broadcast,
+    /// Turns true when this server has lost the game to another (a write refused with
+    /// [`StoreError::NotOwner`]): its connections close, to reconnect to the owner.
+    gone: watch::Sender<bool>,
 }
 
 fn internal(e: &StoreError) -> ProtocolError {
@@ -64,19 +67,6 @@ fn internal(e: &StoreError) -> ProtocolError {
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
     ProtocolError::new(code, message)
-}
-
-/// Commits `update` on a blocking thread (SQLite waits on the disk).
-async fn commit(store: &Arc<dyn GameStore>, update: Update) -> Result<(), ProtocolError> {
-    let store = Arc::clone(store);
-    match tokio::task::spawn_blocking(move || store.update(&update)).await {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => Err(internal(&e)),
-        Err(e) => Err(refuse(
-            ErrorCode::Internal,
-            format!("the store's task failed: {e}"),
-        )),
-    }
 }
 
 impl Room {
@@ -106,6 +96,7 @@ impl Room {
             end: stored.end,
             offers: [None; 2],
             tx,
+            gone: watch::Sender::new(false),
         })
     }
 
@@ -119,6 +110,49 @@ impl Room {
     #[must_use]
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
         self.tx.subscribe()
+    }
+
+    /// Turns true once this server no longer serves the game ([`Room::lose`]).
+    #[must_use]
+    pub fn gone(&self) -> watch::Receiver<bool> {
+        self.gone.subscribe()
+    }
+
+    /// Whether this server has lost the game to another.
+    #[must_use]
+    pub fn is_gone(&self) -> bool {
+        *self.gone.borrow()
+    }
+
+    /// Marks the game lost to another server: every connection to the room closes (code
+    /// 1012), so that its client reconnects to the owner.
+    pub fn lose(&self) {
+        self.gone.send_replace(true);
+    }
+
+    /// Commits `update` on a blocking thread (SQLite waits on the disk). A write refused
+    /// because another server owns the game now loses the room ([`Room::lose`]).
+    async fn commit(
+        &self,
+        store: &Arc<dyn GameStore>,
+        update: Update,
+    ) -> Result<(), ProtocolError> {
+        let store = Arc::clone(store);
+        match tokio::task::spawn_blocking(move || store.update(&update)).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e @ StoreError::NotOwner { .. })) => {
+                self.lose();
+                Err(refuse(
+                    ErrorCode::Unavailable,
+                    format!("another server serves the game now; nothing changed: {e}"),
+                ))
+            }
+            Ok(Err(e)) => Err(internal(&e)),
+            Err(e) => Err(refuse(
+                ErrorCode::Internal,
+                format!("the store's task failed: {e}"),
+            )),
+        }
     }
 
     /// The rules' state.
@@ -204,7 +238,7 @@ impl Room {
         if starts && let Some(clock) = &mut next.clock {
             clock.turn_started_ms = Some(now_ms);
         }
-        commit(store, next.clone()).await?;
+        self.commit(store, next.clone()).await?;
         self.joined = next.joined;
         self.clock = next.clock;
         self.send(&json!({"type": "joined", "seat": seat, "clock": self.clock_json(now_ms)}));
@@ -260,7 +294,7 @@ impl Room {
             text: canonical.clone(),
             played_ms: now_ms,
         }));
-        commit(store, next).await?;
+        self.commit(store, next).await?;
         self.game = game;
         self.version += 1;
         self.clock = clock;
@@ -381,7 +415,7 @@ impl Room {
         let mut next = self.update(self.version + 1);
         next.clock = clock;
         next.end = Some(end.clone());
-        commit(store, next).await?;
+        self.commit(store, next).await?;
         self.game = game;
         self.version += 1;
         self.clock = clock;
@@ -506,7 +540,7 @@ impl Room {
         let mut next = self.update(self.version + 1);
         next.clock = clock;
         next.change = Some(MoveChange::RemoveLast { ply });
-        commit(store, next).await?;
+        self.commit(store, next).await?;
         self.game = game;
         self.version += 1;
         self.clock = clock;

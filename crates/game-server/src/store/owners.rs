@@ -12,20 +12,90 @@ use super::rows::{to_i64, to_u64};
 use super::{PgStore, StoreError};
 
 impl PgStore {
-    /// Says that the server `instance` lives until `now_ms` + `ttl` (registering it the
-    /// first time).
+    /// Says that the server `instance`, reached by the others at `address`
+    /// (`host:port`), lives until `now_ms` + `ttl` (registering it the first time).
     ///
     /// # Errors
     /// [`StoreError`] if the database fails.
-    pub fn heartbeat(&self, instance: &str, now_ms: u64, ttl: Duration) -> Result<(), StoreError> {
+    pub fn heartbeat(
+        &self,
+        instance: &str,
+        address: &str,
+        now_ms: u64,
+        ttl: Duration,
+    ) -> Result<(), StoreError> {
         let until =
             to_i64(now_ms.saturating_add(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX)));
         self.conn()?.execute(
-            "INSERT INTO instances (id, started_ms, expires_ms) VALUES ($1, $2, $3)
-             ON CONFLICT (id) DO UPDATE SET expires_ms = EXCLUDED.expires_ms",
-            &[&instance, &to_i64(now_ms), &until],
+            "INSERT INTO instances (id, started_ms, expires_ms, address) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (id) DO UPDATE SET expires_ms = EXCLUDED.expires_ms,
+                                            address = EXCLUDED.address",
+            &[&instance, &to_i64(now_ms), &until, &address],
         )?;
         Ok(())
+    }
+
+    /// Where the server that serves the game `id` at `now_ms` is reached: its id and
+    /// address while its row is fresh, else `None` (no owner, an expired one, or no game).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn owner_address(
+        &self,
+        id: &str,
+        now_ms: u64,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        let row = self.conn()?.query_opt(
+            "SELECT i.id, COALESCE(i.address, '') FROM games g JOIN instances i ON i.id = g.owner
+             WHERE g.id = $1 AND i.expires_ms >= $2",
+            &[&id, &to_i64(now_ms)],
+        )?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    /// The games not over whose clock runs and that no live server owns at `now_ms`
+    /// (their owner stopped or died): the ones a server takes over so that their flags
+    /// still fall.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn orphaned_clocks(&self, now_ms: u64) -> Result<Vec<String>, StoreError> {
+        let rows = self.conn()?.query(
+            "SELECT g.id FROM games g LEFT JOIN instances i
+               ON i.id = g.owner AND i.expires_ms >= $1
+             WHERE g.end_reason IS NULL AND g.turn_started_ms IS NOT NULL AND i.id IS NULL
+             ORDER BY g.id",
+            &[&to_i64(now_ms)],
+        )?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Of the games `ids`, those `instance` does not own (any more): a server that holds
+    /// them in memory has lost them.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn not_owned(&self, instance: &str, ids: &[String]) -> Result<Vec<String>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows = self.conn()?.query(
+            "SELECT id FROM games WHERE id = ANY($1) AND owner IS DISTINCT FROM $2",
+            &[&ids, &instance],
+        )?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// The addresses of the servers alive at `now_ms` (each one's `--advertise`).
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database fails.
+    pub fn live_addresses(&self, now_ms: u64) -> Result<Vec<String>, StoreError> {
+        let rows = self.conn()?.query(
+            "SELECT address FROM instances WHERE expires_ms >= $1 AND address IS NOT NULL",
+            &[&to_i64(now_ms)],
+        )?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     /// Takes the game `id` for the server `instance` at `now_ms` if nobody serves it (no

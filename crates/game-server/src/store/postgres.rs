@@ -19,6 +19,10 @@ pub(super) const MIGRATIONS: &[(u32, &str)] = &[
         include_str!("../../migrations/postgres/0002_operator_end.sql"),
     ),
     (3, include_str!("../../migrations/postgres/0003_owners.sql")),
+    (
+        4,
+        include_str!("../../migrations/postgres/0004_instance_address.sql"),
+    ),
 ];
 
 /// The key of the advisory lock held while migrating, so that servers starting together
@@ -93,6 +97,12 @@ impl PgStore {
     pub fn serving_as(mut self, instance: &str) -> PgStore {
         self.instance = Some(instance.to_string());
         self
+    }
+
+    /// The server this store writes for ([`PgStore::serving_as`]), if any.
+    #[must_use]
+    pub fn instance(&self) -> Option<&str> {
+        self.instance.as_deref()
     }
 
     pub(super) fn conn(

@@ -14,6 +14,10 @@ const MIGRATIONS: &[(u32, &str)] = &[
     (1, include_str!("../../migrations/0001_init.sql")),
     (2, include_str!("../../migrations/0002_operator_end.sql")),
     (3, include_str!("../../migrations/0003_owners.sql")),
+    (
+        4,
+        include_str!("../../migrations/0004_instance_address.sql"),
+    ),
 ];
 
 impl From<rusqlite::Error> for StoreError {
@@ -500,11 +504,11 @@ mod tests {
         let path = dir.join("sub").join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4]);
         store.create(&new_game("a", None)).unwrap();
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4]);
         assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();

@@ -1,0 +1,216 @@
+//! Several servers on one PostgreSQL database (docs/server.md, "Several servers"): each
+//! game is served by one of them at a time, its owner, and a WebSocket opened on another
+//! is forwarded to the owner ([`crate::forward`]).
+//!
+//! Each server renews its row every [`HEARTBEAT`] for [`LEASE`]; a game whose owner's row
+//! has expired is taken by the next server that needs it. Every second each server also
+//! takes the games whose clocks run and that nobody serves (so their flags fall on time
+//! after their owner died), and drops from memory the games it lost (another took them
+//! while it could not renew). Writes are fenced: the store refuses a game's update unless
+//! this server owns it ([`PgStore::serving_as`]).
+
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, PoisonError, RwLock};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::app::App;
+use crate::now_ms;
+use crate::store::{PgStore, StoreError};
+
+/// How often a server renews its row, and looks for games to take and games lost.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// How long a server's row stays fresh after it renewed it: a server silent this long is
+/// taken for dead, and its games go to others. A dead owner's running clocks are taken
+/// over within `LEASE` + [`HEARTBEAT`].
+pub const LEASE: Duration = Duration::from_secs(3);
+
+/// One server of several on a PostgreSQL database.
+#[derive(Clone)]
+pub struct Cluster {
+    store: Arc<PgStore>,
+    instance: String,
+    advertise: String,
+    /// The other servers' IP addresses (their `--advertise`): trusted as proxies, since
+    /// they forward sockets here with the client's address in `X-Forwarded-For`.
+    peers: Arc<RwLock<Vec<IpAddr>>>,
+    /// Set once the server stops: it takes no more games.
+    retiring: Arc<AtomicBool>,
+}
+
+impl std::fmt::Debug for Cluster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cluster")
+            .field("instance", &self.instance)
+            .field("advertise", &self.advertise)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a [`Cluster`] could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// The store writes for no server: [`PgStore::serving_as`] was not called.
+    #[error("the store serves as no server: call PgStore::serving_as first")]
+    NoInstance,
+}
+
+impl Cluster {
+    /// This server, `store`'s instance ([`PgStore::serving_as`]), reached by the others at
+    /// `advertise` (`host:port`). Pass the same `store` to [`crate::Server::start`].
+    ///
+    /// # Errors
+    /// [`ClusterError::NoInstance`] if the store serves as no server.
+    pub fn new(store: Arc<PgStore>, advertise: String) -> Result<Cluster, ClusterError> {
+        let instance = store
+            .instance()
+            .ok_or(ClusterError::NoInstance)?
+            .to_string();
+        Ok(Cluster {
+            store,
+            instance,
+            advertise,
+            peers: Arc::new(RwLock::new(Vec::new())),
+            retiring: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// This server's id in the `instances` table.
+    #[must_use]
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// The address the other servers reach this one at.
+    #[must_use]
+    pub fn advertise(&self) -> &str {
+        &self.advertise
+    }
+
+    /// The store, serving as this server.
+    pub(crate) fn store(&self) -> &PgStore {
+        &self.store
+    }
+
+    /// Whether `ip` is one of the live servers' (a forwarded socket's peer).
+    pub(crate) fn is_peer(&self, ip: IpAddr) -> bool {
+        let ip = ip.to_canonical();
+        self.peers
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(&ip)
+    }
+
+    pub(crate) fn is_retiring(&self) -> bool {
+        self.retiring.load(Ordering::SeqCst)
+    }
+
+    /// Renews this server's row and reads the live servers' addresses.
+    pub(crate) fn heartbeat(&self) -> Result<(), StoreError> {
+        let now = now_ms();
+        self.store
+            .heartbeat(&self.instance, &self.advertise, now, LEASE)?;
+        let peers: Vec<IpAddr> = self
+            .store
+            .live_addresses(now)?
+            .iter()
+            .filter_map(|a| peer_ip(a))
+            .collect();
+        *self.peers.write().unwrap_or_else(PoisonError::into_inner) = peers;
+        Ok(())
+    }
+
+    /// Takes game `id` for this server: its owner count, or `None` when another live
+    /// server serves it (or there is no such game, or this server is stopping).
+    pub(crate) fn acquire(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        if self.is_retiring() {
+            return Ok(None);
+        }
+        self.store.acquire(id, &self.instance, now_ms())
+    }
+
+    /// The address of the live server that owns game `id`, unless it is this one.
+    pub(crate) fn owner_elsewhere(&self, id: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .store
+            .owner_address(id, now_ms())?
+            .filter(|(owner, _)| *owner != self.instance)
+            .map(|(_, address)| address))
+    }
+
+    /// Gives up every game and this server's row (it stops); takes no more games.
+    pub(crate) fn retire(&self) -> Result<u64, StoreError> {
+        self.retiring.store(true, Ordering::SeqCst);
+        self.store.retire(&self.instance)
+    }
+}
+
+/// Completes once `flag` is true (at once if it is).
+pub(crate) async fn turned_true(flag: &mut watch::Receiver<bool>) {
+    // An error is a sender gone: the flag can no longer change.
+    let _ = flag.wait_for(|f| *f).await;
+}
+
+/// The IP address of `host:port`, when the host is one (names are not resolved).
+fn peer_ip(address: &str) -> Option<IpAddr> {
+    let host = address
+        .rsplit_once(':')
+        .map_or(address, |(host, _)| host)
+        .trim_start_matches('[')
+        .trim_end_matches(']');
+    host.parse::<IpAddr>().ok().map(|ip| ip.to_canonical())
+}
+
+/// Every [`HEARTBEAT`] until the server stops: renews this server's row, drops the games
+/// it lost, and takes the running clocks nobody serves. A server that could not renew its
+/// row for a whole [`LEASE`] drops every game from memory (another may own them now).
+pub(crate) async fn run(app: Arc<App>, cluster: Cluster, mut stop: watch::Receiver<bool>) {
+    let mut renewed = tokio::time::Instant::now();
+    loop {
+        if cluster.is_retiring() {
+            return;
+        }
+        let beat = cluster.clone();
+        match tokio::task::spawn_blocking(move || beat.heartbeat()).await {
+            Ok(Ok(())) => renewed = tokio::time::Instant::now(),
+            Ok(Err(e)) => tracing::error!(error = %e, "cluster: the heartbeat failed"),
+            Err(e) => tracing::error!(error = %e, "cluster: the heartbeat's task failed"),
+        }
+        if renewed.elapsed() >= LEASE {
+            let dropped = app.lose_all().await;
+            if dropped > 0 {
+                tracing::warn!(
+                    games = dropped,
+                    "cluster: no heartbeat for a whole lease; every game dropped"
+                );
+            }
+        } else {
+            app.drop_lost(&cluster).await;
+            app.take_orphans(&cluster).await;
+        }
+        tokio::select! {
+            () = tokio::time::sleep(HEARTBEAT) => {}
+            () = turned_true(&mut stop) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_peer_s_ip_is_read_from_its_address() {
+        assert_eq!(peer_ip("10.0.0.7:8080"), Some("10.0.0.7".parse().unwrap()));
+        assert_eq!(peer_ip("[::1]:8080"), Some("::1".parse().unwrap()));
+        assert_eq!(
+            peer_ip("[::ffff:10.0.0.7]:1"),
+            Some("10.0.0.7".parse().unwrap())
+        );
+        assert_eq!(peer_ip("game-2.internal:8080"), None);
+        assert_eq!(peer_ip(""), None);
+    }
+}
