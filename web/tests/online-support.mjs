@@ -181,7 +181,7 @@ export async function sameEnd(pages, n, { reason = 'rules', errors = (list) => l
  * go9 after `n` moves: the mover passes, then the other side passes and confirms the pass
  * that ends the game; resolves once every page of `pages` shows the same end.
  */
-export async function passTwiceToTheEnd(players, pages, n) {
+export async function passTwiceToTheEnd(players, pages, n, endOptions = {}) {
   let me = await mover(players);
   await me.waitForFunction(() => window.playground.personToAct(), null, WAIT);
   await me.click('#pass');
@@ -191,5 +191,5 @@ export async function passTwiceToTheEnd(players, pages, n) {
   // The second pass ends the game, so it asks to be confirmed.
   await me.click('#pass');
   await me.click('#pass');
-  await sameEnd(pages, n + 2);
+  await sameEnd(pages, n + 2, endOptions);
 }

@@ -12,9 +12,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -22,8 +20,8 @@ import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, REPO, SHOTS, shot } from '
 import {
   WAIT, confirmCreate, createGame, online, open, passTwiceToTheEnd, people, playOne, spawnGameServer,
 } from './online-support.mjs';
+import { NGINX, freePort, installed, listening, startChild, startNginx } from './proxy-support.mjs';
 
-const NGINX = '/usr/sbin/nginx';
 const CADDY = '/usr/bin/caddy';
 const PLIES = 12;
 
@@ -34,82 +32,6 @@ let person;
 const contexts = [];
 const children = [];
 const ports = {};
-
-/** A port the system says is free now (the proxies bind it a moment later). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once 127.0.0.1:`port` takes connections; rejects if `child` ends first. */
-async function listening(child, port, name) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} ended (${child.exitCode}): ${child.said}`);
-    const up = await new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => { socket.end(); resolve(true); });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) return;
-    if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port}: ${child.said}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Starts `command` with `args` (and `env`), its output kept for errors; stopped after the file. */
-function startChild(command, args, env = {}) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  child.said = '';
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => { child.said = (child.said + chunk).slice(-4000); });
-  }
-  children.push(child);
-  return child;
-}
-
-/** Whether `binary` is installed; without it, CI fails and a developer's run is told why. */
-function installed(binary, name) {
-  if (existsSync(binary)) return true;
-  assert.ok(!process.env.CI, `${name} is not installed, and CI must run this test (.ci/run installs Debian's ${name})`);
-  console.log(`# ${name} (${binary}) is not installed: its test did nothing (it fails under CI)`);
-  return false;
-}
-
-/** nginx on `port` in front of the server, with the recommended locations included as they are. */
-async function startNginx(port, upstream) {
-  const dir = join(scratch, 'nginx');
-  mkdirSync(dir, { recursive: true });
-  const locations = join(REPO, 'docs', 'deploy', 'nginx-game-server.conf');
-  const config = `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log info;
-events { worker_connections 256; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream game_server { server ${upstream}; }
-  server {
-    listen 127.0.0.1:${port};
-    include ${locations};
-  }
-}
-`;
-  writeFileSync(join(dir, 'nginx.conf'), config);
-  await listening(startChild(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')]), port, 'nginx');
-}
 
 /** Caddy on `port` in front of the server, the recommended directives imported as they are. */
 async function startCaddy(port, upstream) {
@@ -129,7 +51,7 @@ http://localhost:${port} {
 }
 `;
   writeFileSync(join(dir, 'Caddyfile'), config);
-  const child = startChild(CADDY, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
+  const child = startChild(children, CADDY, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
     GAME_SERVER_UPSTREAM: upstream,
     HOME: dir,
     XDG_DATA_HOME: join(dir, 'data'),
@@ -200,7 +122,7 @@ async function playThrough(site, name) {
 describe('two people through a proxy in front of game-server', () => {
   test('nginx with docs/deploy/nginx-game-server.conf', async () => {
     if (!installed(NGINX, 'nginx')) return;
-    await startNginx(ports.nginx, ports.upstream);
+    await startNginx(children, join(scratch, 'nginx'), ports.nginx, [ports.upstream]);
     await playThrough(`http://localhost:${ports.nginx}`, 'nginx');
   });
 

@@ -11,7 +11,7 @@
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
 use tokio::sync::watch;
@@ -33,7 +33,8 @@ pub const LEASE: Duration = Duration::from_secs(3);
 pub struct Cluster {
     store: Arc<PgStore>,
     instance: String,
-    advertise: String,
+    /// Where the others reach this server: said at the start, or the address it bound.
+    advertise: Arc<OnceLock<String>>,
     /// The other servers' IP addresses (their `--advertise`): trusted as proxies, since
     /// they forward sockets here with the client's address in `X-Forwarded-For`.
     peers: Arc<RwLock<Vec<IpAddr>>>,
@@ -60,19 +61,24 @@ pub enum ClusterError {
 
 impl Cluster {
     /// This server, `store`'s instance ([`PgStore::serving_as`]), reached by the others at
-    /// `advertise` (`host:port`). Pass the same `store` to [`crate::Server::start`].
+    /// `advertise` (`host:port`), or, when `None`, at the address [`crate::Server::start`]
+    /// binds. Pass the same `store` to [`crate::Server::start`].
     ///
     /// # Errors
     /// [`ClusterError::NoInstance`] if the store serves as no server.
-    pub fn new(store: Arc<PgStore>, advertise: String) -> Result<Cluster, ClusterError> {
+    pub fn new(store: Arc<PgStore>, advertise: Option<String>) -> Result<Cluster, ClusterError> {
         let instance = store
             .instance()
             .ok_or(ClusterError::NoInstance)?
             .to_string();
+        let said = OnceLock::new();
+        if let Some(address) = advertise {
+            let _ = said.set(address);
+        }
         Ok(Cluster {
             store,
             instance,
-            advertise,
+            advertise: Arc::new(said),
             peers: Arc::new(RwLock::new(Vec::new())),
             retiring: Arc::new(AtomicBool::new(false)),
         })
@@ -84,10 +90,16 @@ impl Cluster {
         &self.instance
     }
 
-    /// The address the other servers reach this one at.
+    /// The address the other servers reach this one at (empty until the server binds, if
+    /// none was said).
     #[must_use]
     pub fn advertise(&self) -> &str {
-        &self.advertise
+        self.advertise.get().map_or("", String::as_str)
+    }
+
+    /// Advertises `bound` unless an address was said.
+    pub(crate) fn bound(&self, bound: std::net::SocketAddr) {
+        let _ = self.advertise.set(bound.to_string());
     }
 
     /// The store, serving as this server.
@@ -112,7 +124,7 @@ impl Cluster {
     pub(crate) fn heartbeat(&self) -> Result<(), StoreError> {
         let now = now_ms();
         self.store
-            .heartbeat(&self.instance, &self.advertise, now, LEASE)?;
+            .heartbeat(&self.instance, self.advertise(), now, LEASE)?;
         let peers: Vec<IpAddr> = self
             .store
             .live_addresses(now)?

@@ -390,23 +390,19 @@ async fn serve(args: Args) -> ExitCode {
 }
 
 /// A server on PostgreSQL is one of the servers that may share the database: it gets an
-/// id (its advertised address and a random suffix) and writes as that server.
+/// id of its own and writes as that server; the others reach it at --advertise, else at
+/// the address it binds.
 fn join_cluster(pg: PgStore, args: &Args) -> Result<(Arc<dyn GameStore>, Cluster), String> {
-    let advertise = match &args.advertise {
-        Some(address) => address.clone(),
-        None if args.listen.ip().is_unspecified() => {
-            return Err(format!(
-                "--listen {} listens on every address: say with --advertise HOST:PORT where the other servers reach this one",
-                args.listen
-            ));
-        }
-        None => args.listen.to_string(),
-    };
+    if args.advertise.is_none() && args.listen.ip().is_unspecified() {
+        return Err(format!(
+            "--listen {} listens on every address: say with --advertise HOST:PORT where the other servers on the database reach this one",
+            args.listen
+        ));
+    }
     let suffix = game_server::token::new_token().map_err(|e| e.to_string())?;
-    let instance = format!("{advertise}/{}", &suffix[..8]);
+    let instance = format!("gs-{}", &suffix[..12]);
     let pg = Arc::new(pg.serving_as(&instance));
-    let cluster = Cluster::new(Arc::clone(&pg), advertise).map_err(|e| e.to_string())?;
-    tracing::info!(instance, "one of the servers on this database");
+    let cluster = Cluster::new(Arc::clone(&pg), args.advertise.clone()).map_err(|e| e.to_string())?;
     Ok((pg, cluster))
 }
 

@@ -60,21 +60,26 @@ async fn in_database<T: Send + 'static>(
     .unwrap()
 }
 
-/// Game `id`'s owner (its server's id: its address, `/`, a suffix) and owner count.
+/// Where game `id`'s owner is reached (its `--advertise`, here the address it listens
+/// on), and the game's owner count.
 async fn owner(url: &str, id: &str) -> (Option<String>, i64) {
     let id = id.to_string();
     in_database(url, move |c| {
         let row = c
-            .query_one("SELECT owner, owner_epoch FROM games WHERE id = $1", &[&id])
+            .query_one(
+                "SELECT i.address, g.owner_epoch FROM games g LEFT JOIN instances i ON i.id = g.owner
+                 WHERE g.id = $1",
+                &[&id],
+            )
             .unwrap();
         (row.get(0), row.get(1))
     })
     .await
 }
 
-/// Whether `owner` names the server listening at `addr`.
+/// Whether `owner` is the server listening at `addr`.
 fn is_server(owner: Option<&str>, addr: SocketAddr) -> bool {
-    owner.is_some_and(|o| o.starts_with(&format!("{addr}/")))
+    owner == Some(addr.to_string().as_str())
 }
 
 /// Opens game `id`'s socket on the first of `addrs` that takes it, trying them in turn
