@@ -17,6 +17,13 @@
 //! median, 90th and 99th percentiles and the maximum of that latency, moves per second,
 //! games finished, errors (anything unexpected: an `error` message, a dropped connection,
 //! a refused request, a silence past 30 s), and a markdown table row with the command.
+//!
+//! Several servers on one database (docs/server.md, "Several servers"): repeat `--url`;
+//! each request and each socket goes to the next server in turn, as a round-robin proxy
+//! would send them. With `--reconnect` a closed socket is not an error: the client says
+//! hello again on the next server, checks that every move it had been told of is still
+//! there (nothing acknowledged lost), and plays on; a refused `POST /games` is tried on
+//! the next server. That is the load test of a rolling restart (scripts/load-cluster.sh).
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,9 +43,14 @@ use tokio_tungstenite::tungstenite::Message;
 /// Load test: many games at once against the game server.
 #[derive(Debug, Parser)]
 struct Args {
-    /// The server to load (`http://HOST:PORT`); ignored with `--spawn`.
+    /// The server to load (`http://HOST:PORT`); repeat for several servers on one
+    /// database, taken in turn. Ignored with `--spawn`.
     #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    url: Vec<String>,
+    /// Reconnect a socket the server closes (a server restarting) instead of counting an
+    /// error, and retry a refused new game on the next server.
+    #[arg(long)]
+    reconnect: bool,
     /// Start the server in this process on a temporary database instead.
     #[arg(long)]
     spawn: bool,
@@ -72,6 +84,10 @@ struct Totals {
     games_made: AtomicU64,
     games_finished: AtomicU64,
     errors: AtomicU64,
+    /// Sockets said hello again after the server closed them (`--reconnect`).
+    reconnections: AtomicU64,
+    /// Requests and connections refused and tried again on the next server.
+    retries: AtomicU64,
     /// The first few errors' words.
     error_words: Mutex<Vec<String>>,
 }
@@ -101,6 +117,27 @@ impl Rng {
         let r = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
         usize::try_from(r % n.max(1) as u64).unwrap_or(0)
     }
+}
+
+/// The servers, taken in turn by every request and socket (a round-robin proxy's way).
+struct Servers {
+    addrs: Vec<SocketAddr>,
+    next: AtomicU64,
+}
+
+impl Servers {
+    fn next(&self) -> SocketAddr {
+        let i = self.next.fetch_add(1, Ordering::Relaxed) as usize;
+        self.addrs[i % self.addrs.len()]
+    }
+}
+
+/// What a player needs to reconnect: the servers, the game and its seat's token.
+struct Seat {
+    servers: Arc<Servers>,
+    id: String,
+    token: String,
+    reconnect: bool,
 }
 
 /// The last move sent in a game: the version it will make and when it was sent.
@@ -194,15 +231,9 @@ enum End {
     TimeUp,
 }
 
-/// One seat: moves when it is its turn, until the game is over or `until`.
-async fn player(
-    mut socket: Socket,
-    state: Value,
-    seed: u64,
-    in_flight: InFlight,
-    until: Instant,
-    totals: Arc<Totals>,
-) -> Result<End, String> {
+/// A player's copy of the game from a `state` message: the rules' game, the version and
+/// the seat to move.
+fn mirror_of(state: &Value) -> Result<(AnyGame, u64, Option<u64>), String> {
     let spec = state["spec"].as_str().ok_or("no spec")?;
     let mut mirror = AnyGame::parse_spec(spec).map_err(|e| e.to_string())?;
     for m in state["moves"].as_array().ok_or("no moves")? {
@@ -210,9 +241,60 @@ async fn player(
             .play(m.as_str().ok_or("a move not text")?)
             .map_err(|e| e.to_string())?;
     }
+    let version = state["version"].as_u64().ok_or("no version")?;
+    Ok((mirror, version, state["to_move"].as_u64()))
+}
+
+/// Says hello again for `seat` after its socket closed, on the next server that takes it
+/// (for up to 30 s): the new socket and state. Every move `seen` must still be there.
+async fn rejoin(seat: &Seat, seen: &[String], totals: &Totals) -> Result<(Socket, Value), String> {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match join(seat.servers.next(), &seat.id, Some(&seat.token)).await {
+            Ok((socket, state)) => {
+                let moves: Vec<String> = state["moves"]
+                    .as_array()
+                    .ok_or("no moves")?
+                    .iter()
+                    .filter_map(|m| m.as_str().map(str::to_string))
+                    .collect();
+                if !moves.starts_with(seen) {
+                    return Err(format!(
+                        "an acknowledged move was lost: {} moves seen, the server has {}",
+                        seen.len(),
+                        moves.len()
+                    ));
+                }
+                totals.reconnections.fetch_add(1, Ordering::Relaxed);
+                return Ok((socket, state));
+            }
+            Err(e) if Instant::now() >= deadline => return Err(format!("reconnect: {e}")),
+            Err(_) => {
+                totals.retries.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// Whether an error is a socket closed under the player (a server stopping or gone).
+fn is_closed(error: &str) -> bool {
+    error == "closed" || error.starts_with("socket:") || error.starts_with("send:")
+}
+
+/// One seat: moves when it is its turn, until the game is over or `until`.
+async fn player(
+    mut socket: Socket,
+    state: Value,
+    seat: Seat,
+    seed: u64,
+    in_flight: InFlight,
+    until: Instant,
+    totals: Arc<Totals>,
+) -> Result<End, String> {
+    let (mut mirror, mut version, mut to_move) = mirror_of(&state)?;
+    let spec = state["spec"].as_str().ok_or("no spec")?.to_string();
     let me = state["you"].as_u64().ok_or("no seat")?;
-    let mut version = state["version"].as_u64().ok_or("no version")?;
-    let mut to_move = state["to_move"].as_u64();
     let mut rng = Rng::new(seed);
     let mut latencies = Vec::new();
     let end = loop {
@@ -221,26 +303,38 @@ async fn player(
         if Instant::now() >= until {
             break End::TimeUp;
         }
-        if to_move == Some(me) && !mirror.is_over() {
-            let legal = mirror.legal_moves();
-            if legal.is_empty() {
-                return Err(format!("no legal move in a game not over: {spec}"));
+        let step = async {
+            if to_move == Some(me) && !mirror.is_over() {
+                let legal = mirror.legal_moves();
+                if legal.is_empty() {
+                    return Err(format!("no legal move in a game not over: {spec}"));
+                }
+                let mv = &legal[rng.below(legal.len())];
+                *in_flight.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some((version + 1, Instant::now()));
+                send(
+                    &mut socket,
+                    &json!({"type": "move", "version": version, "move": mv}),
+                )
+                .await?;
+                // Not our turn until the server says so.
+                to_move = None;
             }
-            let mv = &legal[rng.below(legal.len())];
-            *in_flight.lock().unwrap_or_else(|e| e.into_inner()) =
-                Some((version + 1, Instant::now()));
-            send(
-                &mut socket,
-                &json!({"type": "move", "version": version, "move": mv}),
-            )
-            .await?;
-            // Not our turn until the server says so.
-            to_move = None;
-        }
-        let Ok(m) = tokio::time::timeout_at(until.into(), next_json(&mut socket)).await else {
-            break End::TimeUp;
+            next_json(&mut socket).await
         };
-        let m = m?;
+        let m = match tokio::time::timeout_at(until.into(), step).await {
+            Err(_) => break End::TimeUp,
+            Ok(Err(e)) if seat.reconnect && is_closed(&e) => {
+                let (again, state) = rejoin(&seat, &mirror.moves(), &totals).await?;
+                socket = again;
+                (mirror, version, to_move) = mirror_of(&state)?;
+                if mirror.is_over() || !state["result"].is_null() {
+                    break End::Over;
+                }
+                continue;
+            }
+            Ok(m) => m?,
+        };
         match m["type"].as_str() {
             Some("move") => {
                 let received = Instant::now();
@@ -275,6 +369,9 @@ async fn player(
                 // Sent instead of missed messages: start again from it.
                 return Err("fell behind (a state instead of moves)".into());
             }
+            // A move refused because its server lost the game as it was sent: the
+            // socket closes next, and the player reconnects.
+            Some("error") if seat.reconnect && m["code"] == "unavailable" => {}
             _ => return Err(format!("unexpected {m}")),
         }
     };
@@ -288,11 +385,13 @@ async fn player(
 }
 
 /// A watcher: reads until the game is over or the time is up.
-async fn spectator(mut socket: Socket, until: Instant) -> Result<(), String> {
+async fn spectator(mut socket: Socket, until: Instant, reconnect: bool) -> Result<(), String> {
     loop {
         let wait = until.saturating_duration_since(Instant::now());
         match tokio::time::timeout(wait, next_json(&mut socket)).await {
             Err(_) => break,
+            // A watcher whose server stops just stops watching.
+            Ok(Err(e)) if reconnect && is_closed(&e) => break,
             Ok(m) => {
                 let m = m?;
                 if m["type"] == "over" {
@@ -309,7 +408,13 @@ async fn spectator(mut socket: Socket, until: Instant) -> Result<(), String> {
 }
 
 /// One game slot: makes games one after the other until the time is up.
-async fn slot(addr: SocketAddr, args: Arc<Args>, index: u64, until: Instant, totals: Arc<Totals>) {
+async fn slot(
+    servers: Arc<Servers>,
+    args: Arc<Args>,
+    index: u64,
+    until: Instant,
+    totals: Arc<Totals>,
+) {
     let mut round = 0u64;
     while Instant::now() < until {
         round += 1;
@@ -318,7 +423,7 @@ async fn slot(addr: SocketAddr, args: Arc<Args>, index: u64, until: Instant, tot
             .wrapping_mul(1_000_003)
             .wrapping_add(index.wrapping_mul(7919))
             .wrapping_add(round);
-        match one_game(addr, &args, seed, until, &totals).await {
+        match one_game(&servers, &args, seed, until, &totals).await {
             Ok(End::Over) => {
                 totals.games_finished.fetch_add(1, Ordering::Relaxed);
             }
@@ -332,19 +437,52 @@ async fn slot(addr: SocketAddr, args: Arc<Args>, index: u64, until: Instant, tot
     }
 }
 
+/// Makes a game on the next server that takes it (with `--reconnect`, trying the next
+/// one for up to 30 s while servers restart).
+async fn make_game(servers: &Servers, args: &Args, totals: &Totals) -> Result<Value, String> {
+    let body = json!({"game": args.game, "side": "first"}).to_string();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let failed = match http(servers.next(), "POST", "/games", &body).await {
+            Ok((201, answer)) => return serde_json::from_str(&answer).map_err(|e| e.to_string()),
+            Ok((status, answer)) => format!("POST /games: {status} {answer}"),
+            Err(e) => format!("POST /games: {e}"),
+        };
+        if !args.reconnect || Instant::now() >= deadline {
+            return Err(failed);
+        }
+        totals.retries.fetch_add(1, Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Joins `seat` on the next server that takes it (with `--reconnect`, as [`make_game`]).
+async fn join_seat(
+    seat: &Seat,
+    token: Option<&str>,
+    totals: &Totals,
+) -> Result<(Socket, Value), String> {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match join(seat.servers.next(), &seat.id, token).await {
+            Ok(joined) => return Ok(joined),
+            Err(e) if !seat.reconnect || Instant::now() >= deadline => return Err(e),
+            Err(_) => {
+                totals.retries.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
 async fn one_game(
-    addr: SocketAddr,
+    servers: &Arc<Servers>,
     args: &Args,
     seed: u64,
     until: Instant,
     totals: &Arc<Totals>,
 ) -> Result<End, String> {
-    let body = json!({"game": args.game, "side": "first"}).to_string();
-    let (status, answer) = http(addr, "POST", "/games", &body).await?;
-    if status != 201 {
-        return Err(format!("POST /games: {status} {answer}"));
-    }
-    let made: Value = serde_json::from_str(&answer).map_err(|e| e.to_string())?;
+    let made = make_game(servers, args, totals).await?;
     totals.games_made.fetch_add(1, Ordering::Relaxed);
     let id = made["id"].as_str().ok_or("no id")?.to_string();
     let mut tokens = [String::new(), String::new()];
@@ -353,17 +491,25 @@ async fn one_game(
         tokens[usize::try_from(seat).map_err(|e| e.to_string())? & 1] =
             made[who]["token"].as_str().ok_or("no token")?.to_string();
     }
-    let (a, sa) = join(addr, &id, Some(&tokens[0])).await?;
-    let (b, sb) = join(addr, &id, Some(&tokens[1])).await?;
+    let seats = tokens.map(|token| Seat {
+        servers: Arc::clone(servers),
+        id: id.clone(),
+        token,
+        reconnect: args.reconnect,
+    });
+    let [seat_a, seat_b] = seats;
+    let (a, sa) = join_seat(&seat_a, Some(&seat_a.token), totals).await?;
+    let (b, sb) = join_seat(&seat_b, Some(&seat_b.token), totals).await?;
     let mut watchers = Vec::new();
     for _ in 0..args.spectators {
-        let (w, _) = join(addr, &id, None).await?;
-        watchers.push(tokio::spawn(spectator(w, until)));
+        let (w, _) = join_seat(&seat_a, None, totals).await?;
+        watchers.push(tokio::spawn(spectator(w, until, args.reconnect)));
     }
     let in_flight: InFlight = Arc::default();
     let pa = tokio::spawn(player(
         a,
         sa,
+        seat_a,
         seed,
         Arc::clone(&in_flight),
         until,
@@ -372,6 +518,7 @@ async fn one_game(
     let pb = tokio::spawn(player(
         b,
         sb,
+        seat_b,
         seed ^ 0x5555,
         in_flight,
         until,
@@ -415,7 +562,7 @@ async fn main() -> std::process::ExitCode {
         return std::process::ExitCode::from(2);
     }
     let mut spawned = None;
-    let addr = if args.spawn {
+    let addrs = if args.spawn {
         let dir = std::env::temp_dir().join(format!("game-server-load-{}", std::process::id()));
         if let Err(e) = std::fs::create_dir_all(&dir) {
             eprintln!("load: {}: {e}", dir.display());
@@ -449,7 +596,7 @@ async fn main() -> std::process::ExitCode {
             Ok(server) => {
                 let addr = server.addr();
                 spawned = Some((server, dir));
-                addr
+                vec![addr]
             }
             Err(e) => {
                 eprintln!("load: {e}");
@@ -457,14 +604,22 @@ async fn main() -> std::process::ExitCode {
             }
         }
     } else {
-        match server_addr(&args.url) {
-            Ok(addr) => addr,
-            Err(e) => {
-                eprintln!("load: {e}");
-                return std::process::ExitCode::from(2);
+        let mut addrs = Vec::new();
+        for url in &args.url {
+            match server_addr(url) {
+                Ok(addr) => addrs.push(addr),
+                Err(e) => {
+                    eprintln!("load: {e}");
+                    return std::process::ExitCode::from(2);
+                }
             }
         }
+        addrs
     };
+    let servers = Arc::new(Servers {
+        addrs,
+        next: AtomicU64::new(0),
+    });
 
     let totals = Arc::new(Totals::default());
     let started = Instant::now();
@@ -472,7 +627,7 @@ async fn main() -> std::process::ExitCode {
     let mut slots = Vec::new();
     for index in 0..args.games {
         slots.push(tokio::spawn(slot(
-            addr,
+            Arc::clone(&servers),
             Arc::clone(&args),
             index as u64,
             until,
@@ -505,17 +660,21 @@ async fn main() -> std::process::ExitCode {
     let per_second = moves as f64 / elapsed.min(args.seconds.max(1) as f64);
     let finished = totals.games_finished.load(Ordering::Relaxed);
     let made = totals.games_made.load(Ordering::Relaxed);
+    let reconnections = totals.reconnections.load(Ordering::Relaxed);
+    let retries = totals.retries.load(Ordering::Relaxed);
+    let where_to = if args.spawn {
+        "server in this process".to_string()
+    } else {
+        args.url.join(" ")
+    };
     let command: Vec<String> = std::env::args().skip(1).collect();
     println!(
         "{} games of {} at once for {elapsed:.1} s ({}): {moves} moves ({per_second:.0}/s), \
-         {} latencies measured, games made {made}, finished {finished}, errors {errors}",
+         {} latencies measured, games made {made}, finished {finished}, errors {errors}, \
+         reconnections {reconnections}, retries {retries}",
         args.games,
         args.game,
-        if args.spawn {
-            "server in this process"
-        } else {
-            args.url.as_str()
-        },
+        where_to,
         latencies.len(),
     );
     println!(
@@ -539,10 +698,10 @@ async fn main() -> std::process::ExitCode {
         args.games,
         args.spectators,
         args.game,
-        if args.spawn {
-            "in-process (`--spawn`)"
-        } else {
-            "separate process"
+        match (args.spawn, args.url.len()) {
+            (true, _) => "in-process (`--spawn`)".to_string(),
+            (false, 1) => "separate process".to_string(),
+            (false, n) => format!("{n} servers"),
         },
     );
     println!();

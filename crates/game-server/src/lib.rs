@@ -106,7 +106,11 @@ impl Server {
         let app = Arc::new(app::App::new(store, config, rx.clone()));
         if let Some(cluster) = app.config.cluster.clone() {
             cluster.bound(addr);
-            tracing::info!(instance = cluster.instance(), advertise = cluster.advertise(), "one of several servers on the database");
+            tracing::info!(
+                instance = cluster.instance(),
+                advertise = cluster.advertise(),
+                "one of several servers on the database"
+            );
             // Registered before anything, so that this server may take games.
             let beat = cluster.clone();
             tokio::task::spawn_blocking(move || beat.heartbeat())

@@ -402,7 +402,8 @@ fn join_cluster(pg: PgStore, args: &Args) -> Result<(Arc<dyn GameStore>, Cluster
     let suffix = game_server::token::new_token().map_err(|e| e.to_string())?;
     let instance = format!("gs-{}", &suffix[..12]);
     let pg = Arc::new(pg.serving_as(&instance));
-    let cluster = Cluster::new(Arc::clone(&pg), args.advertise.clone()).map_err(|e| e.to_string())?;
+    let cluster =
+        Cluster::new(Arc::clone(&pg), args.advertise.clone()).map_err(|e| e.to_string())?;
     Ok((pg, cluster))
 }
 

@@ -417,7 +417,7 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
     let a = Arc::new(PgStore::connect(&url, 2).unwrap().serving_as("a"));
     let b = Arc::new(PgStore::connect(&url, 2).unwrap().serving_as("b"));
     a.heartbeat("a", "127.0.0.1:1", now, hour).unwrap();
-    b.heartbeat("b", "127.0.0.1:1", now, hour).unwrap();
+    b.heartbeat("b", "127.0.0.1:2", now, hour).unwrap();
     a.create(&new_game("g", None, 1)).unwrap();
 
     // Two servers ask for the game at the same moment, a thousand times: exactly one gets
@@ -460,7 +460,7 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
     // a stops renewing: once its row has expired, b takes the game over, and a's next
     // write is refused (fencing), though it comes from the right version.
     let later = now + 2 * 3_600_000;
-    b.heartbeat("b", "127.0.0.1:1", later, hour).unwrap();
+    b.heartbeat("b", "127.0.0.1:2", later, hour).unwrap();
     assert_eq!(a.owner("g", later).unwrap(), None, "a's row has expired");
     assert_eq!(b.acquire("g", "b", later).unwrap(), Some(1002));
     assert!(matches!(
@@ -479,8 +479,35 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
         .map(|m| m.text)
         .collect();
     assert_eq!(moves, ["E5", "C3"]);
+    // What each server's loop reads: the games it holds and lost, where an owner is, who
+    // lives.
+    let g = vec!["g".to_string()];
+    assert_eq!(a.not_owned("a", &g).unwrap(), g);
+    assert!(b.not_owned("b", &g).unwrap().is_empty());
+    assert_eq!(
+        a.owner_address("g", later).unwrap(),
+        Some(("b".to_string(), "127.0.0.1:2".to_string()))
+    );
+    assert_eq!(a.live_addresses(later).unwrap(), ["127.0.0.1:2"]);
+    // A game whose clock runs is an orphan once its owner's row has expired, not before.
+    let mut clock = Clock::new(ClockSpec {
+        main_ms: 60_000,
+        byoyomi: None,
+        increment_ms: None,
+    });
+    clock.turn_started_ms = Some(later);
+    b.create(&new_game("timed", Some(clock), later)).unwrap();
+    assert_eq!(b.orphaned_clocks(later).unwrap(), ["timed"], "nobody's yet");
+    assert_eq!(b.acquire("timed", "b", later).unwrap(), Some(1));
+    assert!(b.orphaned_clocks(later).unwrap().is_empty());
+    assert_eq!(
+        b.orphaned_clocks(later + 2 * 3_600_000).unwrap(),
+        ["timed"],
+        "b's row has expired"
+    );
     // b stops: its games are nobody's, and a (alive again) can take them.
-    assert_eq!(b.retire("b").unwrap(), 1);
+    assert_eq!(b.retire("b").unwrap(), 2);
+    assert_eq!(b.owner_address("g", later).unwrap(), None);
     a.heartbeat("a", "127.0.0.1:1", later, hour).unwrap();
     assert_eq!(a.acquire("g", "a", later).unwrap(), Some(1003));
 }

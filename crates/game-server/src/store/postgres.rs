@@ -311,16 +311,83 @@ fn insert_move(tx: &mut impl GenericClient, id: &str, m: &StoredMove) -> Result<
     Ok(())
 }
 
-/// Writes `u` through `tx`, first locking the game's row and checking its version.
+/// One update in one statement (one round trip): the game's row is locked (`FOR
+/// UPDATE`), and the move's insert or removal and the row's new values are written only
+/// if its version is the one expected and, when `$3` names a server, that server owns it.
+/// It answers the version and owner found, the rows updated and the moves deleted.
+const APPLY: &str = "WITH g AS (
+    SELECT version, owner FROM games WHERE id = $1::text FOR UPDATE
+), ok AS (
+    SELECT 1 FROM g WHERE g.version = $2::bigint AND ($3::text IS NULL OR g.owner = $3::text)
+), ins AS (
+    INSERT INTO moves (game_id, ply, seat, text, played_ms)
+    SELECT $1, $5::bigint, $6::bigint, $7::text, $8::bigint FROM ok WHERE $4::boolean
+    RETURNING 1
+), del AS (
+    DELETE FROM moves WHERE $9::boolean AND EXISTS (SELECT 1 FROM ok) AND game_id = $1 AND ply = $5
+       AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = $1)
+    RETURNING 1
+), upd AS (
+    UPDATE games SET version = $10, joined_0 = $11, joined_1 = $12,
+        remaining_ms_0 = $13, remaining_ms_1 = $14, periods_0 = $15, periods_1 = $16,
+        turn_started_ms = $17,
+        end_reason = $18, end_seat = $19, winner_seat = $20, result_text = $21,
+        finished_ms = $22
+    WHERE id = $1 AND EXISTS (SELECT 1 FROM ok) AND (NOT $9 OR EXISTS (SELECT 1 FROM del))
+    RETURNING 1
+)
+SELECT g.version, g.owner, (SELECT count(*) FROM upd), (SELECT count(*) FROM del) FROM g";
+
+/// Writes `u` through `conn` in one statement ([`APPLY`]): refused with nothing written
+/// if the game is another server's ([`StoreError::NotOwner`]) or at another version
+/// ([`StoreError::Conflict`]).
 fn apply(
-    tx: &mut impl GenericClient,
+    conn: &mut impl GenericClient,
     u: &Update,
     instance: Option<&str>,
 ) -> Result<(), StoreError> {
-    let row = tx
+    let (append, remove, ply, seat, text, played) = match &u.change {
+        Some(MoveChange::Append(m)) => (
+            true,
+            false,
+            to_i64(m.ply),
+            i64::try_from(m.seat).unwrap_or(0),
+            m.text.as_str(),
+            to_i64(m.played_ms),
+        ),
+        Some(MoveChange::RemoveLast { ply }) => (false, true, to_i64(*ply), 0, "", 0),
+        None => (false, false, 0, 0, "", 0),
+    };
+    let c = clock_columns(u.clock.as_ref());
+    let end = u.end.as_ref();
+    let seat_column = |s: Option<usize>| s.and_then(|s| i64::try_from(s).ok());
+    let row = conn
         .query_opt(
-            "SELECT version, owner FROM games WHERE id = $1 FOR UPDATE",
-            &[&u.id],
+            APPLY,
+            &[
+                &u.id,
+                &to_i64(u.from_version),
+                &instance,
+                &append,
+                &ply,
+                &seat,
+                &text,
+                &played,
+                &remove,
+                &to_i64(u.version),
+                &u.joined[0],
+                &u.joined[1],
+                &c[4],
+                &c[5],
+                &c[6],
+                &c[7],
+                &c[8],
+                &end.map(|e| e.reason.as_str()),
+                &seat_column(end.and_then(|e| e.seat)),
+                &seat_column(end.and_then(|e| e.winner_seat)),
+                &end.map(|e| e.text.as_str()),
+                &end.map(|e| to_i64(e.finished_ms)),
+            ],
         )?
         .ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?;
     if let Some(me) = instance {
@@ -340,47 +407,15 @@ fn apply(
             expected: u.from_version,
         });
     }
-    match &u.change {
-        Some(MoveChange::Append(m)) => insert_move(tx, &u.id, m)?,
-        Some(MoveChange::RemoveLast { ply }) => {
-            let n = tx.execute(
-                "DELETE FROM moves WHERE game_id = $1 AND ply = $2
-                   AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = $1)",
-                &[&u.id, &to_i64(*ply)],
-            )?;
-            if n != 1 {
-                return Err(StoreError::Corrupt(format!("move {ply} is not the last")));
-            }
-        }
-        None => {}
+    if remove && row.try_get::<_, i64>(3)? != 1 {
+        return Err(StoreError::Corrupt(format!("move {ply} is not the last")));
     }
-    let c = clock_columns(u.clock.as_ref());
-    let end = u.end.as_ref();
-    let seat_column = |s: Option<usize>| s.and_then(|s| i64::try_from(s).ok());
-    tx.execute(
-        "UPDATE games SET version = $2, joined_0 = $3, joined_1 = $4,
-             remaining_ms_0 = $5, remaining_ms_1 = $6, periods_0 = $7, periods_1 = $8,
-             turn_started_ms = $9,
-             end_reason = $10, end_seat = $11, winner_seat = $12, result_text = $13,
-             finished_ms = $14
-         WHERE id = $1",
-        &[
-            &u.id,
-            &to_i64(u.version),
-            &u.joined[0],
-            &u.joined[1],
-            &c[4],
-            &c[5],
-            &c[6],
-            &c[7],
-            &c[8],
-            &end.map(|e| e.reason.as_str()),
-            &seat_column(end.and_then(|e| e.seat)),
-            &seat_column(end.and_then(|e| e.winner_seat)),
-            &end.map(|e| e.text.as_str()),
-            &end.map(|e| to_i64(e.finished_ms)),
-        ],
-    )?;
+    if row.try_get::<_, i64>(2)? != 1 {
+        return Err(StoreError::Corrupt(format!(
+            "game {} was not updated",
+            u.id
+        )));
+    }
     Ok(())
 }
 
@@ -412,17 +447,14 @@ impl GameStore for PgStore {
         Ok(Some(game))
     }
 
+    /// One statement, committed on its own.
     fn update(&self, u: &Update) -> Result<(), StoreError> {
-        let mut conn = self.conn()?;
-        let mut tx = conn.transaction()?;
-        apply(&mut tx, u, self.instance.as_deref())?;
-        tx.commit()?;
-        Ok(())
+        apply(&mut *self.conn()?, u, self.instance.as_deref())
     }
 
-    /// One transaction (one commit to disk) for the lot, each update inside its own
-    /// savepoint: an update refused (a version conflict) is rolled back alone, and if the
-    /// commit fails, every update fails.
+    /// One transaction (one commit to disk) for the lot, one statement per update: an
+    /// update refused (another version, another owner) writes nothing and leaves the
+    /// others; if the database fails, or the commit does, every update fails.
     fn update_all(&self, updates: &[Update]) -> Vec<Result<(), StoreError>> {
         let failed = |e: &StoreError| {
             updates
@@ -440,17 +472,21 @@ impl GameStore for PgStore {
         };
         let mut results: Vec<Result<(), StoreError>> = updates
             .iter()
-            .map(|u| {
-                let mut point = tx.savepoint("one_update")?;
-                apply(&mut point, u, self.instance.as_deref())?;
-                point.commit()?;
-                Ok(())
-            })
+            .map(|u| apply(&mut tx, u, self.instance.as_deref()))
             .collect();
-        if let Err(e) = tx.commit() {
+        // A statement the database failed aborts the transaction: nothing is committed.
+        let broken = results.iter().find_map(|r| match r {
+            Err(e @ StoreError::Database(_)) => Some(e.to_string()),
+            _ => None,
+        });
+        let outcome = match broken {
+            Some(e) => Err(e),
+            None => tx.commit().map_err(|e| e.to_string()),
+        };
+        if let Err(e) = outcome {
             for r in &mut results {
                 if r.is_ok() {
-                    *r = Err(StoreError::Database(e.to_string()));
+                    *r = Err(StoreError::Database(e.clone()));
                 }
             }
         }
