@@ -215,10 +215,13 @@ impl<S: GameStore> GameStore for Metered<S> {
 
     fn update(&self, update: &Update) -> Result<(), StoreError> {
         let start = Instant::now();
-        self.inner.update(update).inspect_err(|e| {
-            if !matches!(e, StoreError::Conflict { .. }) {
-                tracing::error!(game = %update.id, error = %e, "the store failed");
+        self.inner.update(update).inspect_err(|e| match e {
+            StoreError::Conflict { .. } => {}
+            // Expected while games move between servers (a stop, a takeover).
+            StoreError::NotOwner { .. } => {
+                tracing::info!(game = %update.id, error = %e, "cluster: a write refused: the game moved");
             }
+            _ => tracing::error!(game = %update.id, error = %e, "the store failed"),
         })?;
         self.metrics
             .commit_seconds

@@ -154,18 +154,26 @@ impl PgStore {
     }
 
     /// Gives up every game of `instance` and its row (a server stopping): how many games.
+    /// Each game is given up in a statement of its own, holding one row's lock at a time,
+    /// so that the server's last writes, still committing, cannot deadlock with it.
     ///
     /// # Errors
-    /// [`StoreError`] if the database fails.
+    /// [`StoreError`] if the database fails; the games given up until then stay so.
     pub fn retire(&self, instance: &str) -> Result<u64, StoreError> {
         let mut conn = self.conn()?;
-        let mut tx = conn.transaction()?;
-        let n = tx.execute(
-            "UPDATE games SET owner = NULL WHERE owner = $1",
-            &[&instance],
-        )?;
-        tx.execute("DELETE FROM instances WHERE id = $1", &[&instance])?;
-        tx.commit()?;
-        Ok(n)
+        let ids: Vec<String> = conn
+            .query("SELECT id FROM games WHERE owner = $1", &[&instance])?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        let mut given = 0;
+        for id in &ids {
+            given += conn.execute(
+                "UPDATE games SET owner = NULL WHERE id = $1 AND owner = $2",
+                &[id, &instance],
+            )?;
+        }
+        conn.execute("DELETE FROM instances WHERE id = $1", &[&instance])?;
+        Ok(given)
     }
 }

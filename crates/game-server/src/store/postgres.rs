@@ -30,8 +30,25 @@ pub(super) const MIGRATIONS: &[(u32, &str)] = &[
 const MIGRATION_LOCK: i64 = 0x6761_6d65_7372_7631; // "gamesrv1"
 
 impl From<postgres::Error> for StoreError {
+    /// The database's own words when it refused (`db error` alone says nothing).
     fn from(e: postgres::Error) -> StoreError {
-        StoreError::Database(e.to_string())
+        StoreError::Database(match e.as_db_error() {
+            Some(db) => format!("{} ({})", db.message(), db.code().code()),
+            None => e.to_string(),
+        })
+    }
+}
+
+impl Drop for PgStore {
+    /// A connection of the blocking client closes by running a runtime of its own, which
+    /// may not start on a thread inside another (the server's, as it stops): there the
+    /// pool is dropped on a thread of its own.
+    fn drop(&mut self) {
+        if let Some(pool) = self.pool.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            let _ = std::thread::spawn(move || drop(pool)).join();
+        }
     }
 }
 
@@ -48,7 +65,8 @@ impl From<r2d2_postgres::r2d2::Error> for StoreError {
 /// locked (`FOR UPDATE`) while its version is checked, so two writers from the same
 /// version cannot both succeed.
 pub struct PgStore {
-    pool: Pool<PostgresConnectionManager<NoTls>>,
+    /// `None` only while the store is dropped ([`Drop`]).
+    pool: Option<Pool<PostgresConnectionManager<NoTls>>>,
     /// The server this store writes for, when several share the database: then every
     /// update is refused unless that server owns the game ([`PgStore::serving_as`]).
     instance: Option<String>,
@@ -57,7 +75,10 @@ pub struct PgStore {
 impl std::fmt::Debug for PgStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PgStore")
-            .field("connections", &self.pool.state().connections)
+            .field(
+                "connections",
+                &self.pool.as_ref().map(|p| p.state().connections),
+            )
             .finish()
     }
 }
@@ -82,7 +103,7 @@ impl PgStore {
             .connection_timeout(Duration::from_secs(5))
             .build(manager)?;
         let store = PgStore {
-            pool,
+            pool: Some(pool),
             instance: None,
         };
         migrate(&mut *store.conn()?)?;
@@ -108,7 +129,11 @@ impl PgStore {
     pub(super) fn conn(
         &self,
     ) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
-        Ok(self.pool.get()?)
+        let pool = self
+            .pool
+            .as_ref()
+            .ok_or_else(|| StoreError::Database("the store is closed".into()))?;
+        Ok(pool.get()?)
     }
 
     /// The schema versions applied, in order.
