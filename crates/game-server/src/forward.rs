@@ -31,6 +31,11 @@ const CONNECT_PATIENCE: Duration = Duration::from_secs(3);
 /// Ping intervals the client may stay silent before its socket is closed.
 const PINGS_UNANSWERED: u32 = 3;
 
+/// The header a forwarded request carries, so that it is never forwarded twice (the
+/// game moved again meanwhile): the next server answers `unavailable` instead, and the
+/// client reconnects.
+pub(crate) const FORWARDED: &str = "x-game-server-forwarded";
+
 /// The socket to the owning server.
 pub(crate) type Upstream = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -64,6 +69,7 @@ pub(crate) async fn connect(
     if let Ok(value) = HeaderValue::from_str(&client.to_string()) {
         sent.insert("x-forwarded-for", value);
     }
+    sent.insert(FORWARDED, HeaderValue::from_static("1"));
     let connecting = tokio_tungstenite::connect_async(request);
     match tokio::time::timeout(CONNECT_PATIENCE, connecting).await {
         Err(_) => Err(unavailable(format!(

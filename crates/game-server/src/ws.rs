@@ -92,6 +92,14 @@ pub(crate) async fn upgrade(
     };
     let room = match app.locate(&id).await {
         Ok(Located::Here(room)) => room,
+        Ok(Located::Elsewhere(_)) if headers.contains_key(forward::FORWARDED) => {
+            // Forwarded here by a server that took this one for the owner: the game moved
+            // again. One hop at most; the client tries again.
+            return error_response(&ProtocolError::new(
+                ErrorCode::Unavailable,
+                "the game is moving between servers: try again",
+            ));
+        }
         Ok(Located::Elsewhere(address)) => {
             return forward_to(app, id, address, client, &headers, ws, slot).await;
         }

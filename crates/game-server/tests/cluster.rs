@@ -23,6 +23,7 @@ use game_server::GameStore;
 use game_server::store::PgStore;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// `n` servers on one new database of `pg`, each logging to the test's folder (on this
 /// thread, blocking: the PostgreSQL client makes its own runtime).
@@ -250,6 +251,18 @@ async fn a_dead_owner_s_flag_falls_on_another_server() {
     let (_black, _) = game.join(b, 0).await;
     let (_white, _) = game.join(b, 1).await;
     assert!(is_server(owner(&url, &game.id).await.0.as_deref(), b));
+    // A socket already forwarded once is not forwarded again (the game moved meanwhile):
+    // `unavailable`, and the client tries again.
+    let mut request = format!("ws://{a}/games/{}/ws", game.id)
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("x-game-server-forwarded", "1".parse().unwrap());
+    match tokio_tungstenite::connect_async(request).await {
+        Err(tungstenite::Error::Http(r)) => assert_eq!(r.status().as_u16(), 503),
+        other => panic!("forwarded twice: {:?}", other.map(|_| ())),
+    }
     // B dies with Black's clock running; nobody reconnects.
     s[1].kill();
     let deadline = Instant::now() + PATIENCE;
