@@ -1,6 +1,6 @@
 //! Several servers on one PostgreSQL database (docs/server.md, "Several servers"): each
 //! game is served by one of them at a time, its owner, and a WebSocket opened on another
-//! is forwarded to the owner ([`crate::forward`]).
+//! is forwarded to the owner (`src/forward.rs`).
 //!
 //! Each server renews its row every [`HEARTBEAT`] for [`LEASE`]; a game whose owner's row
 //! has expired is taken by the next server that needs it. Every second each server also

@@ -4,8 +4,9 @@
 //! One player makes a game over HTTP (`POST /games`) and gets a secret token for their
 //! seat, a play link for the other seat and a watch link. Moves travel over a WebSocket as
 //! JSON ([`protocol`]); the server checks each with the rules crates and is the only
-//! judge; it keeps the clocks; and it writes every move to a SQLite database before it
-//! tells anyone of it, so a restarted server loses nothing that was acknowledged.
+//! judge; it keeps the clocks; and it writes every move to its store (a SQLite file, or
+//! PostgreSQL) before it tells anyone of it, so a restarted server loses nothing that was
+//! acknowledged. Several servers on one PostgreSQL serve the same games ([`cluster`]).
 //! docs/server.md describes the protocol and the decisions.
 //!
 //! ```no_run
