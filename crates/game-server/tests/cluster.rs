@@ -37,6 +37,16 @@ fn servers(pg: &TempPostgres, dir: &TempDir, n: usize) -> (String, Vec<ServerPro
     (url, started)
 }
 
+/// A throwaway PostgreSQL and `n` servers on it (`None`, with a message, without
+/// PostgreSQL): the database server, the test's folder, the database's address and the
+/// servers.
+fn cluster(name: &str, n: usize) -> Option<(TempPostgres, TempDir, String, Vec<ServerProcess>)> {
+    let pg = TempPostgres::start(name)?;
+    let dir = TempDir::new(name);
+    let (url, servers) = servers(&pg, &dir, n);
+    Some((pg, dir, url, servers))
+}
+
 /// One more server on `url`, logging to `log` in `dir`.
 fn start(url: &str, dir: &TempDir, log: &str) -> ServerProcess {
     ServerProcess::start_logged(
@@ -148,11 +158,9 @@ async fn stored(url: &str, id: &str) -> game_server::store::StoredGame {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_owner_killed_mid_game_loses_nothing_and_its_clock_counts_on() {
-    let Some(pg) = TempPostgres::start("cluster-kill") else {
+    let Some((_pg, _dir, url, mut s)) = cluster("cluster-kill", 3) else {
         return;
     };
-    let dir = TempDir::new("cluster-kill");
-    let (url, mut s) = servers(&pg, &dir, 3);
     let (a, b, c) = (s[0].addr, s[1].addr, s[2].addr);
     let clock = json!({"main_ms": 600_000});
     let game = MadeGame::new(a, json!({"game": "go9", "side": "first", "clock": clock})).await;
@@ -237,11 +245,9 @@ async fn the_owner_killed_mid_game_loses_nothing_and_its_clock_counts_on() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dead_owner_s_flag_falls_on_another_server() {
-    let Some(pg) = TempPostgres::start("cluster-flag") else {
+    let Some((_pg, _dir, url, mut s)) = cluster("cluster-flag", 2) else {
         return;
     };
-    let dir = TempDir::new("cluster-flag");
-    let (url, mut s) = servers(&pg, &dir, 2);
     let (a, b) = (s[0].addr, s[1].addr);
     let game = MadeGame::new(
         a,
@@ -291,11 +297,9 @@ async fn a_dead_owner_s_flag_falls_on_another_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_stopped_gives_its_games_up_at_once() {
-    let Some(pg) = TempPostgres::start("cluster-term") else {
+    let Some((_pg, _dir, url, mut s)) = cluster("cluster-term", 3) else {
         return;
     };
-    let dir = TempDir::new("cluster-term");
-    let (url, mut s) = servers(&pg, &dir, 3);
     let (a, b, c) = (s[0].addr, s[1].addr, s[2].addr);
     let game = MadeGame::new(b, json!({"game": "bind", "side": "first"})).await;
     let (mut table, _) = Table::seat(b, &game, "bind", 7).await;
