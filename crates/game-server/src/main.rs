@@ -339,6 +339,14 @@ async fn serve(args: Args) -> ExitCode {
         },
         sqlite @ OpenedStore::Sqlite(_) => (sqlite.into_shared(), None),
     };
+    // Held until the process ends.
+    let _lock = match lock_sqlite(&args.database.to_string_lossy()) {
+        Ok(lock) => lock,
+        Err(e) => {
+            eprintln!("game-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let per_minute = args.games_per_minute.max(0.0);
     let per_second = args.messages_per_second.max(0.0);
     let config = Config {
@@ -386,6 +394,33 @@ async fn serve(args: Args) -> ExitCode {
             eprintln!("game-server: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// On a SQLite file, the file `DATABASE.lock` held exclusively while the server runs: a
+/// second server started on the same file would split its games (each taking the games
+/// it loads for its own), so it stops at the start instead. The commands (`backup`,
+/// `export`, …) do not take it. `None` on PostgreSQL.
+fn lock_sqlite(database: &str) -> Result<Option<std::fs::File>, String> {
+    if store::is_postgres(database) {
+        return Ok(None);
+    }
+    let path = format!(
+        "{}.lock",
+        database.strip_prefix("sqlite:").unwrap_or(database)
+    );
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| format!("{path}: {e}"))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "another game-server serves {database} (it holds {path}): one server per SQLite file; several servers share a PostgreSQL database"
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("{path}: {e}")),
     }
 }
 

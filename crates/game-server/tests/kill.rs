@@ -163,3 +163,30 @@ async fn a_move_in_flight_at_sigkill_is_kept_or_dropped_whole() {
     assert_eq!(record, table.mirror);
     assert_eq!(record.moves(), table.acknowledged);
 }
+
+/// A second server started on the file another serves stops at once (exit 2, saying why)
+/// rather than split its games; once the first is killed, even with SIGKILL, the file is
+/// free for a new one.
+#[tokio::test]
+async fn one_server_per_sqlite_file() {
+    let dir = TempDir::new("kill-one-file");
+    let web = dir.0.join("web");
+    std::fs::create_dir_all(&web).unwrap();
+    let mut first = ServerProcess::start(&dir.db(), &web);
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_game-server"))
+        .args(["--listen", "127.0.0.1:0", "--database"])
+        .arg(dir.db())
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains("another game-server serves"), "{said}");
+    // The first serves on.
+    let table = new_table(first.addr, "bind", 1).await;
+    first.kill();
+    let again = ServerProcess::start(&dir.db(), &web);
+    assert_eq!(
+        record(again.addr, &table.id).await.moves(),
+        Vec::<String>::new()
+    );
+}
