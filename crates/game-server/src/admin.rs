@@ -288,6 +288,7 @@ fn as_stored(
         joined: [true, true],
         version,
         clock: None,
+        computer: None,
         moves,
         end,
         created_ms: now,

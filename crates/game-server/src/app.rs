@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, PoisonError};
 use std::time::Duration;
 
-use game_catalog::{AnyGame, GameSpec};
+use game_catalog::{AnyGame, GameSpec, Level};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
@@ -15,13 +15,14 @@ use tokio::task::AbortHandle;
 use crate::client_addr::Cidr;
 use crate::clock::{Clock, ClockSpec};
 use crate::cluster::Cluster;
+use crate::computer::Computers;
 use crate::limits::{OpenConnections, PerIp, Rate};
 use crate::log::Burst;
 use crate::metrics::{Metered, Metrics, Now};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::room::Room;
 use crate::site::Site;
-use crate::store::{GameStore, GroupCommit, NewGame};
+use crate::store::{ComputerSeat, GameStore, GroupCommit, NewGame};
 use crate::{now_ms, token};
 
 /// The most updates committed in one transaction.
@@ -162,6 +163,8 @@ pub struct App {
     pub(crate) door_log: Burst,
     /// The log's limit for sockets closed for their behaviour and refused requests.
     pub(crate) policy_log: Burst,
+    /// The computer's seats: who is thinking, and how many may at once.
+    pub(crate) computers: Computers,
 }
 
 impl std::fmt::Debug for App {
@@ -185,6 +188,10 @@ pub struct CreateRequest {
     /// The clock, if any.
     #[serde(default)]
     pub clock: Option<ClockSpec>,
+    /// The server's computer plays the other seat, at this level (`easy`, `normal`,
+    /// `hard`); no seat is left for a person to join by link.
+    #[serde(default)]
+    pub computer: Option<String>,
 }
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
@@ -241,6 +248,7 @@ impl App {
             connections,
             sockets,
             shutdown,
+            computers: Computers::new(),
         }
     }
 
@@ -310,9 +318,13 @@ impl App {
         let room = self.load(id).await?;
         let fresh = Arc::new(Mutex::new(room));
         let room = Arc::clone(self.rooms().entry(id.to_string()).or_insert(fresh));
-        if !self.timers().contains_key(id) {
+        {
             let guard = room.lock().await;
-            self.reschedule(&guard);
+            if !self.timers().contains_key(id) {
+                self.reschedule(&guard);
+            }
+            // A game loaded again (a restart, a takeover) where the computer is to move.
+            self.wake_computer(&guard);
         }
         Ok(Located::Here(room))
     }
@@ -660,6 +672,17 @@ impl App {
                 ));
             }
         };
+        let computer = match request.computer.as_deref() {
+            None => None,
+            Some(text) => Some(ComputerSeat {
+                seat: 1 - seat,
+                level: text
+                    .parse::<Level>()
+                    .map_err(|e| refuse(ErrorCode::BadMessage, format!("computer: {e}")))?
+                    .name()
+                    .to_string(),
+            }),
+        };
         let tokens = [
             token::new_token().map_err(internal)?,
             token::new_token().map_err(internal)?,
@@ -671,6 +694,7 @@ impl App {
             token_digests: [token::digest(&tokens[0]), token::digest(&tokens[1])],
             clock: request.clock.map(Clock::new),
             created_ms: now_ms(),
+            computer: computer.clone(),
         };
         let store = Arc::clone(&self.store);
         tokio::task::spawn_blocking(move || store.create(&new))
@@ -678,16 +702,21 @@ impl App {
             .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
             .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
         let other = 1 - seat;
+        // The computer's seat has a token nobody is told: nobody can take its place.
+        let opponent = match &computer {
+            Some(c) => json!({"seat": other, "computer": c.level}),
+            None => json!({
+                "seat": other,
+                "token": tokens[other],
+                "link": format!("/?game={id}#token={}", tokens[other]),
+            }),
+        };
         Ok(json!({
             "id": id,
             "spec": spec.to_string(),
             "seats": names,
             "you": {"seat": seat, "token": tokens[seat]},
-            "opponent": {
-                "seat": other,
-                "token": tokens[other],
-                "link": format!("/?game={id}#token={}", tokens[other]),
-            },
+            "opponent": opponent,
             "watch_link": format!("/?game={id}"),
             "websocket": format!("/games/{id}/ws"),
             "clock": request.clock,
@@ -709,6 +738,7 @@ mod tests {
             game: json!("bind"),
             side: None,
             clock: None,
+            computer: None,
         };
         let made = app.create(request).await.unwrap();
         let id = made["id"].as_str().unwrap();

@@ -40,6 +40,7 @@ mod app;
 pub mod client_addr;
 pub mod clock;
 pub mod cluster;
+mod computer;
 mod forward;
 mod http;
 pub mod limits;

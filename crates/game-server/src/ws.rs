@@ -498,6 +498,7 @@ impl Client {
             if let Some(seat) = seat {
                 let joined = room.join(store, seat, now_ms()).await;
                 app.reschedule(&room);
+                app.wake_computer(&room);
                 joined?;
             }
             self.seat = seat;
@@ -538,8 +539,9 @@ impl Client {
             ClientMessage::Hello { .. } | ClientMessage::Ping {} | ClientMessage::Sync {} => Ok(()),
         };
         // A move, an undo or an end moves the flag's deadline (a refused move may have
-        // found the flag fallen and ended the game).
+        // found the flag fallen and ended the game); the computer may be to move.
         app.reschedule(&room);
+        app.wake_computer(&room);
         done.map(|()| None)
     }
 }

@@ -26,6 +26,7 @@ fn new_game(id: &str, clock: Option<Clock>, created_ms: u64) -> NewGame {
         token_digests: [[1; 32], [2; 32]],
         clock,
         created_ms,
+        computer: None,
     }
 }
 

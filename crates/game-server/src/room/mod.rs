@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use game_catalog::{AnyGame, Call, MoveError, Outcome};
+use game_catalog::{AnyGame, Call, Level, MoveError, Outcome};
 use serde_json::{Value, json};
 use tokio::sync::{broadcast, watch};
 
@@ -53,6 +53,8 @@ pub struct Room {
     /// The seat with an open offer of each kind: draw, undo.
     offers: [Option<usize>; 2],
     tx: Broadcast,
+    /// The seat the server's computer plays, and its level.
+    computer: Option<(usize, Level)>,
     /// Turns true when this server has lost the game to another (a write refused with
     /// [`StoreError::NotOwner`]): its connections close, to reconnect to the owner.
     gone: watch::Sender<bool>,
@@ -85,17 +87,32 @@ impl Room {
         if let Some(end) = &stored.end {
             apply_call(&mut game, end.reason, end.seat);
         }
+        let computer = match &stored.computer {
+            None => None,
+            Some(c) => Some((
+                c.seat,
+                c.level
+                    .parse::<Level>()
+                    .map_err(|e| StoreError::Corrupt(format!("the computer's level: {e}")))?,
+            )),
+        };
+        let mut joined = stored.joined;
+        if let Some((seat, _)) = computer {
+            // The computer is always there: the clock starts when its opponent comes.
+            joined[seat] = true;
+        }
         let (tx, _) = broadcast::channel(256);
         Ok(Room {
             id: stored.id,
             game,
             digests: stored.token_digests,
-            joined: stored.joined,
+            joined,
             version: stored.version,
             clock: stored.clock,
             end: stored.end,
             offers: [None; 2],
             tx,
+            computer,
             gone: watch::Sender::new(false),
         })
     }
@@ -110,6 +127,20 @@ impl Room {
     #[must_use]
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
         self.tx.subscribe()
+    }
+
+    /// The game's version (each change counts one).
+    #[must_use]
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The computer's seat and level, when it is the computer's turn and its opponent has
+    /// come (it does not play to an empty room, as the clock does not run for one).
+    #[must_use]
+    pub fn computer_to_move(&self) -> Option<(usize, Level)> {
+        self.computer
+            .filter(|&(seat, _)| self.seat_to_move() == Some(seat) && self.joined[1 - seat])
     }
 
     /// Turns true once this server no longer serves the game ([`Room::lose`]).
@@ -449,6 +480,12 @@ impl Room {
         version: u64,
     ) -> Result<(), ProtocolError> {
         self.check_open(version)?;
+        if self.computer.is_some() {
+            return Err(refuse(
+                ErrorCode::Refused,
+                "the computer takes no offers: play on, or resign",
+            ));
+        }
         match kind {
             OfferKind::Draw if !self.allows(kind) => {
                 return Err(refuse(

@@ -74,6 +74,7 @@ impl Room {
             },
             "offers": {"draw": offer(OfferKind::Draw), "undo": offer(OfferKind::Undo)},
             "clock": self.clock_json(now_ms),
+            "computer": self.computer.map(|(seat, level)| json!({"seat": seat, "level": level.name()})),
             "result": self.result_json(),
             "server_ms": now_ms,
         })

@@ -147,6 +147,7 @@ mod tests {
             token_digests: [[0; 32], [1; 32]],
             clock: None,
             created_ms: 0,
+            computer: None,
         }
     }
 

@@ -62,7 +62,7 @@ pub enum StoreError {
 }
 
 /// The newest schema version: both stores migrate to it (their migration lists end there).
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// A new game, as made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +77,17 @@ pub struct NewGame {
     pub clock: Option<Clock>,
     /// When it was made (Unix milliseconds).
     pub created_ms: u64,
+    /// The seat the server's computer plays, if any.
+    pub computer: Option<ComputerSeat>,
+}
+
+/// The seat of a game the server's computer plays (issue 37), and how strong it plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerSeat {
+    /// The seat, 0 or 1.
+    pub seat: usize,
+    /// Its level's name (`easy`, `normal`, `hard`).
+    pub level: String,
 }
 
 /// One move as kept.
@@ -170,6 +181,8 @@ pub struct StoredGame {
     pub end: Option<StoredEnd>,
     /// When it was made.
     pub created_ms: u64,
+    /// The seat the server's computer plays, if any.
+    pub computer: Option<ComputerSeat>,
 }
 
 /// A change to the move list.

@@ -8,7 +8,10 @@ use postgres::{GenericClient, NoTls, Row};
 use r2d2_postgres::PostgresConnectionManager;
 use r2d2_postgres::r2d2::{Pool, PooledConnection};
 
-use super::rows::{Columns, GAME_COLUMNS, GameRow, clock_columns, read_game, seat, to_i64, to_u64};
+use super::rows::{
+    Columns, GAME_COLUMNS, GameRow, clock_columns, computer_columns, read_game, seat, to_i64,
+    to_u64,
+};
 use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, StoredMove, Update};
 
 /// The migrations, in order: version and SQL, the same versions as the SQLite store's.
@@ -22,6 +25,10 @@ pub(super) const MIGRATIONS: &[(u32, &str)] = &[
     (
         4,
         include_str!("../../migrations/postgres/0004_instance_address.sql"),
+    ),
+    (
+        5,
+        include_str!("../../migrations/postgres/0005_computer_seat.sql"),
     ),
 ];
 
@@ -175,7 +182,7 @@ impl PgStore {
                 tx.execute(
                     &format!(
                         "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7,
-                         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
+                         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
                     ),
                     &[
                         &r.id,
@@ -200,6 +207,8 @@ impl PgStore {
                         &r.winner_seat,
                         &r.result_text,
                         &r.finished_ms,
+                        &r.computer.0,
+                        &r.computer.1,
                     ],
                 )?;
                 for m in &game.moves {
@@ -296,11 +305,13 @@ impl Columns for Row {
 /// Writes the row of a new game.
 fn insert_game(conn: &mut impl GenericClient, game: &NewGame) -> Result<(), StoreError> {
     let c = clock_columns(game.clock.as_ref());
+    let computer = computer_columns(game.computer.as_ref());
     conn.execute(
         "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
              clock_main_ms, clock_periods, clock_period_ms, clock_increment_ms,
-             remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms,
+             computer_seat, computer_level)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         &[
             &game.id,
             &game.spec,
@@ -316,6 +327,8 @@ fn insert_game(conn: &mut impl GenericClient, game: &NewGame) -> Result<(), Stor
             &c[6],
             &c[7],
             &c[8],
+            &computer.0,
+            &computer.1,
         ],
     )?;
     Ok(())

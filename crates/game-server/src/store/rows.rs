@@ -2,7 +2,7 @@
 //! the server's numbers and SQL's signed integers, the clock's columns, and a game read
 //! from a row of either database ([`Columns`]).
 
-use super::{EndReason, StoreError, StoredEnd, StoredGame};
+use super::{ComputerSeat, EndReason, StoreError, StoredEnd, StoredGame};
 use crate::clock::{ByoYomi, Clock, ClockSpec, SideTime};
 
 /// A row of `games`, by column name, whichever database it came from.
@@ -126,6 +126,25 @@ pub(super) fn read_game(row: &impl Columns) -> Result<StoredGame, StoreError> {
         moves: Vec::new(),
         end,
         created_ms: to_u64(row.required("created_ms")?)?,
+        computer: match (
+            seat(row.int("computer_seat")?)?,
+            row.text("computer_level")?,
+        ) {
+            (Some(seat), Some(level)) => Some(ComputerSeat { seat, level }),
+            (None, None) => None,
+            _ => {
+                return Err(StoreError::Corrupt(
+                    "a computer seat without its level".into(),
+                ));
+            }
+        },
+    })
+}
+
+/// The computer's columns, seat and level (`NULL` in a game between people).
+pub(super) fn computer_columns(computer: Option<&ComputerSeat>) -> (Option<i64>, Option<&str>) {
+    computer.map_or((None, None), |c| {
+        (i64::try_from(c.seat).ok(), Some(c.level.as_str()))
     })
 }
 
@@ -144,13 +163,15 @@ pub(super) struct GameRow<'a> {
     pub winner_seat: Option<i64>,
     pub result_text: Option<&'a str>,
     pub finished_ms: Option<i64>,
+    pub computer: (Option<i64>, Option<&'a str>),
 }
 
 /// The column names a whole row is written to, in [`GameRow`]'s order.
 pub(super) const GAME_COLUMNS: &str = "id, spec, created_ms, token_digest_0, token_digest_1,
     joined_0, joined_1, version, clock_main_ms, clock_periods, clock_period_ms,
     clock_increment_ms, remaining_ms_0, remaining_ms_1, periods_0, periods_1,
-    turn_started_ms, end_reason, end_seat, winner_seat, result_text, finished_ms";
+    turn_started_ms, end_reason, end_seat, winner_seat, result_text, finished_ms,
+    computer_seat, computer_level";
 
 impl<'a> GameRow<'a> {
     /// `game`'s row (its moves are written apart).
@@ -170,6 +191,7 @@ impl<'a> GameRow<'a> {
             winner_seat: seat_column(end.and_then(|e| e.winner_seat)),
             result_text: end.map(|e| e.text.as_str()),
             finished_ms: end.map(|e| to_i64(e.finished_ms)),
+            computer: computer_columns(game.computer.as_ref()),
         }
     }
 }

@@ -5,7 +5,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::rows::{Columns, GAME_COLUMNS, GameRow, clock_columns, read_game, seat, to_i64, to_u64};
+use super::rows::{
+    Columns, GAME_COLUMNS, GameRow, clock_columns, computer_columns, read_game, seat, to_i64,
+    to_u64,
+};
 use super::{Expired, GameStore, MoveChange, NewGame, StoreError, StoredGame, StoredMove, Update};
 
 /// The migrations, in order: version and SQL. Each runs once, in a transaction, and is
@@ -18,6 +21,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
         4,
         include_str!("../../migrations/0004_instance_address.sql"),
     ),
+    (5, include_str!("../../migrations/0005_computer_seat.sql")),
 ];
 
 impl From<rusqlite::Error> for StoreError {
@@ -110,7 +114,7 @@ impl SqliteStore {
                 tx.execute(
                     &format!(
                         "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
-                         ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"
+                         ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)"
                     ),
                     params![
                         r.id,
@@ -134,7 +138,9 @@ impl SqliteStore {
                         r.end_seat,
                         r.winner_seat,
                         r.result_text,
-                        r.finished_ms
+                        r.finished_ms,
+                        r.computer.0,
+                        r.computer.1,
                     ],
                 )?;
                 for m in &game.moves {
@@ -212,11 +218,13 @@ fn refuse_newer(conn: &Connection) -> Result<(), StoreError> {
 /// Writes the row of a new game.
 fn insert_game(conn: &Connection, game: &NewGame) -> Result<(), StoreError> {
     let c = clock_columns(game.clock.as_ref());
+    let computer = computer_columns(game.computer.as_ref());
     conn.execute(
         "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
                  clock_main_ms, clock_periods, clock_period_ms, clock_increment_ms,
-                 remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                 remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms,
+                 computer_seat, computer_level)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         params![
             game.id,
             game.spec,
@@ -232,6 +240,8 @@ fn insert_game(conn: &Connection, game: &NewGame) -> Result<(), StoreError> {
             c[6],
             c[7],
             c[8],
+            computer.0,
+            computer.1,
         ],
     )?;
     Ok(())
@@ -495,6 +505,7 @@ mod tests {
             token_digests: [[1; 32], [2; 32]],
             clock,
             created_ms: 7,
+            computer: None,
         }
     }
 
@@ -504,11 +515,11 @@ mod tests {
         let path = dir.join("sub").join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5]);
         store.create(&new_game("a", None)).unwrap();
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5]);
         assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();

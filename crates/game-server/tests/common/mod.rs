@@ -155,12 +155,15 @@ pub async fn create(addr: SocketAddr, request: Value) -> Value {
     answer
 }
 
-/// The tokens of seat 0 and seat 1 of a made game.
+/// The tokens of seat 0 and seat 1 of a made game (empty for a computer's seat, which has
+/// none to give).
 pub fn tokens(game: &Value) -> [String; 2] {
     let mut t = [String::new(), String::new()];
     for who in ["you", "opponent"] {
         let seat = game[who]["seat"].as_u64().unwrap() as usize;
-        t[seat] = game[who]["token"].as_str().unwrap().to_string();
+        if game[who].get("computer").is_none() {
+            t[seat] = game[who]["token"].as_str().unwrap().to_string();
+        }
     }
     t
 }
@@ -268,8 +271,10 @@ impl Client {
 
     /// The next JSON message; `None` once the server closed the connection.
     pub async fn recv(&mut self) -> Option<Value> {
+        // One deadline for the whole wait: the server's pings must not extend it.
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.socket.next())
+            let message = tokio::time::timeout_at(deadline, self.socket.next())
                 .await
                 .expect("a message within the test's patience");
             match message {
@@ -283,8 +288,9 @@ impl Client {
     /// The close code the server ends the connection with, skipping the messages before
     /// it; `None` if the connection ends without a close frame.
     pub async fn close_code(&mut self) -> Option<u16> {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.socket.next())
+            let message = tokio::time::timeout_at(deadline, self.socket.next())
                 .await
                 .expect("the close within the test's patience");
             match message {
