@@ -11,8 +11,8 @@
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock, PoisonError, RwLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
+use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
@@ -40,6 +40,8 @@ pub struct Cluster {
     peers: Arc<RwLock<Vec<IpAddr>>>,
     /// Set once the server stops: it takes no more games.
     retiring: Arc<AtomicBool>,
+    /// When this server last renewed its lease.
+    renewed: Arc<Mutex<Option<Instant>>>,
 }
 
 impl std::fmt::Debug for Cluster {
@@ -81,6 +83,7 @@ impl Cluster {
             advertise: Arc::new(said),
             peers: Arc::new(RwLock::new(Vec::new())),
             retiring: Arc::new(AtomicBool::new(false)),
+            renewed: Arc::new(Mutex::new(None)),
         })
     }
 
@@ -116,6 +119,14 @@ impl Cluster {
             .contains(&ip)
     }
 
+    /// Whether this server's lease is fresh (renewed within [`LEASE`]): it may serve.
+    pub(crate) fn leased(&self) -> bool {
+        self.renewed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some_and(|at| at.elapsed() < LEASE)
+    }
+
     pub(crate) fn is_retiring(&self) -> bool {
         self.retiring.load(Ordering::SeqCst)
     }
@@ -123,8 +134,10 @@ impl Cluster {
     /// Renews this server's row and reads the live servers' addresses.
     pub(crate) fn heartbeat(&self) -> Result<(), StoreError> {
         let now = now_ms();
+        let asked = Instant::now();
         self.store
             .heartbeat(&self.instance, self.advertise(), now, LEASE)?;
+        *self.renewed.lock().unwrap_or_else(PoisonError::into_inner) = Some(asked);
         let peers: Vec<IpAddr> = self
             .store
             .live_addresses(now)?

@@ -59,11 +59,24 @@ async fn healthz() -> Response {
     (StatusCode::OK, "ok\n").into_response()
 }
 
-/// `GET /readyz`: `200` when the store answers and the server is not stopping, else `503`
-/// (a load balancer takes the instance out).
+/// `GET /readyz`: `200` when the store answers and the server is not stopping (nor, one of
+/// several, giving its games up or without a fresh lease), else `503` (a load balancer
+/// takes the instance out).
 async fn readyz(State(app): State<Arc<App>>) -> Response {
     if *app.shutdown.borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
+    }
+    if let Some(cluster) = &app.config.cluster {
+        if cluster.is_retiring() {
+            return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
+        }
+        if !cluster.leased() {
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "no lease: the database is out of reach\n",
+            )
+                .into_response();
+        }
     }
     let store = Arc::clone(&app.store);
     match tokio::task::spawn_blocking(move || store.check()).await {

@@ -249,6 +249,13 @@ async fn a_dead_owner_s_flag_falls_on_another_server() {
         return;
     };
     let (a, b) = (s[0].addr, s[1].addr);
+    // Each is ready: its store answers and its lease is fresh.
+    for server in [a, b] {
+        assert_eq!(
+            common::http(server, "GET", "/readyz", "").await,
+            (200, "ready\n".to_string())
+        );
+    }
     let game = MadeGame::new(
         a,
         json!({"game": "go9", "side": "first", "clock": {"main_ms": 2_000}}),
