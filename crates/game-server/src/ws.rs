@@ -526,6 +526,10 @@ impl Client {
             ClientMessage::Move { version, mv } => room.play(store, seat, version, &mv, now).await,
             ClientMessage::Resign { version } => room.resign(store, seat, version, now).await,
             ClientMessage::OfferDraw { version } => room.offer(seat, OfferKind::Draw, version),
+            // The computer agrees at once.
+            ClientMessage::OfferUndo { version } if room.has_computer() => {
+                room.take_back(store, seat, version, now).await
+            }
             ClientMessage::OfferUndo { version } => room.offer(seat, OfferKind::Undo, version),
             ClientMessage::AcceptDraw { version } => {
                 room.accept(store, seat, OfferKind::Draw, version, now)

@@ -146,3 +146,46 @@ async fn a_level_that_is_none_is_refused() {
     assert_eq!(state["computer"], Value::Null);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_move_taken_back_against_the_computer_takes_its_reply_back_too() {
+    let (_dir, server) = serve("computer-undo", loose()).await;
+    let addr = server.addr();
+    let game = MadeGame::new(
+        addr,
+        json!({"game": "go9", "side": "black", "computer": "easy"}),
+    )
+    .await;
+    let (mut black, state) = game.join(addr, 0).await;
+    // Nothing of Black's to take back yet.
+    let refused = black
+        .error_for(&json!({"type": "offer_undo", "version": state["version"]}))
+        .await;
+    assert_eq!(refused, "refused");
+    black.send_move(0, "E5").await;
+    assert_eq!(black.next_of("move").await["move"], "E5");
+    let reply = black.next_of("move").await;
+    assert_eq!(reply["seat"], 1);
+    black
+        .send(&json!({"type": "offer_undo", "version": reply["version"]}))
+        .await;
+    // The computer agrees at once: its reply, then Black's move, taken back.
+    let first = black.next_of("undo").await;
+    assert_eq!(first["move"], reply["move"]);
+    let second = black.next_of("undo").await;
+    assert_eq!(second["move"], "E5");
+    assert_eq!(second["to_move"], 0);
+    let state = black.sync().await;
+    assert_eq!(state["moves"], json!([]));
+    assert_eq!(state["to_move"], 0);
+    // And the game goes on: Black plays elsewhere, the computer answers.
+    black
+        .send_move(state["version"].as_u64().unwrap(), "C3")
+        .await;
+    assert_eq!(black.next_of("move").await["move"], "C3");
+    assert_eq!(black.next_of("move").await["seat"], 1);
+    let replayed = record(addr, &game.id).await;
+    assert_eq!(replayed.moves().len(), 2);
+    assert_eq!(replayed.moves()[0], "C3");
+    server.stop().await;
+}

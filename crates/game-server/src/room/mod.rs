@@ -483,7 +483,7 @@ impl Room {
         if self.computer.is_some() {
             return Err(refuse(
                 ErrorCode::Refused,
-                "the computer takes no offers: play on, or resign",
+                "the computer plays on: no agreed draw (resign, or play to the end)",
             ));
         }
         match kind {
@@ -562,6 +562,52 @@ impl Room {
             OfferKind::Draw => self.end_by_call(store, EndReason::Draw, None, now_ms).await,
             OfferKind::Undo => self.undo(store, now_ms).await,
         }
+    }
+
+    /// Whether the server's computer plays a seat.
+    #[must_use]
+    pub fn has_computer(&self) -> bool {
+        self.computer.is_some()
+    }
+
+    /// Seat `seat`, playing the computer, takes its last move back (the computer agrees at
+    /// once): the computer's reply too if it has made one, so that it is `seat`'s turn
+    /// again. A search the computer is running then finds the game changed and plays
+    /// nothing.
+    ///
+    /// # Errors
+    /// [`ErrorCode::NotInRules`] where the rules have no undo, [`ErrorCode::Refused`] with
+    /// no move of `seat`'s to take back, the usual stale and over refusals, the store's
+    /// failure (the moves taken back until then stay so).
+    pub async fn take_back(
+        &mut self,
+        store: &Arc<dyn GameStore>,
+        seat: usize,
+        version: u64,
+        now_ms: u64,
+    ) -> Result<(), ProtocolError> {
+        self.check_open(version)?;
+        if !self.allows(OfferKind::Undo) {
+            return Err(refuse(
+                ErrorCode::NotInRules,
+                format!("{}'s rules have no undo", self.game.name()),
+            ));
+        }
+        // `seat`'s own last move: the last, or the one before the computer's reply.
+        let mine = self.game.moves().len()
+            >= if self.seat_to_move() == Some(seat) {
+                2
+            } else {
+                1
+            };
+        if !self.game.can_undo() || !mine {
+            return Err(refuse(ErrorCode::Refused, "no move of yours to take back"));
+        }
+        self.undo(store, now_ms).await?;
+        if self.seat_to_move() != Some(seat) && self.game.can_undo() {
+            self.undo(store, now_ms).await?;
+        }
+        Ok(())
     }
 
     async fn undo(&mut self, store: &Arc<dyn GameStore>, now_ms: u64) -> Result<(), ProtocolError> {
