@@ -6,14 +6,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, PoisonError};
 use std::time::Duration;
 
-use game_catalog::{AnyGame, GameSpec, Level};
-use serde::Deserialize;
-use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 use tokio::task::AbortHandle;
 
 use crate::client_addr::Cidr;
-use crate::clock::{Clock, ClockSpec};
 use crate::cluster::Cluster;
 use crate::computer::Computers;
 use crate::limits::{OpenConnections, PerIp, Rate};
@@ -22,7 +18,7 @@ use crate::metrics::{Metered, Metrics, Now};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::room::Room;
 use crate::site::Site;
-use crate::store::{ComputerSeat, GameStore, GroupCommit, NewGame};
+use crate::store::{GameStore, GroupCommit};
 use crate::{now_ms, token};
 
 /// The most updates committed in one transaction.
@@ -175,25 +171,6 @@ impl std::fmt::Debug for App {
     }
 }
 
-/// A request to make a game (`POST /games`).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    /// The game spec: a string (`kazura:size=9`) or its JSON form.
-    pub game: Value,
-    /// The maker's side: `first`, `second`, a player's name (`black`, `north`, …) or
-    /// `random` (the default).
-    #[serde(default)]
-    pub side: Option<String>,
-    /// The clock, if any.
-    #[serde(default)]
-    pub clock: Option<ClockSpec>,
-    /// The server's computer plays the other seat, at this level (`easy`, `normal`,
-    /// `hard`); no seat is left for a person to join by link.
-    #[serde(default)]
-    pub computer: Option<String>,
-}
-
 fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
     ProtocolError::new(code, message)
 }
@@ -207,7 +184,7 @@ pub(crate) enum Located {
 }
 
 /// Runs `work` with the store on a blocking thread; a failure as [`ErrorCode::Internal`].
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, crate::store::StoreError> + Send + 'static,
 ) -> Result<T, ProtocolError> {
     tokio::task::spawn_blocking(work)
@@ -362,18 +339,6 @@ impl App {
         }
     }
 
-    /// Drops game `id`'s room from memory and stops its flag timer, whoever holds it (the
-    /// server lost the game), and closes its connections ([`Room::lose`]).
-    pub(crate) async fn evict(&self, id: &str) {
-        let room = self.rooms().remove(id);
-        if let Some((_, timer)) = self.timers().remove(id) {
-            timer.abort();
-        }
-        if let Some(room) = room {
-            room.lock().await.lose();
-        }
-    }
-
     /// Drops game `id`'s room `room` from memory and stops its flag timer, if the map
     /// still holds that room (it was lost: [`Room::is_gone`]).
     pub(crate) fn forget_lost(&self, id: &str, room: &Arc<Mutex<Room>>) {
@@ -382,61 +347,6 @@ impl App {
             rooms.remove(id);
             if let Some((_, timer)) = self.timers().remove(id) {
                 timer.abort();
-            }
-        }
-    }
-
-    /// Drops every game from memory, as [`App::evict`]: how many.
-    pub(crate) async fn lose_all(&self) -> usize {
-        let ids: Vec<String> = self.rooms().keys().cloned().collect();
-        for id in &ids {
-            self.evict(id).await;
-        }
-        ids.len()
-    }
-
-    /// Drops the games in memory that `cluster` no longer owns.
-    pub(crate) async fn drop_lost(&self, cluster: &Cluster) {
-        let ids: Vec<String> = self.rooms().keys().cloned().collect();
-        if ids.is_empty() {
-            return;
-        }
-        let c = cluster.clone();
-        let instance = cluster.instance().to_string();
-        match blocking(move || c.store().not_owned(&instance, &ids)).await {
-            Ok(lost) => {
-                for id in lost {
-                    tracing::warn!(game = %id, "cluster: another server took the game");
-                    self.evict(&id).await;
-                }
-            }
-            Err(e) => tracing::error!(error = %e.message, "cluster: the owners could not be read"),
-        }
-    }
-
-    /// Takes the games whose clocks run and that no live server serves, and starts their
-    /// flag timers.
-    pub(crate) async fn take_orphans(self: &Arc<Self>, cluster: &Cluster) {
-        let c = cluster.clone();
-        let ids = match blocking(move || c.store().orphaned_clocks(crate::now_ms())).await {
-            Ok(ids) => ids,
-            Err(e) => {
-                tracing::error!(error = %e.message, "cluster: the running clocks could not be read");
-                return;
-            }
-        };
-        for id in ids {
-            match self.locate(&id).await {
-                Ok(Located::Here(room)) => {
-                    drop(room);
-                    self.release(&id);
-                    tracing::info!(game = %id, "cluster: took over a running clock");
-                }
-                // Another server was quicker.
-                Ok(Located::Elsewhere(_)) => {}
-                Err(e) => {
-                    tracing::error!(game = %id, error = %e.message, "cluster: a running clock could not be taken")
-                }
             }
         }
     }
@@ -461,7 +371,7 @@ impl App {
         self.rooms().len()
     }
 
-    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
+    pub(crate) fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -626,108 +536,19 @@ impl App {
     }
 
     /// The flag timers by game id, each with the generation that made it.
-    fn timers(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, AbortHandle)>> {
+    pub(crate) fn timers(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, AbortHandle)>> {
         self.flag_timers
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Makes a game: checks the spec, side and clock, draws the tokens and keeps it.
-    ///
-    /// # Errors
-    /// [`ErrorCode::BadSpec`], [`ErrorCode::BadClock`], [`ErrorCode::BadMessage`] for a bad
-    /// side, [`ErrorCode::Internal`] if the store or the random source fails.
-    pub(crate) async fn create(&self, request: CreateRequest) -> Result<Value, ProtocolError> {
-        let spec = match &request.game {
-            Value::String(text) => GameSpec::parse(text),
-            other => GameSpec::from_json(&other.to_string()),
-        }
-        .map_err(|e| refuse(ErrorCode::BadSpec, e.to_string()))?;
-        let game = AnyGame::new(&spec);
-        if let Some(clock) = &request.clock {
-            clock
-                .validate()
-                .map_err(|e| refuse(ErrorCode::BadClock, e.to_string()))?;
-        }
-        let names = game.player_names();
-        let internal = |e: token::RandomError| refuse(ErrorCode::Internal, e.to_string());
-        let side = request
-            .side
-            .as_deref()
-            .unwrap_or("random")
-            .to_ascii_lowercase();
-        let seat = match side.as_str() {
-            "first" => 0,
-            "second" => 1,
-            "random" => usize::from(token::new_token().map_err(internal)?.as_bytes()[0] % 2 == 1),
-            name if name == names[0] => 0,
-            name if name == names[1] => 1,
-            other => {
-                return Err(refuse(
-                    ErrorCode::BadMessage,
-                    format!(
-                        "side {other:?}: first, second, random, {} or {}",
-                        names[0], names[1]
-                    ),
-                ));
-            }
-        };
-        let computer = match request.computer.as_deref() {
-            None => None,
-            Some(text) => Some(ComputerSeat {
-                seat: 1 - seat,
-                level: text
-                    .parse::<Level>()
-                    .map_err(|e| refuse(ErrorCode::BadMessage, format!("computer: {e}")))?
-                    .name()
-                    .to_string(),
-            }),
-        };
-        let tokens = [
-            token::new_token().map_err(internal)?,
-            token::new_token().map_err(internal)?,
-        ];
-        let id = token::new_game_id().map_err(internal)?;
-        let new = NewGame {
-            id: id.clone(),
-            spec: spec.to_string(),
-            token_digests: [token::digest(&tokens[0]), token::digest(&tokens[1])],
-            clock: request.clock.map(Clock::new),
-            created_ms: now_ms(),
-            computer: computer.clone(),
-        };
-        let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || store.create(&new))
-            .await
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
-        let other = 1 - seat;
-        // The computer's seat has a token nobody is told: nobody can take its place.
-        let opponent = match &computer {
-            Some(c) => json!({"seat": other, "computer": c.level}),
-            None => json!({
-                "seat": other,
-                "token": tokens[other],
-                "link": format!("/?game={id}#token={}", tokens[other]),
-            }),
-        };
-        Ok(json!({
-            "id": id,
-            "spec": spec.to_string(),
-            "seats": names,
-            "you": {"seat": seat, "token": tokens[seat]},
-            "opponent": opponent,
-            "watch_link": format!("/?game={id}"),
-            "websocket": format!("/games/{id}/ws"),
-            "clock": request.clock,
-        }))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::create::CreateRequest;
     use crate::store::SqliteStore;
+    use serde_json::json;
 
     #[tokio::test]
     async fn rooms_nobody_holds_are_forgotten_and_loaded_again() {

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::app::App;
+use crate::app::{App, Located, blocking};
 use crate::now_ms;
 use crate::store::{PgStore, StoreError};
 
@@ -170,6 +170,75 @@ impl Cluster {
     pub(crate) fn retire(&self) -> Result<u64, StoreError> {
         self.retiring.store(true, Ordering::SeqCst);
         self.store.retire(&self.instance)
+    }
+}
+
+impl App {
+    /// Drops game `id`'s room from memory and stops its flag timer, whoever holds it (the
+    /// server lost the game), and closes its connections ([`Room::lose`]).
+    pub(crate) async fn evict(&self, id: &str) {
+        let room = self.rooms().remove(id);
+        if let Some((_, timer)) = self.timers().remove(id) {
+            timer.abort();
+        }
+        if let Some(room) = room {
+            room.lock().await.lose();
+        }
+    }
+
+    /// Drops every game from memory, as [`App::evict`]: how many.
+    pub(crate) async fn lose_all(&self) -> usize {
+        let ids: Vec<String> = self.rooms().keys().cloned().collect();
+        for id in &ids {
+            self.evict(id).await;
+        }
+        ids.len()
+    }
+
+    /// Drops the games in memory that `cluster` no longer owns.
+    pub(crate) async fn drop_lost(&self, cluster: &Cluster) {
+        let ids: Vec<String> = self.rooms().keys().cloned().collect();
+        if ids.is_empty() {
+            return;
+        }
+        let c = cluster.clone();
+        let instance = cluster.instance().to_string();
+        match blocking(move || c.store().not_owned(&instance, &ids)).await {
+            Ok(lost) => {
+                for id in lost {
+                    tracing::warn!(game = %id, "cluster: another server took the game");
+                    self.evict(&id).await;
+                }
+            }
+            Err(e) => tracing::error!(error = %e.message, "cluster: the owners could not be read"),
+        }
+    }
+
+    /// Takes the games whose clocks run and that no live server serves, and starts their
+    /// flag timers.
+    pub(crate) async fn take_orphans(self: &Arc<Self>, cluster: &Cluster) {
+        let c = cluster.clone();
+        let ids = match blocking(move || c.store().orphaned_clocks(crate::now_ms())).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::error!(error = %e.message, "cluster: the running clocks could not be read");
+                return;
+            }
+        };
+        for id in ids {
+            match self.locate(&id).await {
+                Ok(Located::Here(room)) => {
+                    drop(room);
+                    self.release(&id);
+                    tracing::info!(game = %id, "cluster: took over a running clock");
+                }
+                // Another server was quicker.
+                Ok(Located::Elsewhere(_)) => {}
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e.message, "cluster: a running clock could not be taken")
+                }
+            }
+        }
     }
 }
 

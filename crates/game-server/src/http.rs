@@ -11,8 +11,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
-use crate::app::{App, CreateRequest};
+use crate::app::App;
 use crate::client_addr::ClientAddr;
+use crate::create::CreateRequest;
 use crate::protocol::{ErrorCode, MAX_MESSAGE_BYTES, ProtocolError};
 use crate::{now_ms, ws};
 

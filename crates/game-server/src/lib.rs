@@ -41,6 +41,7 @@ pub mod client_addr;
 pub mod clock;
 pub mod cluster;
 mod computer;
+mod create;
 mod forward;
 mod http;
 pub mod limits;
@@ -260,7 +261,7 @@ impl Offline {
         &self,
         request: serde_json::Value,
     ) -> Result<serde_json::Value, protocol::ProtocolError> {
-        let request: app::CreateRequest = serde_json::from_value(request).map_err(|e| {
+        let request: create::CreateRequest = serde_json::from_value(request).map_err(|e| {
             protocol::ProtocolError::new(
                 protocol::ErrorCode::BadMessage,
                 format!("no game request: {e}"),

@@ -175,17 +175,23 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
     write_schema_1(&dir.db(), &fixture);
     {
         let conn = rusqlite::Connection::open(dir.db()).unwrap();
-        conn.execute_batch(
+        // Every version this server knows after schema 1, and one more.
+        let versions: Vec<String> = (2..=SCHEMA_VERSION + 1)
+            .map(|v| format!("({v}, 0)"))
+            .collect();
+        conn.execute_batch(&format!(
             "PRAGMA journal_mode = DELETE;
              CREATE TABLE ratings (player TEXT PRIMARY KEY, elo INTEGER);
-             INSERT INTO schema_version (version, applied_ms) VALUES (2, 0), (3, 0), (4, 0), (5, 0);",
-        )
+             INSERT INTO schema_version (version, applied_ms) VALUES {};",
+            versions.join(", ")
+        ))
         .unwrap();
     }
     let digest = |path: &Path| sha2::Sha256::digest(std::fs::read(path).unwrap());
     let before = digest(&dir.db());
     match SqliteStore::open(&dir.db()) {
-        Err(StoreError::NewerSchema { found: 5, known: 4 }) => {}
+        Err(StoreError::NewerSchema { found, known })
+            if found == SCHEMA_VERSION + 1 && known == SCHEMA_VERSION => {}
         other => panic!("{other:?}"),
     }
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_game-server"))
@@ -196,7 +202,10 @@ fn a_database_from_a_newer_server_is_refused_and_left_untouched() {
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
-        said.contains("schema is version 5, newer than this server's 4"),
+        said.contains(&format!(
+            "schema is version {}, newer than this server's {SCHEMA_VERSION}",
+            SCHEMA_VERSION + 1
+        )),
         "{said}"
     );
     assert!(digest(&dir.db()) == before, "the file is as it was");
