@@ -16,10 +16,9 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, SHOTS, shot } from './support.mjs';
+import { DESKTOP, DIST, GAME, PHONE, SHOTS, shot } from './support.mjs';
 import {
-  WAIT, confirmCreate, createGame, joinBoth, online, open, passTwiceToTheEnd, people, playOne, spawnGameServer,
+  WAIT, confirmCreate, createGame, joinBoth, online, open, passTwiceToTheEnd, playOne, spawnGameServer, startBrowser,
 } from './online-support.mjs';
 import { NGINX, freePort, installed, startNginx } from './proxy-support.mjs';
 
@@ -33,7 +32,6 @@ let browser;
 let person;
 let nginxPort;
 const servers = [];
-const contexts = [];
 const children = [];
 
 /** The newest installed PostgreSQL's programs' folder, or null. */
@@ -115,12 +113,11 @@ before(async () => {
     ]));
   }
   await startNginx(children, join(scratch, 'nginx'), nginxPort, servers.map((s) => new URL(s.address).host));
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-  person = people(browser, contexts);
+  browser = await startBrowser();
+  person = browser.person;
 });
 
 after(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
   for (const child of children) child.kill();
   for (const s of servers) s.child.kill();

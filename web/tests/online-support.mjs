@@ -7,7 +7,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { DESKTOP, REPO, choose } from './support.mjs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, DESKTOP, FLAGS, REPO, choose } from './support.mjs';
 
 /** The server binary: env GAME_SERVER, else ../target/debug/game-server. */
 export const BINARY = resolve(process.env.GAME_SERVER ?? join(REPO, 'target', 'debug', 'game-server'));
@@ -33,6 +34,22 @@ export function spawnGameServer(args) {
     });
     child.on('exit', (code) => reject(new Error(`game-server exited (${code}): ${said}`)));
   });
+}
+
+/**
+ * A fresh Chromium for a test file: `person(viewport)` makes a person (as [`people`]),
+ * `close()` closes every person's context and the browser (safe when it never started).
+ */
+export async function startBrowser() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const contexts = [];
+  return {
+    person: people(browser, contexts),
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+    },
+  };
 }
 
 /**

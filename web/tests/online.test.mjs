@@ -15,18 +15,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, SHOTS, choose, shot } from './support.mjs';
+import { DESKTOP, DIST, GAME, PHONE, SHOTS, choose, shot } from './support.mjs';
 import {
-  BINARY, WAIT, checkAxe, clickPoint, confirmCreate, createGame, joinBoth, litPoints, mover, online, open, people,
-  passTwiceToTheEnd, playOne, playOut, sameEnd, spawnGameServer, synced, view,
+  BINARY, WAIT, checkAxe, clickPoint, confirmCreate, createGame, joinBoth, litPoints, mover, online, open,
+  passTwiceToTheEnd, playOne, playOut, sameEnd, spawnGameServer, startBrowser, synced, view,
 } from './online-support.mjs';
 
 let server;
 let base;
 let browser;
 let scratch;
-const contexts = [];
 let person;
 
 /** Starts game-server on `listen` (a free port) with the test's database; resolves to its address. */
@@ -41,12 +39,11 @@ before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), 'playground-online-'));
   base = await startGameServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-  person = people(browser, contexts);
+  browser = await startBrowser();
+  person = browser.person;
 });
 
 after(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
   server?.kill();
   rmSync(scratch, { recursive: true, force: true });

@@ -15,10 +15,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, DESKTOP, DIST, FLAGS, GAME, PHONE, REPO, SHOTS, shot } from './support.mjs';
+import { DESKTOP, DIST, GAME, PHONE, REPO, SHOTS, shot } from './support.mjs';
 import {
-  WAIT, confirmCreate, createGame, online, open, passTwiceToTheEnd, people, playOne, spawnGameServer,
+  WAIT, confirmCreate, createGame, online, open, passTwiceToTheEnd, playOne, spawnGameServer, startBrowser,
 } from './online-support.mjs';
 import { NGINX, freePort, installed, listening, startChild, startNginx } from './proxy-support.mjs';
 
@@ -29,7 +28,6 @@ let scratch;
 let server;
 let browser;
 let person;
-const contexts = [];
 const children = [];
 const ports = {};
 
@@ -74,12 +72,11 @@ before(async () => {
   ]);
   server = started.child;
   ports.upstream = new URL(started.address).host;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-  person = people(browser, contexts);
+  browser = await startBrowser();
+  person = browser.person;
 });
 
 after(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
   for (const child of children) child.kill();
   server?.kill();

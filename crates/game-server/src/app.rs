@@ -193,6 +193,11 @@ pub(crate) async fn blocking<T: Send + 'static>(
         .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
 }
 
+/// The refusal for a game id nobody has (or that is not an id at all).
+fn unknown_game(id: &str) -> ProtocolError {
+    refuse(ErrorCode::UnknownGame, format!("no game has the id {id:?}"))
+}
+
 impl App {
     /// The shared state over `store`, stopped when `shutdown` turns true. Updates reach
     /// `store` through a [`GroupCommit`]: the moves of many games in one transaction.
@@ -256,9 +261,8 @@ impl App {
     /// no server can serve it now (this one is stopping), [`ErrorCode::Internal`] if the
     /// store fails.
     pub(crate) async fn locate(self: &Arc<Self>, id: &str) -> Result<Located, ProtocolError> {
-        let unknown = || refuse(ErrorCode::UnknownGame, format!("no game has the id {id:?}"));
         if !token::is_game_id(id) {
-            return Err(unknown());
+            return Err(unknown_game(id));
         }
         if let Some(room) = self.rooms().get(id) {
             return Ok(Located::Here(Arc::clone(room)));
@@ -312,7 +316,7 @@ impl App {
         let key = id.to_string();
         let stored = blocking(move || store.load(&key))
             .await?
-            .ok_or_else(|| refuse(ErrorCode::UnknownGame, format!("no game has the id {id:?}")))?;
+            .ok_or_else(|| unknown_game(id))?;
         Room::from_stored(stored).map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
     }
 
@@ -327,10 +331,7 @@ impl App {
         read: impl FnOnce(&Room) -> T,
     ) -> Result<T, ProtocolError> {
         if !token::is_game_id(id) {
-            return Err(refuse(
-                ErrorCode::UnknownGame,
-                format!("no game has the id {id:?}"),
-            ));
+            return Err(unknown_game(id));
         }
         let held = self.rooms().get(id).cloned();
         match held {
@@ -388,11 +389,7 @@ impl App {
         };
         let store = Arc::clone(&self.store);
         let (finished_before, idle_before) = (before(policy.finished), before(policy.idle));
-        let expired =
-            tokio::task::spawn_blocking(move || store.expired(finished_before, idle_before))
-                .await
-                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        let expired = blocking(move || store.expired(finished_before, idle_before)).await?;
         let mut pruned = Pruned::default();
         let mut ids = Vec::new();
         for game in expired {
@@ -409,10 +406,7 @@ impl App {
         }
         if !ids.is_empty() {
             let store = Arc::clone(&self.store);
-            tokio::task::spawn_blocking(move || store.delete_games(&ids))
-                .await
-                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-                .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+            blocking(move || store.delete_games(&ids)).await?;
         }
         Ok(pruned)
     }
@@ -458,10 +452,7 @@ impl App {
     /// timer stays, holding the game's id).
     pub(crate) async fn load_running_clocks(self: &Arc<Self>) -> Result<(), ProtocolError> {
         let store = Arc::clone(&self.store);
-        let ids = tokio::task::spawn_blocking(move || store.running_clocks())
-            .await
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        let ids = blocking(move || store.running_clocks()).await?;
         for id in ids {
             drop(self.room(&id).await?);
             self.release(&id);

@@ -103,10 +103,7 @@ impl App {
             computer: computer.clone(),
         };
         let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || store.create(&new))
-            .await
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-            .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        crate::app::blocking(move || store.create(&new)).await?;
         let other = 1 - seat;
         // The computer's seat has a token nobody is told: nobody can take its place.
         let opponent = match &computer {

@@ -41,23 +41,9 @@ impl Room {
                 "the computer plays on: no agreed draw (resign, or play to the end)",
             ));
         }
-        match kind {
-            OfferKind::Draw if !self.allows(kind) => {
-                return Err(refuse(
-                    ErrorCode::NotInRules,
-                    format!("{}'s rules have no agreed draw", self.game.name()),
-                ));
-            }
-            OfferKind::Undo if !self.allows(kind) => {
-                return Err(refuse(
-                    ErrorCode::NotInRules,
-                    format!("{}'s rules have no undo", self.game.name()),
-                ));
-            }
-            OfferKind::Undo if !self.game.can_undo() => {
-                return Err(refuse(ErrorCode::Refused, "no move to take back"));
-            }
-            _ => {}
+        self.check_allowed(kind)?;
+        if kind == OfferKind::Undo && !self.game.can_undo() {
+            return Err(refuse(ErrorCode::Refused, "no move to take back"));
         }
         let slot = &mut self.offers[kind as usize];
         if slot.is_some() {
@@ -142,12 +128,7 @@ impl Room {
         now_ms: u64,
     ) -> Result<(), ProtocolError> {
         self.check_open(version)?;
-        if !self.allows(OfferKind::Undo) {
-            return Err(refuse(
-                ErrorCode::NotInRules,
-                format!("{}'s rules have no undo", self.game.name()),
-            ));
-        }
+        self.check_allowed(OfferKind::Undo)?;
         // `seat`'s own last move: the last, or the one before the computer's reply.
         let mine = self.game.moves().len()
             >= if self.seat_to_move() == Some(seat) {
@@ -163,6 +144,21 @@ impl Room {
             self.undo(store, now_ms).await?;
         }
         Ok(())
+    }
+
+    /// [`ErrorCode::NotInRules`] unless the game's rules allow offers of `kind`.
+    fn check_allowed(&self, kind: OfferKind) -> Result<(), ProtocolError> {
+        if self.allows(kind) {
+            return Ok(());
+        }
+        let what = match kind {
+            OfferKind::Draw => "agreed draw",
+            OfferKind::Undo => "undo",
+        };
+        Err(refuse(
+            ErrorCode::NotInRules,
+            format!("{}'s rules have no {what}", self.game.name()),
+        ))
     }
 
     async fn undo(&mut self, store: &Arc<dyn GameStore>, now_ms: u64) -> Result<(), ProtocolError> {
