@@ -14,6 +14,7 @@ use crate::cluster::Cluster;
 use crate::computer::Computers;
 use crate::limits::{OpenConnections, PerIp, Rate};
 use crate::log::Burst;
+use crate::matching::Matchmaker;
 use crate::metrics::{Metered, Metrics, Now};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::room::Room;
@@ -66,6 +67,9 @@ pub struct Config {
     /// This server's place among several on one PostgreSQL database; `None` for a server
     /// alone on its store.
     pub cluster: Option<Cluster>,
+    /// How long a quick-match player waits for a person before the computer is offered
+    /// (or given, if they asked so).
+    pub match_wait: Duration,
 }
 
 /// How long games are kept (docs/server.md, "Retention"): the server deletes the games
@@ -109,8 +113,8 @@ impl Default for Config {
     /// No static files, no other origin, 20 messages a second (bursts of 40) per
     /// connection, 10 games a minute (bursts of 20) and 64 open WebSockets per client,
     /// 10 seconds for a `hello`, 4096 connections in all, 10 seconds for a request's
-    /// headers and 30 for a whole request, a ping every 20 seconds, and
-    /// [`Retention::default`].
+    /// headers and 30 for a whole request, a ping every 20 seconds,
+    /// [`Retention::default`] and 20 seconds' wait for a quick match.
     fn default() -> Config {
         Config {
             site: None,
@@ -133,6 +137,7 @@ impl Default for Config {
             ping_interval: Duration::from_secs(20),
             retention: Retention::default(),
             cluster: None,
+            match_wait: Duration::from_secs(20),
         }
     }
 }
@@ -161,6 +166,8 @@ pub struct App {
     pub(crate) policy_log: Burst,
     /// The computer's seats: who is thinking, and how many may at once.
     pub(crate) computers: Computers,
+    /// The quick-match queues.
+    pub(crate) matchmaker: Matchmaker,
 }
 
 impl std::fmt::Debug for App {
@@ -214,6 +221,7 @@ impl App {
             config.max_connections,
         );
         let metrics = Arc::new(Metrics::new());
+        let config_match_wait = config.match_wait;
         App {
             store: Arc::new(Metered::new(
                 GroupCommit::new(store, MAX_BATCH),
@@ -231,6 +239,7 @@ impl App {
             sockets,
             shutdown,
             computers: Computers::new(),
+            matchmaker: Matchmaker::new(config_match_wait),
         }
     }
 
@@ -516,6 +525,7 @@ impl App {
             games_in_memory: self.rooms().len(),
             websockets_open: self.connections.total(),
             connections_open: self.sockets.total(),
+            match_waiting: self.matchmaker.waiting(),
         })
     }
 

@@ -42,6 +42,9 @@ pub struct Cluster {
     retiring: Arc<AtomicBool>,
     /// When this server last renewed its lease.
     renewed: Arc<Mutex<Option<Instant>>>,
+    /// The live server that keeps the quick-match queues (the first started), as last
+    /// read: its id and address.
+    matchmaker: Arc<RwLock<Option<(String, String)>>>,
 }
 
 impl std::fmt::Debug for Cluster {
@@ -84,6 +87,7 @@ impl Cluster {
             peers: Arc::new(RwLock::new(Vec::new())),
             retiring: Arc::new(AtomicBool::new(false)),
             renewed: Arc::new(Mutex::new(None)),
+            matchmaker: Arc::new(RwLock::new(None)),
         })
     }
 
@@ -138,14 +142,25 @@ impl Cluster {
         self.store
             .heartbeat(&self.instance, self.advertise(), now, LEASE)?;
         *self.renewed.lock().unwrap_or_else(PoisonError::into_inner) = Some(asked);
-        let peers: Vec<IpAddr> = self
-            .store
-            .live_addresses(now)?
-            .iter()
-            .filter_map(|a| peer_ip(a))
-            .collect();
+        let live = self.store.live_servers(now)?;
+        let peers: Vec<IpAddr> = live.iter().filter_map(|(_, a)| peer_ip(a)).collect();
         *self.peers.write().unwrap_or_else(PoisonError::into_inner) = peers;
+        *self
+            .matchmaker
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = live.into_iter().next();
         Ok(())
+    }
+
+    /// The address of the server that keeps the quick-match queues, unless it is this one
+    /// (or none is known: then this one keeps them).
+    pub(crate) fn matchmaker_elsewhere(&self) -> Option<String> {
+        self.matchmaker
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .filter(|(id, _)| *id != self.instance)
+            .map(|(_, address)| address.clone())
     }
 
     /// Takes game `id` for this server: its owner count, or `None` when another live

@@ -39,25 +39,25 @@ pub(crate) const FORWARDED: &str = "x-game-server-forwarded";
 /// The socket to the owning server.
 pub(crate) type Upstream = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// Opens game `id`'s socket on the server at `address`, as the client asked for it on
-/// this one (`headers`), for `client`.
+/// Opens the socket at `path` (`/games/ID/ws`, `/match/ws`) on the server at `address`,
+/// as the client asked for it on this one (`headers`), for `client`.
 ///
 /// # Errors
 /// [`ErrorCode::Unavailable`] if the owner cannot be reached or refuses with a server
 /// error; its own refusal (`404`, `403`, …) as the same code where it says one.
 pub(crate) async fn connect(
     address: &str,
-    id: &str,
+    path: &str,
     headers: &HeaderMap,
     client: IpAddr,
 ) -> Result<Upstream, ProtocolError> {
     let unavailable = |why: String| {
         ProtocolError::new(
             ErrorCode::Unavailable,
-            format!("the server that serves this game ({address}) {why}: try again"),
+            format!("the server that serves this ({address}) {why}: try again"),
         )
     };
-    let mut request = format!("ws://{address}/games/{id}/ws")
+    let mut request = format!("ws://{address}{path}")
         .into_client_request()
         .map_err(|e| unavailable(format!("has an address that does not read ({e})")))?;
     let sent = request.headers_mut();

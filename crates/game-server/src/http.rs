@@ -33,6 +33,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/record.sgf", get(record_sgf))
         .route("/games/{id}/ws", get(ws::upgrade))
+        .route("/match/ws", get(crate::matching::socket::upgrade))
         .fallback(static_file)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app)

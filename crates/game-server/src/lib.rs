@@ -46,6 +46,7 @@ mod forward;
 mod http;
 pub mod limits;
 mod log;
+mod matching;
 mod metrics;
 pub mod protocol;
 mod room;
@@ -138,6 +139,7 @@ impl Server {
         }
         let router = http::router(Arc::clone(&app));
         tokio::spawn(prune_every(Arc::clone(&app), rx.clone()));
+        tokio::spawn(matching::run(Arc::clone(&app), rx.clone()));
         let task = tokio::spawn(serve::accept_loop(listener, router, Arc::clone(&app), rx));
         Ok(Server {
             addr,

@@ -79,6 +79,10 @@ struct Args {
     /// timeout); a socket silent for three of them is closed.
     #[arg(long, default_value_t = 20.0)]
     ping_seconds: f64,
+    /// Seconds a quick-match player waits for a person before the computer is offered
+    /// (or given, if they asked so).
+    #[arg(long, default_value_t = 20.0)]
+    match_wait_seconds: f64,
     /// Days a finished game is kept after it ended (0: for ever).
     #[arg(long, default_value_t = 365)]
     keep_finished_days: u32,
@@ -374,6 +378,7 @@ async fn serve(args: Args) -> ExitCode {
             ..Retention::default()
         },
         cluster,
+        match_wait: seconds(args.match_wait_seconds, 20),
     };
     let server = match Server::start(args.listen, store, config).await {
         Ok(server) => server,

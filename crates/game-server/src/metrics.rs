@@ -32,6 +32,12 @@ struct ReasonLabel {
     reason: &'static str,
 }
 
+/// A label naming whom a quick match seated a player against.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OpponentLabel {
+    opponent: &'static str,
+}
+
 /// The server's metrics and their registry.
 pub(crate) struct Metrics {
     registry: Registry,
@@ -42,6 +48,8 @@ pub(crate) struct Metrics {
     connections_refused: Family<ReasonLabel, Counter>,
     flags_fallen: Counter,
     sockets_forwarded: Counter,
+    matches_made: Family<OpponentLabel, Counter>,
+    match_waiting: Gauge,
     games_in_memory: Gauge,
     websockets_open: Gauge,
     connections_open: Gauge,
@@ -61,6 +69,8 @@ pub(crate) struct Now {
     pub websockets_open: usize,
     /// TCP connections open (WebSockets among them).
     pub connections_open: usize,
+    /// Players waiting in this server's quick-match queues.
+    pub match_waiting: usize,
 }
 
 impl Metrics {
@@ -79,6 +89,8 @@ impl Metrics {
             connections_refused: Family::default(),
             flags_fallen: Counter::default(),
             sockets_forwarded: Counter::default(),
+            matches_made: Family::default(),
+            match_waiting: Gauge::default(),
             games_in_memory: Gauge::default(),
             websockets_open: Gauge::default(),
             connections_open: Gauge::default(),
@@ -115,6 +127,16 @@ impl Metrics {
             metrics.sockets_forwarded.clone(),
         );
         registry.register(
+            "matches_made",
+            "Quick-match games made, by opponent (person or computer)",
+            metrics.matches_made.clone(),
+        );
+        registry.register(
+            "match_waiting",
+            "Players waiting in this server's quick-match queues",
+            metrics.match_waiting.clone(),
+        );
+        registry.register(
             "games_in_memory",
             "Games held in memory",
             metrics.games_in_memory.clone(),
@@ -149,6 +171,14 @@ impl Metrics {
         self.sockets_forwarded.inc();
     }
 
+    /// A quick match seated a player against a person, or the computer.
+    pub(crate) fn matched(&self, computer: bool) {
+        let opponent = if computer { "computer" } else { "person" };
+        self.matches_made
+            .get_or_create(&OpponentLabel { opponent })
+            .inc();
+    }
+
     /// A connection was answered 503 at the door: `total` (the server's cap) or `client`
     /// (the client's share).
     pub(crate) fn connection_refused(&self, reason: &'static str) {
@@ -165,6 +195,7 @@ impl Metrics {
         set(&self.games_in_memory, now.games_in_memory);
         set(&self.websockets_open, now.websockets_open);
         set(&self.connections_open, now.connections_open);
+        set(&self.match_waiting, now.match_waiting);
         let mut text = String::new();
         // Writing into a String cannot fail.
         let _ = encode(&mut text, &self.registry);

@@ -23,16 +23,16 @@ use crate::room::{OfferKind, Room};
 
 /// The largest frame the WebSocket layer reads at all; the protocol's own limit
 /// ([`crate::protocol::MAX_MESSAGE_BYTES`]) answers larger ones with a typed error.
-const FRAME_LIMIT: usize = 64 * 1024;
+pub(crate) const FRAME_LIMIT: usize = 64 * 1024;
 
 /// Each socket's read buffer (docs/server.md, "Capacity").
-const READ_BUFFER: usize = 4 * 1024;
+pub(crate) const READ_BUFFER: usize = 4 * 1024;
 
 /// Rate-limited messages tolerated on one connection before it is closed.
 const MAX_STRIKES: u32 = 100;
 
 /// Ping intervals a socket may stay silent (no pong, no message) before it is closed.
-const PINGS_UNANSWERED: u32 = 3;
+pub(crate) const PINGS_UNANSWERED: u32 = 3;
 
 /// Whether a WebSocket request's `Origin` may connect: none (not a browser), one of the
 /// allowed or public origins, or, when no public origin is set, the server's own host.
@@ -101,7 +101,8 @@ pub(crate) async fn upgrade(
             ));
         }
         Ok(Located::Elsewhere(address)) => {
-            return forward_to(app, id, address, client, &headers, ws, slot).await;
+            let path = format!("/games/{id}/ws");
+            return forward_to(app, id, path, address, client, &headers, ws, slot).await;
         }
         Err(e) => return error_response(&e),
     };
@@ -140,18 +141,21 @@ pub(crate) async fn upgrade(
         }.instrument(span))
 }
 
-fn not_an_upgrade() -> Response {
+pub(crate) fn not_an_upgrade() -> Response {
     error_response(&ProtocolError::new(
         ErrorCode::BadMessage,
         "this address takes only a WebSocket upgrade",
     ))
 }
 
-/// Game `id` is served by the server at `address`: opens the socket there first (its
-/// refusal is this request's), then upgrades and relays ([`crate::forward`]).
-async fn forward_to(
+/// `path` (game `id`'s socket, or `match` for the queues) is served by the server at
+/// `address`: opens the socket there first (its refusal is this request's), then upgrades
+/// and relays ([`crate::forward`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn forward_to(
     app: Arc<App>,
     id: String,
+    path: String,
     address: String,
     client: std::net::IpAddr,
     headers: &HeaderMap,
@@ -161,7 +165,7 @@ async fn forward_to(
     let Ok(ws) = ws else {
         return not_an_upgrade();
     };
-    let upstream = match forward::connect(&address, &id, headers, client).await {
+    let upstream = match forward::connect(&address, &path, headers, client).await {
         Ok(upstream) => upstream,
         Err(e) => {
             tracing::warn!(game = %id, owner = %address, error = %e.message, "cluster: the owner refused a forwarded socket");
@@ -189,7 +193,7 @@ async fn forward_to(
 }
 
 /// How a socket's loop ended.
-enum Ended {
+pub(crate) enum Ended {
     /// The server closed it with this code.
     Closed {
         /// The close code.
@@ -204,7 +208,7 @@ enum Ended {
 }
 
 /// Sends a close frame of `code` and `reason` (best effort: the peer may be gone).
-async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Ended {
+pub(crate) async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Ended {
     let _ = socket
         .send(Message::Close(Some(CloseFrame {
             code,
@@ -218,7 +222,7 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Ended
 /// 1009 for a frame or message over the size limit, 1007 for a text frame that is not
 /// UTF-8, 1002 for any other breach of the protocol (an unmasked frame, reserved bits, a
 /// bad opcode); `None` when the connection itself failed and nothing can be sent.
-fn close_for(error: axum::Error) -> Option<(u16, &'static str)> {
+pub(crate) fn close_for(error: axum::Error) -> Option<(u16, &'static str)> {
     let error = error.into_inner().downcast::<tungstenite::Error>().ok()?;
     match *error {
         tungstenite::Error::Capacity(_) => Some((1009, "frame too large")),

@@ -341,3 +341,62 @@ async fn a_server_stopped_gives_its_games_up_at_once() {
     assert_eq!(stored.moves.len(), table.acknowledged.len());
     assert!(stored.end.is_some());
 }
+
+/// A player seeking go9 as `name` at the server at `addr`, told `queued`, with the number
+/// of tries it took: a server that cannot reach the queues yet (`503`) is asked again.
+async fn seek_at(addr: SocketAddr, name: &str) -> (Client, u32) {
+    let deadline = Instant::now() + PATIENCE;
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match tokio_tungstenite::connect_async(format!("ws://{addr}/match/ws")).await {
+            Ok((socket, _)) => {
+                let mut c = Client { socket };
+                c.send(&json!({"type": "seek", "protocol": 1, "game": "go9", "nickname": name, "computer": "never"}))
+                    .await;
+                c.next_of("queued").await;
+                return (c, tries);
+            }
+            Err(tungstenite::Error::Http(r)) if r.status().as_u16() == 503 => {}
+            Err(e) => panic!("{e}"),
+        }
+        assert!(Instant::now() < deadline, "the queues never came back");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The game two players were matched to, after checking that they met each other.
+async fn met(a: &mut Client, b: &mut Client) -> String {
+    let (ma, mb) = (a.next_of("matched").await, b.next_of("matched").await);
+    assert_eq!(ma["game"], mb["game"]);
+    assert_ne!(ma["seat"], mb["seat"]);
+    ma["game"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_different_servers_meet_and_the_queues_move_when_their_server_dies() {
+    let Some((_pg, _dir, _url, mut s)) = cluster("cluster-match", 2) else {
+        return;
+    };
+    let (first, second) = (s[0].addr, s[1].addr);
+    // The first server started keeps the queues: a seek at the second is forwarded there.
+    let (mut ann, _) = seek_at(second, "Ann").await;
+    let (mut bo, _) = seek_at(first, "Bo").await;
+    let id = met(&mut ann, &mut bo).await;
+    // The game is an ordinary one: its players play it from either server.
+    assert_eq!(
+        http_json(second, "GET", &format!("/games/{id}"), "")
+            .await
+            .0,
+        200
+    );
+
+    // The keeper dies: a player waiting through the other server is told to come again
+    // (1012), and once the dead server's lease has run out the survivor keeps the queues.
+    let (mut cy, _) = seek_at(second, "Cy").await;
+    s[0].kill();
+    assert_eq!(cy.close_code().await, Some(1012));
+    let (mut cy, _) = seek_at(second, "Cy").await;
+    let (mut di, _) = seek_at(second, "Di").await;
+    met(&mut cy, &mut di).await;
+}

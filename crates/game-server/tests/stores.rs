@@ -419,6 +419,15 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
     let b = Arc::new(PgStore::connect(&url, 2).unwrap().serving_as("b"));
     a.heartbeat("a", "127.0.0.1:1", now, hour).unwrap();
     b.heartbeat("b", "127.0.0.1:2", now, hour).unwrap();
+    a.heartbeat("z", "127.0.0.1:3", now - 1, hour).unwrap();
+    // The first started first (the matchmaker is the first), then by id.
+    let live: Vec<String> = a
+        .live_servers(now)
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(live, ["z", "a", "b"]);
     a.create(&new_game("g", None, 1)).unwrap();
 
     // Two servers ask for the game at the same moment, a thousand times: exactly one gets
@@ -489,7 +498,10 @@ fn one_owner_per_game_and_a_lost_game_is_not_written() {
         a.owner_address("g", later).unwrap(),
         Some(("b".to_string(), "127.0.0.1:2".to_string()))
     );
-    assert_eq!(a.live_addresses(later).unwrap(), ["127.0.0.1:2"]);
+    assert_eq!(
+        a.live_servers(later).unwrap(),
+        [("b".to_string(), "127.0.0.1:2".to_string())]
+    );
     // A game whose clock runs is an orphan once its owner's row has expired, not before.
     let mut clock = Clock::new(ClockSpec {
         main_ms: 60_000,

@@ -86,16 +86,18 @@ impl PgStore {
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
-    /// The addresses of the servers alive at `now_ms` (each one's `--advertise`).
+    /// The servers alive at `now_ms`, the first started first (then by id): each one's id
+    /// and address (its `--advertise`).
     ///
     /// # Errors
     /// [`StoreError`] if the database fails.
-    pub fn live_addresses(&self, now_ms: u64) -> Result<Vec<String>, StoreError> {
+    pub fn live_servers(&self, now_ms: u64) -> Result<Vec<(String, String)>, StoreError> {
         let rows = self.conn()?.query(
-            "SELECT address FROM instances WHERE expires_ms >= $1 AND address IS NOT NULL",
+            "SELECT id, address FROM instances WHERE expires_ms >= $1 AND address IS NOT NULL
+             ORDER BY started_ms, id",
             &[&to_i64(now_ms)],
         )?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 
     /// Takes the game `id` for the server `instance` at `now_ms` if nobody serves it (no

@@ -228,6 +228,14 @@ impl Client {
         Client { socket }
     }
 
+    /// Connects to the socket at `path` (`/match/ws`).
+    pub async fn connect_path(addr: SocketAddr, path: &str) -> Client {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
+            .await
+            .unwrap();
+        Client { socket }
+    }
+
     /// Connects with an `Origin` header; the HTTP status if the upgrade is refused.
     pub async fn connect_from(addr: SocketAddr, id: &str, origin: &str) -> Result<Client, u16> {
         let mut request = format!("ws://{addr}/games/{id}/ws")

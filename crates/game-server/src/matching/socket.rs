@@ -1,0 +1,522 @@
+//! `GET /match/ws`: a player's socket while they wait in a quick-match queue. The first
+//! message is a `seek` (the game, the clock, a nickname, what to do when nobody comes);
+//! the server answers `queued`, perhaps later `computer_offer`, and at last `matched` with
+//! the game's id and the player's seat and token, then closes the socket (1000): the page
+//! opens the game's own socket with that token. docs/server.md ("Quick match") lists the
+//! messages.
+
+use std::sync::Arc;
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use game_catalog::GameSpec;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+use tracing::Instrument;
+
+use super::{Fallback, GUEST_RATING, Outcome, Place, Seek, default_clock};
+use crate::app::App;
+use crate::client_addr::ClientAddr;
+use crate::clock::ClockSpec;
+use crate::forward;
+use crate::http::error_response;
+use crate::limits::TokenBucket;
+use crate::protocol::{ErrorCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError};
+use crate::ws::{
+    Ended, FRAME_LIMIT, PINGS_UNANSWERED, READ_BUFFER, close, close_for, not_an_upgrade,
+    origin_allowed,
+};
+
+/// The longest nickname, in characters.
+pub const MAX_NICKNAME_CHARS: usize = 24;
+
+/// A message from a player in the queue.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub(crate) enum MatchMessage {
+    /// Join the queue of `game` and `clock` (the first message, once).
+    Seek {
+        /// The protocol version the client speaks.
+        protocol: u32,
+        /// The game spec: a string (`go9`) or its JSON form.
+        game: Value,
+        /// The time control; the game's quick-match default when absent.
+        #[serde(default)]
+        clock: Option<ClockSpec>,
+        /// The name the opponent sees; `Guest` when absent.
+        #[serde(default)]
+        nickname: Option<String>,
+        /// When nobody comes: `offer` (the default), `give` or `never`.
+        #[serde(default)]
+        computer: Option<String>,
+    },
+    /// Take the computer that was offered.
+    AcceptComputer {},
+    /// Keep-alive; answered with `pong`.
+    Ping {},
+}
+
+/// Reads one text frame of the queue's protocol.
+///
+/// # Errors
+/// [`ErrorCode::TooLarge`], [`ErrorCode::BadJson`] or [`ErrorCode::BadMessage`], as
+/// [`crate::protocol::parse_client`].
+pub(crate) fn parse_match(text: &str) -> Result<MatchMessage, ProtocolError> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(ProtocolError::new(
+            ErrorCode::TooLarge,
+            format!("a message is at most {MAX_MESSAGE_BYTES} bytes"),
+        ));
+    }
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| ProtocolError::new(ErrorCode::BadJson, format!("not JSON: {e}")))?;
+    serde_json::from_value(value)
+        .map_err(|e| ProtocolError::new(ErrorCode::BadMessage, format!("no message: {e}")))
+}
+
+/// A nickname as shown: trimmed, 1 to [`MAX_NICKNAME_CHARS`] characters, no control
+/// characters; `Guest` when none is given.
+///
+/// # Errors
+/// [`ErrorCode::BadMessage`] naming what is wrong.
+pub(crate) fn nickname(given: Option<&str>) -> Result<String, ProtocolError> {
+    let Some(given) = given else {
+        return Ok("Guest".into());
+    };
+    let name = given.trim();
+    let bad = |why: &str| ProtocolError::new(ErrorCode::BadMessage, format!("nickname: {why}"));
+    if name.is_empty() {
+        return Err(bad("empty"));
+    }
+    if name.chars().count() > MAX_NICKNAME_CHARS {
+        return Err(bad(&format!("at most {MAX_NICKNAME_CHARS} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("no control characters"));
+    }
+    Ok(name.to_string())
+}
+
+/// A `seek`'s fields, checked: what the queue is given.
+///
+/// # Errors
+/// [`ErrorCode::BadProtocol`], [`ErrorCode::BadSpec`], [`ErrorCode::BadClock`] or
+/// [`ErrorCode::BadMessage`] (the nickname, the fallback).
+pub(crate) fn checked_seek(
+    protocol: u32,
+    game: &Value,
+    clock: Option<ClockSpec>,
+    name: Option<&str>,
+    computer: Option<&str>,
+) -> Result<Seek, ProtocolError> {
+    if protocol != PROTOCOL_VERSION {
+        return Err(ProtocolError::new(
+            ErrorCode::BadProtocol,
+            format!("this server speaks protocol {PROTOCOL_VERSION}"),
+        ));
+    }
+    let spec = match game {
+        Value::String(text) => GameSpec::parse(text),
+        other => GameSpec::from_json(&other.to_string()),
+    }
+    .map_err(|e| ProtocolError::new(ErrorCode::BadSpec, e.to_string()))?
+    .to_string();
+    let clock = clock.unwrap_or_else(|| default_clock(&spec));
+    clock
+        .validate()
+        .map_err(|e| ProtocolError::new(ErrorCode::BadClock, e.to_string()))?;
+    let fallback = match computer.unwrap_or("offer") {
+        "offer" => Fallback::Offer,
+        "give" => Fallback::Give,
+        "never" => Fallback::Never,
+        other => {
+            return Err(ProtocolError::new(
+                ErrorCode::BadMessage,
+                format!("computer {other:?}: offer, give or never"),
+            ));
+        }
+    };
+    Ok(Seek {
+        spec,
+        clock,
+        nickname: nickname(name)?,
+        rating: GUEST_RATING,
+        fallback,
+    })
+}
+
+/// `GET /match/ws`: checks the origin and the address's open connections, then upgrades
+/// here or forwards the socket to the server that keeps the queues.
+pub(crate) async fn upgrade(
+    State(app): State<Arc<App>>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
+    headers: HeaderMap,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    if !origin_allowed(
+        &headers,
+        &app.config.allowed_origins,
+        &app.config.public_origins,
+    ) {
+        return error_response(&ProtocolError::new(
+            ErrorCode::BadOrigin,
+            "this origin may not open the quick-match WebSocket",
+        ));
+    }
+    let Some(slot) = app.connections.try_open(client) else {
+        return error_response(&ProtocolError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "this address has {} connections open already",
+                app.config.connections_per_address
+            ),
+        ));
+    };
+    if let Some(address) = app
+        .config
+        .cluster
+        .as_ref()
+        .and_then(crate::cluster::Cluster::matchmaker_elsewhere)
+    {
+        if headers.contains_key(forward::FORWARDED) {
+            return error_response(&ProtocolError::new(
+                ErrorCode::Unavailable,
+                "the queues are moving between servers: try again",
+            ));
+        }
+        let (what, path) = ("match".to_string(), "/match/ws".to_string());
+        return crate::ws::forward_to(app, what, path, address, client, &headers, ws, slot).await;
+    }
+    let Ok(ws) = ws else {
+        return not_an_upgrade();
+    };
+    let span = tracing::Span::current();
+    ws.max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |mut socket| {
+            async move {
+                let mut waiter = Waiter::new(Arc::clone(&app));
+                let ended = waiter.serve(&mut socket).await;
+                waiter.leave();
+                match ended {
+                    Ended::Closed { code, reason } => {
+                        tracing::info!(client = %client, code, reason, "quick-match socket closed");
+                    }
+                    Ended::ByClient => {
+                        tracing::info!(client = %client, "quick-match socket closed by the client");
+                    }
+                    Ended::Lost => tracing::info!(client = %client, "quick-match socket lost"),
+                }
+                drop(slot);
+            }
+            .instrument(span)
+        })
+}
+
+/// One player's connection to the queues.
+struct Waiter {
+    app: Arc<App>,
+    place: Option<Place>,
+    told: Option<mpsc::UnboundedReceiver<Outcome>>,
+    bucket: TokenBucket,
+    strikes: u32,
+}
+
+/// Rate-limited messages tolerated on one connection before it is closed.
+const MAX_STRIKES: u32 = 100;
+
+impl Waiter {
+    fn new(app: Arc<App>) -> Waiter {
+        let bucket = TokenBucket::new(app.config.message_rate);
+        Waiter {
+            app,
+            place: None,
+            told: None,
+            bucket,
+            strikes: 0,
+        }
+    }
+
+    /// Out of the queue, if in it.
+    fn leave(&mut self) {
+        if let Some(place) = self.place.take() {
+            self.app.matchmaker.leave(&place);
+        }
+    }
+
+    async fn serve(&mut self, socket: &mut WebSocket) -> Ended {
+        let mut shutdown = self.app.shutdown.clone();
+        let seek_by = tokio::time::Instant::now() + self.app.config.hello_timeout;
+        let ping_every = self.app.config.ping_interval;
+        let mut pings =
+            tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+        pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_heard = tokio::time::Instant::now();
+        loop {
+            let waiting_for_seek = self.place.is_none();
+            let told = self.told.as_mut();
+            tokio::select! {
+                _ = pings.tick() => {
+                    if last_heard.elapsed() >= ping_every.saturating_mul(PINGS_UNANSWERED) {
+                        return close(socket, 1001, "no answer to pings").await;
+                    }
+                    if socket.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
+                        return Ended::Lost;
+                    }
+                }
+                () = tokio::time::sleep_until(seek_by), if waiting_for_seek => {
+                    let refusal = ProtocolError::new(
+                        ErrorCode::HelloFirst,
+                        format!("no seek within {} s", self.app.config.hello_timeout.as_secs_f64()),
+                    );
+                    self.app.metrics.refused(refusal.code);
+                    let _ = socket.send(Message::Text(refusal.to_json().into())).await;
+                    return close(socket, 1008, "no seek").await;
+                }
+                _ = shutdown.changed() => {
+                    return close(socket, 1012, "the server is stopping").await;
+                }
+                outcome = async {
+                    match told {
+                        Some(told) => told.recv().await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    return match outcome {
+                        Some(Outcome::ComputerOffered(level)) => {
+                            let offer = json!({"type": "computer_offer", "level": level});
+                            if socket.send(Message::Text(offer.to_string().into())).await.is_err() {
+                                return Ended::Lost;
+                            }
+                            continue;
+                        }
+                        Some(Outcome::Matched(message)) => {
+                            // Served: out of the queue before the socket closes.
+                            self.place = None;
+                            if socket.send(Message::Text(message.to_string().into())).await.is_err() {
+                                return Ended::Lost;
+                            }
+                            close(socket, 1000, "matched").await
+                        }
+                        Some(Outcome::Failed(e)) => {
+                            self.place = None;
+                            let _ = socket.send(Message::Text(e.to_json().into())).await;
+                            close(socket, 1011, "the game could not be made").await
+                        }
+                        Some(Outcome::Moved) | None => {
+                            self.place = None;
+                            close(socket, 1012, "another server keeps the queues now").await
+                        }
+                    };
+                }
+                incoming = socket.recv() => {
+                    last_heard = tokio::time::Instant::now();
+                    let text = match incoming {
+                        Some(Ok(Message::Text(text))) => text,
+                        Some(Ok(Message::Binary(_))) => {
+                            let refusal = self.limited().unwrap_or_else(|| {
+                                ProtocolError::new(ErrorCode::Binary, "messages are JSON text frames")
+                            });
+                            if self.reply(socket, &refusal).await.is_err() {
+                                return Ended::Lost;
+                            }
+                            continue;
+                        }
+                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                        Some(Ok(Message::Close(_))) => return Ended::ByClient,
+                        Some(Err(error)) => {
+                            return match close_for(error) {
+                                Some((code, reason)) => close(socket, code, reason).await,
+                                None => Ended::Lost,
+                            };
+                        }
+                        None => return Ended::Lost,
+                    };
+                    let answer = match self.limited() {
+                        Some(refusal) => Err(refusal),
+                        None => self.on_text(text.as_str()),
+                    };
+                    let sent = match answer {
+                        Ok(Some(reply)) => socket.send(Message::Text(reply.to_string().into())).await,
+                        Ok(None) => Ok(()),
+                        Err(refusal) => self.reply(socket, &refusal).await,
+                    };
+                    if sent.is_err() {
+                        return Ended::Lost;
+                    }
+                    if self.strikes > MAX_STRIKES {
+                        return close(socket, 1008, "too many messages").await;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends `refusal`, counted.
+    async fn reply(
+        &self,
+        socket: &mut WebSocket,
+        refusal: &ProtocolError,
+    ) -> Result<(), axum::Error> {
+        self.app.metrics.refused(refusal.code);
+        socket.send(Message::Text(refusal.to_json().into())).await
+    }
+
+    /// The rate limit's refusal, if the bucket is empty.
+    fn limited(&mut self) -> Option<ProtocolError> {
+        if self.bucket.try_take() {
+            return None;
+        }
+        self.strikes += 1;
+        Some(ProtocolError::new(
+            ErrorCode::RateLimited,
+            "too many messages; slow down",
+        ))
+    }
+
+    /// One text frame: the reply to send, if any.
+    fn on_text(&mut self, text: &str) -> Result<Option<Value>, ProtocolError> {
+        match parse_match(text)? {
+            MatchMessage::Seek { .. } if self.place.is_some() => Err(ProtocolError::new(
+                ErrorCode::Refused,
+                "already waiting in a queue",
+            )),
+            MatchMessage::Seek {
+                protocol,
+                game,
+                clock,
+                nickname,
+                computer,
+            } => {
+                let seek = checked_seek(
+                    protocol,
+                    &game,
+                    clock,
+                    nickname.as_deref(),
+                    computer.as_deref(),
+                )?;
+                let queued = json!({
+                    "type": "queued",
+                    "spec": seek.spec,
+                    "clock": seek.clock,
+                    "nickname": seek.nickname,
+                    "computer_after_ms": u64::try_from(self.app.matchmaker.wait().as_millis()).unwrap_or(u64::MAX),
+                });
+                let (place, told, _) = self.app.matchmaker.join(seek);
+                self.place = Some(place);
+                self.told = Some(told);
+                Ok(Some(queued))
+            }
+            MatchMessage::AcceptComputer {} => match &self.place {
+                Some(place) if self.app.matchmaker.take_computer(place) => Ok(None),
+                _ => Err(ProtocolError::new(
+                    ErrorCode::Refused,
+                    "no computer was offered",
+                )),
+            },
+            MatchMessage::Ping {} => Ok(Some(json!({"type": "pong"}))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeks_read_and_are_checked() {
+        let seek = parse_match(r#"{"type":"seek","protocol":1,"game":"go9","nickname":" Ann "}"#);
+        let Ok(MatchMessage::Seek {
+            protocol,
+            game,
+            clock,
+            nickname,
+            computer,
+        }) = seek
+        else {
+            panic!("{seek:?}");
+        };
+        let seek = checked_seek(
+            protocol,
+            &game,
+            clock,
+            nickname.as_deref(),
+            computer.as_deref(),
+        )
+        .unwrap();
+        assert_eq!(seek.spec, "go9");
+        assert_eq!(seek.nickname, "Ann");
+        assert_eq!(seek.fallback, Fallback::Offer);
+        // Ttakji's clock: 30 s a move, no main time.
+        assert_eq!(seek.clock.main_ms, 0);
+        assert_eq!(
+            seek.clock.byoyomi.map(|b| (b.periods, b.period_ms)),
+            Some((1, 30_000))
+        );
+        assert_eq!(seek.rating, GUEST_RATING);
+    }
+
+    #[test]
+    fn bad_seeks_are_refused_with_their_code() {
+        let code = |protocol, game: &str, nick: Option<&str>, computer: Option<&str>| {
+            checked_seek(protocol, &Value::String(game.into()), None, nick, computer)
+                .err()
+                .map(|e| e.code)
+        };
+        assert_eq!(code(2, "go9", None, None), Some(ErrorCode::BadProtocol));
+        assert_eq!(code(1, "chess", None, None), Some(ErrorCode::BadSpec));
+        assert_eq!(
+            code(1, "go9", Some("  "), None),
+            Some(ErrorCode::BadMessage)
+        );
+        assert_eq!(
+            code(1, "go9", Some("a\u{7}b"), None),
+            Some(ErrorCode::BadMessage)
+        );
+        assert_eq!(
+            code(1, "go9", Some(&"x".repeat(25)), None),
+            Some(ErrorCode::BadMessage)
+        );
+        assert_eq!(code(1, "go9", Some(&"é".repeat(24)), None), None);
+        assert_eq!(
+            code(1, "go9", None, Some("always")),
+            Some(ErrorCode::BadMessage)
+        );
+        assert_eq!(code(1, "go9", None, Some("never")), None);
+        let no_time = ClockSpec {
+            main_ms: 0,
+            byoyomi: None,
+            increment_ms: None,
+        };
+        let bad_clock = checked_seek(1, &Value::String("go9".into()), Some(no_time), None, None);
+        assert_eq!(bad_clock.err().map(|e| e.code), Some(ErrorCode::BadClock));
+        assert_eq!(
+            parse_match(r#"{"type":"seek","protocol":1,"game":"go9","rating":3000}"#)
+                .err()
+                .map(|e| e.code),
+            Some(ErrorCode::BadMessage),
+            "a client cannot say its own rating"
+        );
+        assert_eq!(
+            parse_match("{").err().map(|e| e.code),
+            Some(ErrorCode::BadJson)
+        );
+        let long = format!(r#"{{"type":"ping","x":"{}"}}"#, "a".repeat(5000));
+        assert_eq!(
+            parse_match(&long).err().map(|e| e.code),
+            Some(ErrorCode::TooLarge)
+        );
+    }
+
+    #[test]
+    fn other_games_default_to_five_minutes_and_five_seconds() {
+        let clock = default_clock("bind:size=8");
+        assert_eq!((clock.main_ms, clock.increment_ms), (300_000, Some(5_000)));
+        assert!(clock.byoyomi.is_none());
+    }
+}
