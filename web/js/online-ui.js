@@ -6,6 +6,7 @@
 import { $, h, title } from './dom.js';
 import { announce } from './keyboard.js';
 import { sidesOf } from './picker.js';
+import { clockWords, initMatch } from './match.js';
 import { Connection, clearAddress, createGame, gameLink, keep, kept, readAddress, showAddress, specOptions } from './online.js';
 
 /**
@@ -37,6 +38,14 @@ export function initOnline(host) {
   showClockFields();
   nameSides();
   offerWhenServed();
+  initMatch(() => host.pickerOptions(), (m) => {
+    keep(m.game, { token: m.token, watch: gameLink(m.game), opponent: m.opponent });
+    showAddress(m.game);
+    const game = join(host, m.game, m.token);
+    game.notice = m.opponent.computer
+      ? `Nobody came: your opponent is the computer (${m.opponent.computer}). The game is unrated and has no clock.`
+      : `You meet ${m.opponent.nickname}. Clock: ${clockWords(m.clock)}.`;
+  });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -67,7 +76,7 @@ export function initOnline(host) {
 }
 
 /**
- * Shows "Play a friend online" only when game-server serves this page: it answers
+ * Shows "Play a friend online" and "Quick match" only when game-server serves this page: it answers
  * `GET server.json` (docs/server.md). A static copy of the page serves web/server.json, which
  * names no server, so it offers no online play.
  */
@@ -75,9 +84,12 @@ async function offerWhenServed() {
   try {
     const response = await fetch(new URL('server.json', document.baseURI), { headers: { Accept: 'application/json' } });
     const info = response.ok ? await response.json() : null;
-    $('online-open').hidden = info?.server !== 'game-server';
+    const served = info?.server === 'game-server';
+    $('online-open').hidden = !served;
+    $('match-open').hidden = !served;
   } catch {
     $('online-open').hidden = true;
+    $('match-open').hidden = true;
   }
 }
 
@@ -297,6 +309,14 @@ class OnlineGame {
     return seat === this.you ? `You (${name})` : this.you === null ? title(name) : `Your opponent (${name})`;
   }
 
+  /** Whom this seat plays, in words: the server's computer (said plainly), a nickname, or nothing known. */
+  against() {
+    const s = this.state;
+    if (s.computer && s.computer.seat !== s.you) return ` against the computer (${s.computer.level})`;
+    const name = kept(this.id)?.opponent?.nickname;
+    return name ? ` against ${name}` : '';
+  }
+
   resultTitle() {
     const r = this.state.result;
     // Ended by the server's operator (`game-server end`): nobody won, nor was it drawn.
@@ -331,7 +351,7 @@ class OnlineGame {
     const rows = [
       h('h2', { class: 'panel-title', id: 'online-title' }, 'Online game'),
       h('div', { class: 'row' },
-        h('span', { id: 'online-role', text: !s ? '' : s.you === null ? 'You are watching.' : `You play ${title(s.seats[s.you])}.` }),
+        h('span', { id: 'online-role', text: !s ? '' : s.you === null ? 'You are watching.' : `You play ${title(s.seats[s.you])}${this.against()}.` }),
         h('span', { id: 'online-conn', class: 'conn', 'data-status': this.connection.status, text: status })),
     ];
     if (s) {
@@ -389,8 +409,9 @@ class OnlineGame {
         answers.push(h('div', { class: 'note', text: kind === 'draw' ? 'You offered a draw: waiting for an answer.' : 'You asked to undo: waiting for an answer.' }));
       }
     }
-    // The server says which calls this game takes (draw and undo: go9's alone).
-    if (s.calls?.draw) {
+    // The server says which calls this game takes (draw and undo: go9's alone); the
+    // server's computer takes no draw.
+    if (s.calls?.draw && !s.computer) {
       buttons.push(button('online-offer-draw', 'Offer a draw', act('offer_draw'), { disabled: s.offers.draw !== null }));
     }
     if (s.calls?.undo) {
