@@ -190,14 +190,18 @@ pub(crate) enum Located {
     Elsewhere(String),
 }
 
-/// Runs `work` with the store on a blocking thread; a failure as [`ErrorCode::Internal`].
+/// Runs `work` with the store on a blocking thread; a failure as [`ErrorCode::Internal`]
+/// (a name taken as [`ErrorCode::NameTaken`]).
 pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, crate::store::StoreError> + Send + 'static,
 ) -> Result<T, ProtocolError> {
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?
-        .map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
+        .map_err(|e| match e {
+            crate::store::StoreError::NameTaken(_) => refuse(ErrorCode::NameTaken, e.to_string()),
+            _ => refuse(ErrorCode::Internal, e.to_string()),
+        })
 }
 
 /// The refusal for a game id nobody has (or that is not an id at all).

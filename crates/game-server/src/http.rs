@@ -34,6 +34,19 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/games/{id}/record.sgf", get(record_sgf))
         .route("/games/{id}/ws", get(ws::upgrade))
         .route("/match/ws", get(crate::matching::socket::upgrade))
+        .route("/account", get(crate::accounts::me))
+        .route("/account/register", post(crate::accounts::register))
+        .route(
+            "/account/register/finish",
+            post(crate::accounts::register_finish),
+        )
+        .route("/account/sign-in", post(crate::accounts::sign_in))
+        .route(
+            "/account/sign-in/finish",
+            post(crate::accounts::sign_in_finish),
+        )
+        .route("/account/sign-out", post(crate::accounts::sign_out))
+        .route("/account/delete", post(crate::accounts::delete))
         .fallback(static_file)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app)
@@ -48,6 +61,8 @@ pub(crate) fn error_response(error: &ProtocolError) -> Response {
         ErrorCode::BadOrigin => StatusCode::FORBIDDEN,
         ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         ErrorCode::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorCode::NameTaken => StatusCode::CONFLICT,
+        ErrorCode::SignedOut | ErrorCode::PasskeyRefused => StatusCode::UNAUTHORIZED,
         _ => StatusCode::BAD_REQUEST,
     };
     let mut response = json_response(status, error.to_json());

@@ -35,6 +35,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod admin;
 mod app;
 pub mod client_addr;

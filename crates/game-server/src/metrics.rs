@@ -275,6 +275,10 @@ impl<S: GameStore> GameStore for Metered<S> {
         self.inner.running_clocks()
     }
 
+    fn accounts(&self) -> Option<&dyn crate::store::AccountStore> {
+        self.inner.accounts()
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         self.inner.check()
     }

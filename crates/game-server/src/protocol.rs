@@ -143,6 +143,13 @@ pub enum ErrorCode {
     /// The game's server cannot serve it now (it moved to another of several servers, or
     /// that server is stopping); the game is unchanged: reconnect and try again.
     Unavailable,
+    /// Another account has that name.
+    NameTaken,
+    /// The request needs an account: no session, or one that expired or was ended.
+    SignedOut,
+    /// The passkey ceremony failed: expired or unknown, or the browser's answer did not
+    /// verify.
+    PasskeyRefused,
 }
 
 impl ErrorCode {
@@ -174,6 +181,9 @@ impl ErrorCode {
             ErrorCode::NotFound => "not_found",
             ErrorCode::Internal => "internal",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::SignedOut => "signed_out",
+            ErrorCode::PasskeyRefused => "passkey_refused",
         }
     }
 }

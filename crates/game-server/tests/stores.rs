@@ -15,8 +15,8 @@ use common::{TempDir, loose};
 use game_server::Server;
 use game_server::clock::{ByoYomi, Clock, ClockSpec};
 use game_server::store::{
-    EndReason, Expired, GameStore, MoveChange, NewGame, PgStore, SCHEMA_VERSION, SqliteStore,
-    StoreError, StoredEnd, StoredMove, Update,
+    Account, EndReason, Expired, GameStore, MoveChange, NewGame, PgStore, SCHEMA_VERSION,
+    SqliteStore, StoreError, StoredEnd, StoredMove, StoredPasskey, Update,
 };
 
 fn new_game(id: &str, clock: Option<Clock>, created_ms: u64) -> NewGame {
@@ -197,12 +197,88 @@ fn hostile_text_is_only_ever_a_parameter(store: &dyn GameStore) {
     assert_eq!(g.moves[0].text, "'; DELETE FROM moves; --");
 }
 
+/// Accounts (schema 6): names unique whatever their case, sessions only while they last,
+/// an account deleted with its passkeys and sessions, a ceremony taken once and not after
+/// its time.
+fn accounts_keep_their_promises(store: &dyn GameStore) {
+    let accounts = store.accounts().expect("both stores keep accounts");
+    let ann = Account {
+        id: "id-ann".into(),
+        name: "Ann".into(),
+        created_ms: 5,
+    };
+    let key = |n: &str| StoredPasskey {
+        credential_id: format!("cred-{n}"),
+        passkey: format!("{{\"n\":\"{n}\"}}"),
+    };
+    accounts.create_account(&ann, &key("ann")).unwrap();
+    let twin = Account {
+        id: "id-twin".into(),
+        name: "aNN".into(),
+        created_ms: 6,
+    };
+    assert!(matches!(
+        accounts.create_account(&twin, &key("twin")),
+        Err(StoreError::NameTaken(ref n)) if n == "aNN"
+    ));
+    assert_eq!(accounts.account_named("ANN").unwrap(), Some(ann.clone()));
+    assert_eq!(accounts.account("id-ann").unwrap(), Some(ann.clone()));
+    assert_eq!(
+        accounts.account("id-twin").unwrap(),
+        None,
+        "the refused one left nothing"
+    );
+    assert_eq!(accounts.passkeys("id-ann").unwrap(), [key("ann")]);
+    let mut moved = key("ann");
+    moved.passkey = "{\"counter\":2}".into();
+    accounts.update_passkey(&moved).unwrap();
+    assert_eq!(accounts.passkeys("id-ann").unwrap(), [moved]);
+
+    accounts.create_session("s1", "id-ann", 10, 100).unwrap();
+    accounts.create_session("s2", "id-ann", 10, 50).unwrap();
+    assert_eq!(accounts.session("s1", 99).unwrap(), Some(ann.clone()));
+    assert_eq!(
+        accounts.session("s1", 100).unwrap(),
+        None,
+        "expired at its time"
+    );
+    assert_eq!(accounts.session("nope", 10).unwrap(), None);
+    accounts.delete_session("s1", 10).unwrap();
+    assert_eq!(accounts.session("s1", 20).unwrap(), None);
+    assert_eq!(accounts.session("s2", 20).unwrap(), Some(ann.clone()));
+
+    accounts.put_ceremony("c1", "state-1", 10, 100).unwrap();
+    accounts.put_ceremony("c2", "state-2", 10, 20).unwrap();
+    assert_eq!(
+        accounts.take_ceremony("c1", 50).unwrap().as_deref(),
+        Some("state-1")
+    );
+    assert_eq!(
+        accounts.take_ceremony("c1", 50).unwrap(),
+        None,
+        "taken once"
+    );
+    assert_eq!(accounts.take_ceremony("c2", 20).unwrap(), None, "expired");
+
+    assert!(accounts.delete_account("id-ann").unwrap());
+    assert!(!accounts.delete_account("id-ann").unwrap());
+    assert_eq!(
+        accounts.session("s2", 20).unwrap(),
+        None,
+        "its sessions went with it"
+    );
+    assert!(accounts.passkeys("id-ann").unwrap().is_empty());
+    // The name is free again.
+    accounts.create_account(&twin, &key("twin")).unwrap();
+}
+
 /// Every check, each on a fresh store from `fresh`.
 fn every_check(fresh: &mut dyn FnMut() -> Box<dyn GameStore>) {
     updates_are_checked_and_round_trip(&*fresh());
     a_batch_refuses_a_conflict_alone(&*fresh());
     retention_picks_the_same_games(&*fresh());
     hostile_text_is_only_ever_a_parameter(&*fresh());
+    accounts_keep_their_promises(&*fresh());
 }
 
 #[test]

@@ -116,6 +116,10 @@ impl GameStore for GroupCommit {
         self.inner.running_clocks()
     }
 
+    fn accounts(&self) -> Option<&dyn crate::store::AccountStore> {
+        self.inner.accounts()
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         self.inner.check()
     }

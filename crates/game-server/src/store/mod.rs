@@ -5,6 +5,7 @@
 //! committed is the change sent to the players and spectators. Another database (such as
 //! PostgreSQL) is another implementation of the trait.
 
+mod accounts;
 mod backup;
 mod group;
 mod open;
@@ -13,6 +14,7 @@ mod postgres;
 mod rows;
 mod sqlite;
 
+pub use accounts::{Account, AccountStore, StoredPasskey};
 pub use backup::{BackupError, CopyReport, backup, restore};
 pub use group::GroupCommit;
 pub use open::{OpenedStore, is_postgres, shown};
@@ -49,6 +51,9 @@ pub enum StoreError {
         /// Its owner now, if any.
         owner: Option<String>,
     },
+    /// Another account has the name (whatever its case).
+    #[error("the name {0:?} is taken")]
+    NameTaken(String),
     /// The database was written by a newer server: this one would not know its schema.
     #[error(
         "the database's schema is version {found}, newer than this server's {known}: run the newer server, or restore a backup made for this one"
@@ -62,7 +67,7 @@ pub enum StoreError {
 }
 
 /// The newest schema version: both stores migrate to it (their migration lists end there).
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// A new game, as made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,6 +289,12 @@ pub trait GameStore: Send + Sync {
     fn delete_games(&self, ids: &[String]) -> Result<usize, StoreError> {
         let _ = ids;
         Ok(0)
+    }
+
+    /// The store's accounts (docs/server.md, "Accounts"), if it keeps any; the default
+    /// keeps none.
+    fn accounts(&self) -> Option<&dyn AccountStore> {
+        None
     }
 
     /// Whether the store answers now (`GET /readyz`); the default says yes.

@@ -30,6 +30,10 @@ pub(super) const MIGRATIONS: &[(u32, &str)] = &[
         5,
         include_str!("../../migrations/postgres/0005_computer_seat.sql"),
     ),
+    (
+        6,
+        include_str!("../../migrations/postgres/0006_accounts.sql"),
+    ),
 ];
 
 /// The key of the advisory lock held while migrating, so that servers starting together
@@ -576,6 +580,10 @@ impl GameStore for PgStore {
         }
         tx.commit()?;
         Ok(usize::try_from(deleted).unwrap_or(usize::MAX))
+    }
+
+    fn accounts(&self) -> Option<&dyn super::AccountStore> {
+        Some(self)
     }
 
     fn check(&self) -> Result<(), StoreError> {

@@ -22,6 +22,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
         include_str!("../../migrations/0004_instance_address.sql"),
     ),
     (5, include_str!("../../migrations/0005_computer_seat.sql")),
+    (6, include_str!("../../migrations/0006_accounts.sql")),
 ];
 
 impl From<rusqlite::Error> for StoreError {
@@ -77,7 +78,7 @@ impl SqliteStore {
         })
     }
 
-    fn conn(&self) -> MutexGuard<'_, Connection> {
+    pub(super) fn conn(&self) -> MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -322,6 +323,10 @@ impl GameStore for SqliteStore {
         results
     }
 
+    fn accounts(&self) -> Option<&dyn super::AccountStore> {
+        Some(self)
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         let conn = self.conn();
         conn.query_row("SELECT count(*) FROM schema_version", [], |r| {
@@ -515,11 +520,11 @@ mod tests {
         let path = dir.join("sub").join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5, 6]);
         store.create(&new_game("a", None)).unwrap();
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5, 6]);
         assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();
