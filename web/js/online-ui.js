@@ -6,6 +6,7 @@
 import { $, h, title } from './dom.js';
 import { announce } from './keyboard.js';
 import { sidesOf } from './picker.js';
+import { initAccount } from './account.js';
 import { clockWords, initMatch } from './match.js';
 import { Connection, clearAddress, createGame, gameLink, keep, kept, readAddress, showAddress, specOptions } from './online.js';
 
@@ -76,7 +77,7 @@ export function initOnline(host) {
 }
 
 /**
- * Shows "Play a friend online" and "Quick match" only when game-server serves this page: it answers
+ * Shows "Play a friend online", "Quick match" and the account button only when game-server serves this page: it answers
  * `GET server.json` (docs/server.md). A static copy of the page serves web/server.json, which
  * names no server, so it offers no online play.
  */
@@ -87,9 +88,12 @@ async function offerWhenServed() {
     const served = info?.server === 'game-server';
     $('online-open').hidden = !served;
     $('match-open').hidden = !served;
+    $('account-open').hidden = !served;
+    if (served) await initAccount();
   } catch {
     $('online-open').hidden = true;
     $('match-open').hidden = true;
+    $('account-open').hidden = true;
   }
 }
 
