@@ -292,6 +292,8 @@ fn as_stored(
         moves,
         end,
         created_ms: now,
+        players: Default::default(),
+        rated: false,
     })
 }
 

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::app::App;
 use crate::clock::{Clock, ClockSpec};
 use crate::protocol::{ErrorCode, ProtocolError};
-use crate::store::{ComputerSeat, NewGame};
+use crate::store::{ComputerSeat, NewGame, SeatPlayer};
 use crate::{now_ms, token};
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
@@ -44,6 +44,17 @@ impl App {
     /// [`ErrorCode::BadSpec`], [`ErrorCode::BadClock`], [`ErrorCode::BadMessage`] for a bad
     /// side, [`ErrorCode::Internal`] if the store or the random source fails.
     pub(crate) async fn create(&self, request: CreateRequest) -> Result<Value, ProtocolError> {
+        self.create_seated(request, Default::default(), false).await
+    }
+
+    /// [`App::create`] with who plays: `players` is the maker (the answer's `you`) and the
+    /// opponent, seated once the maker's seat is drawn; and whether the game is rated.
+    pub(crate) async fn create_seated(
+        &self,
+        request: CreateRequest,
+        players: [SeatPlayer; 2],
+        rated: bool,
+    ) -> Result<Value, ProtocolError> {
         let spec = match &request.game {
             Value::String(text) => GameSpec::parse(text),
             other => GameSpec::from_json(&other.to_string()),
@@ -101,6 +112,15 @@ impl App {
             clock: request.clock.map(Clock::new),
             created_ms: now_ms(),
             computer: computer.clone(),
+            players: {
+                let [maker, other] = players;
+                if seat == 0 {
+                    [maker, other]
+                } else {
+                    [other, maker]
+                }
+            },
+            rated,
         };
         let store = Arc::clone(&self.store);
         crate::app::blocking(move || store.create(&new)).await?;

@@ -279,6 +279,10 @@ impl<S: GameStore> GameStore for Metered<S> {
         self.inner.accounts()
     }
 
+    fn ratings(&self) -> Option<&dyn crate::store::RatingStore> {
+        self.inner.ratings()
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         self.inner.check()
     }

@@ -16,7 +16,7 @@ use game_server::Server;
 use game_server::clock::{ByoYomi, Clock, ClockSpec};
 use game_server::store::{
     Account, EndReason, Expired, GameStore, MoveChange, NewGame, PgStore, SCHEMA_VERSION,
-    SqliteStore, StoreError, StoredEnd, StoredMove, StoredPasskey, Update,
+    SeatPlayer, SqliteStore, StoreError, StoredEnd, StoredMove, StoredPasskey, Update,
 };
 
 fn new_game(id: &str, clock: Option<Clock>, created_ms: u64) -> NewGame {
@@ -27,6 +27,8 @@ fn new_game(id: &str, clock: Option<Clock>, created_ms: u64) -> NewGame {
         clock,
         created_ms,
         computer: None,
+        players: Default::default(),
+        rated: false,
     }
 }
 
@@ -272,6 +274,162 @@ fn accounts_keep_their_promises(store: &dyn GameStore) {
     accounts.create_account(&twin, &key("twin")).unwrap();
 }
 
+/// A rated go9 game between `seats`' accounts (or unrated), made in `store`.
+fn seated_game(store: &dyn GameStore, id: &str, seats: [&str; 2], rated: bool) {
+    let player = |a: &str| SeatPlayer {
+        nickname: Some(a.to_uppercase()),
+        account: Some(a.to_string()),
+    };
+    store
+        .create(&NewGame {
+            players: [player(seats[0]), player(seats[1])],
+            rated,
+            ..new_game(id, None, 1)
+        })
+        .unwrap();
+}
+
+/// The update that ends game `id` at version `from` (`winner` `None`: a draw).
+fn ending(id: &str, from: u64, reason: EndReason, winner: Option<usize>, at: u64) -> Update {
+    Update {
+        change: None,
+        end: Some(StoredEnd {
+            reason,
+            seat: None,
+            winner_seat: winner,
+            text: "over".into(),
+            finished_ms: at,
+        }),
+        ..append(id, from, "", at)
+    }
+}
+
+/// Ratings (schema 7): a rated game's result changes both players' Elo once, in its own
+/// transaction, and a second write of the same result changes nothing; an unrated game,
+/// an operator's end and a game whose player deleted the account change nothing; the
+/// leaderboard, standings and history read what was written; a deleted account leaves the
+/// leaderboard. Expected figures come from the Elo formula computed here.
+fn ratings_change_once_with_the_result(store: &dyn GameStore) {
+    let accounts = store.accounts().unwrap();
+    let ratings = store.ratings().expect("both stores keep ratings");
+    for name in ["ann", "bo", "cy"] {
+        let account = Account {
+            id: name.into(),
+            name: name.to_uppercase(),
+            created_ms: 1,
+        };
+        let key = StoredPasskey {
+            credential_id: name.into(),
+            passkey: "{}".into(),
+        };
+        accounts.create_account(&account, &key).unwrap();
+    }
+    let elo =
+        |a: f64, b: f64, score: f64| a + 32.0 * (score - 1.0 / (1.0 + 10f64.powf((b - a) / 400.0)));
+    let close = |x: f64, y: f64| (x - y).abs() < 1e-9;
+
+    // Ann (Black) beats Bo: 1216 and 1184.
+    seated_game(store, "r1", ["ann", "bo"], true);
+    store
+        .update(&ending("r1", 0, EndReason::Resign, Some(0), 10))
+        .unwrap();
+    assert!(close(ratings.rating("ann", "go9").unwrap(), 1216.0));
+    assert!(close(ratings.rating("bo", "go9").unwrap(), 1184.0));
+    // The same result written again (a join after the end) rates nothing more.
+    let again = Update {
+        end: ending("r1", 1, EndReason::Resign, Some(0), 10).end,
+        ..Update {
+            change: None,
+            ..append("r1", 1, "", 11)
+        }
+    };
+    store.update(&again).unwrap();
+    assert!(close(ratings.rating("ann", "go9").unwrap(), 1216.0));
+    assert_eq!(ratings.history("ann", 10).unwrap().len(), 1);
+    let loaded = store.load("r1").unwrap().unwrap();
+    assert!(loaded.rated);
+    assert_eq!(loaded.players[1].nickname.as_deref(), Some("BO"));
+
+    // A draw (jigo) from 1216 against 1184.
+    seated_game(store, "r2", ["bo", "ann"], true);
+    store
+        .update(&ending("r2", 0, EndReason::Rules, None, 20))
+        .unwrap();
+    let (ann, bo) = (elo(1216.0, 1184.0, 0.5), elo(1184.0, 1216.0, 0.5));
+    assert!(close(ratings.rating("ann", "go9").unwrap(), ann));
+    assert!(close(ratings.rating("bo", "go9").unwrap(), bo));
+
+    // Unrated, ended by the operator, a player gone: nothing changes.
+    seated_game(store, "u1", ["ann", "bo"], false);
+    store
+        .update(&ending("u1", 0, EndReason::Rules, Some(1), 30))
+        .unwrap();
+    seated_game(store, "r3", ["ann", "bo"], true);
+    store
+        .update(&ending("r3", 0, EndReason::Ended, None, 31))
+        .unwrap();
+    seated_game(store, "r4", ["cy", "bo"], true);
+    assert!(accounts.delete_account("cy").unwrap());
+    store
+        .update(&ending("r4", 0, EndReason::Time, Some(1), 32))
+        .unwrap();
+    assert!(close(ratings.rating("ann", "go9").unwrap(), ann));
+    assert!(close(ratings.rating("bo", "go9").unwrap(), bo));
+    assert!(ratings.game_changes("u1").unwrap().is_empty());
+    assert!(ratings.game_changes("r4").unwrap().is_empty());
+
+    let board = ratings.leaderboard("go9", 10).unwrap();
+    let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["ANN", "BO"]);
+    assert_eq!(
+        (
+            board[0].games,
+            board[0].wins,
+            board[0].draws,
+            board[0].losses
+        ),
+        (2, 1, 1, 0)
+    );
+    assert_eq!(
+        (
+            board[1].games,
+            board[1].wins,
+            board[1].draws,
+            board[1].losses
+        ),
+        (2, 0, 1, 1)
+    );
+    assert!(ratings.leaderboard("bind", 10).unwrap().is_empty());
+    let history = ratings.history("ann", 10).unwrap();
+    let games: Vec<&str> = history.iter().map(|c| c.game_id.as_str()).collect();
+    assert_eq!(games, ["r2", "r1"], "the latest first");
+    assert_eq!((history[0].seat, history[0].score), (1, 0.5));
+    assert!(close(history[0].before, 1216.0) && close(history[0].after, ann));
+    let r1 = ratings.game_changes("r1").unwrap();
+    assert_eq!(
+        r1.iter()
+            .map(|c| (c.account_id.as_str(), c.seat))
+            .collect::<Vec<_>>(),
+        [("ann", 0), ("bo", 1)]
+    );
+    assert_eq!(ratings.standings("bo").unwrap().len(), 1);
+
+    // Deleting an account takes it off the leaderboard, with its history.
+    assert!(accounts.delete_account("ann").unwrap());
+    let names: Vec<String> = ratings
+        .leaderboard("go9", 10)
+        .unwrap()
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(names, ["BO"]);
+    assert!(ratings.history("ann", 10).unwrap().is_empty());
+    assert!(
+        close(ratings.rating("ann", "go9").unwrap(), 1200.0),
+        "as a new account"
+    );
+}
+
 /// Every check, each on a fresh store from `fresh`.
 fn every_check(fresh: &mut dyn FnMut() -> Box<dyn GameStore>) {
     updates_are_checked_and_round_trip(&*fresh());
@@ -279,6 +437,7 @@ fn every_check(fresh: &mut dyn FnMut() -> Box<dyn GameStore>) {
     retention_picks_the_same_games(&*fresh());
     hostile_text_is_only_ever_a_parameter(&*fresh());
     accounts_keep_their_promises(&*fresh());
+    ratings_change_once_with_the_result(&*fresh());
 }
 
 #[test]

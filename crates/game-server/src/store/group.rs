@@ -120,6 +120,10 @@ impl GameStore for GroupCommit {
         self.inner.accounts()
     }
 
+    fn ratings(&self) -> Option<&dyn crate::store::RatingStore> {
+        self.inner.ratings()
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         self.inner.check()
     }
@@ -152,6 +156,8 @@ mod tests {
             clock: None,
             created_ms: 0,
             computer: None,
+            players: Default::default(),
+            rated: false,
         }
     }
 

@@ -11,6 +11,7 @@ mod group;
 mod open;
 mod owners;
 mod postgres;
+mod ratings;
 mod rows;
 mod sqlite;
 
@@ -19,6 +20,9 @@ pub use backup::{BackupError, CopyReport, backup, restore};
 pub use group::GroupCommit;
 pub use open::{OpenedStore, is_postgres, shown};
 pub use postgres::PgStore;
+pub use ratings::{
+    K_FACTOR, RatingChange, RatingStore, START_RATING, Standing, elo_after, rating_game,
+};
 pub use sqlite::SqliteStore;
 
 use crate::clock::Clock;
@@ -67,7 +71,7 @@ pub enum StoreError {
 }
 
 /// The newest schema version: both stores migrate to it (their migration lists end there).
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// A new game, as made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +88,20 @@ pub struct NewGame {
     pub created_ms: u64,
     /// The seat the server's computer plays, if any.
     pub computer: Option<ComputerSeat>,
+    /// Who sits in each seat, as far as the server knows (quick match).
+    pub players: [SeatPlayer; 2],
+    /// Whether the game's end changes both players' ratings (both seats have accounts).
+    pub rated: bool,
+}
+
+/// Who sits in a seat, as far as the server knows: the nickname shown to the opponent,
+/// and the account, when the player was signed in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatPlayer {
+    /// The name shown.
+    pub nickname: Option<String>,
+    /// The account's id.
+    pub account: Option<String>,
 }
 
 /// The seat of a game the server's computer plays (issue 37), and how strong it plays.
@@ -188,6 +206,10 @@ pub struct StoredGame {
     pub created_ms: u64,
     /// The seat the server's computer plays, if any.
     pub computer: Option<ComputerSeat>,
+    /// Who sits in each seat.
+    pub players: [SeatPlayer; 2],
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 /// A change to the move list.
@@ -294,6 +316,12 @@ pub trait GameStore: Send + Sync {
     /// The store's accounts (docs/server.md, "Accounts"), if it keeps any; the default
     /// keeps none.
     fn accounts(&self) -> Option<&dyn AccountStore> {
+        None
+    }
+
+    /// The store's ratings (docs/server.md, "Ratings"), if it keeps any; the default keeps
+    /// none.
+    fn ratings(&self) -> Option<&dyn RatingStore> {
         None
     }
 

@@ -34,6 +34,10 @@ pub(super) const MIGRATIONS: &[(u32, &str)] = &[
         6,
         include_str!("../../migrations/postgres/0006_accounts.sql"),
     ),
+    (
+        7,
+        include_str!("../../migrations/postgres/0007_ratings.sql"),
+    ),
 ];
 
 /// The key of the advisory lock held while migrating, so that servers starting together
@@ -186,7 +190,8 @@ impl PgStore {
                 tx.execute(
                     &format!(
                         "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7,
-                         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
+                         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+                         $25, $26, $27, $28, $29)"
                     ),
                     &[
                         &r.id,
@@ -213,6 +218,11 @@ impl PgStore {
                         &r.finished_ms,
                         &r.computer.0,
                         &r.computer.1,
+                        &r.nicknames[0],
+                        &r.nicknames[1],
+                        &r.accounts[0],
+                        &r.accounts[1],
+                        &r.rated,
                     ],
                 )?;
                 for m in &game.moves {
@@ -314,8 +324,9 @@ fn insert_game(conn: &mut impl GenericClient, game: &NewGame) -> Result<(), Stor
         "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
              clock_main_ms, clock_periods, clock_period_ms, clock_increment_ms,
              remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms,
-             computer_seat, computer_level)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             computer_seat, computer_level, nickname_0, nickname_1, account_0, account_1, rated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                 $17, $18, $19, $20, $21)",
         &[
             &game.id,
             &game.spec,
@@ -333,6 +344,11 @@ fn insert_game(conn: &mut impl GenericClient, game: &NewGame) -> Result<(), Stor
             &c[8],
             &computer.0,
             &computer.1,
+            &game.players[0].nickname,
+            &game.players[1].nickname,
+            &game.players[0].account,
+            &game.players[1].account,
+            &game.rated,
         ],
     )?;
     Ok(())
@@ -356,9 +372,10 @@ fn insert_move(tx: &mut impl GenericClient, id: &str, m: &StoredMove) -> Result<
 /// One update in one statement (one round trip): the game's row is locked (`FOR
 /// UPDATE`), and the move's insert or removal and the row's new values are written only
 /// if its version is the one expected and, when `$3` names a server, that server owns it.
-/// It answers the version and owner found, the rows updated and the moves deleted.
+/// It answers the version and owner found, the rows updated, the moves deleted and the
+/// result found (`NULL` while the game went on).
 const APPLY: &str = "WITH g AS (
-    SELECT version, owner FROM games WHERE id = $1::text FOR UPDATE
+    SELECT version, owner, end_reason FROM games WHERE id = $1::text FOR UPDATE
 ), ok AS (
     SELECT 1 FROM g WHERE g.version = $2::bigint AND ($3::text IS NULL OR g.owner = $3::text)
 ), ins AS (
@@ -378,7 +395,8 @@ const APPLY: &str = "WITH g AS (
     WHERE id = $1 AND EXISTS (SELECT 1 FROM ok) AND (NOT $9 OR EXISTS (SELECT 1 FROM del))
     RETURNING 1
 )
-SELECT g.version, g.owner, (SELECT count(*) FROM upd), (SELECT count(*) FROM del) FROM g";
+SELECT g.version, g.owner, (SELECT count(*) FROM upd), (SELECT count(*) FROM del), g.end_reason
+FROM g";
 
 /// Writes `u` through `conn` in one statement ([`APPLY`]): refused with nothing written
 /// if the game is another server's ([`StoreError::NotOwner`]) or at another version
@@ -458,6 +476,14 @@ fn apply(
             u.id
         )));
     }
+    // The result written now, not again: the ratings change with it, in the same
+    // transaction (the caller's).
+    let ended_before: Option<String> = row.try_get(4)?;
+    if let Some(end) = end
+        && ended_before.is_none()
+    {
+        super::ratings::rate_pg(conn, &u.id, end)?;
+    }
     Ok(())
 }
 
@@ -489,9 +515,17 @@ impl GameStore for PgStore {
         Ok(Some(game))
     }
 
-    /// One statement, committed on its own.
+    /// One statement, committed on its own; with the game's result, one transaction with
+    /// the ratings it changes.
     fn update(&self, u: &Update) -> Result<(), StoreError> {
-        apply(&mut *self.conn()?, u, self.instance.as_deref())
+        let mut conn = self.conn()?;
+        if u.end.is_none() {
+            return apply(&mut *conn, u, self.instance.as_deref());
+        }
+        let mut tx = conn.transaction()?;
+        apply(&mut tx, u, self.instance.as_deref())?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// One transaction (one commit to disk) for the lot, one statement per update: an
@@ -583,6 +617,10 @@ impl GameStore for PgStore {
     }
 
     fn accounts(&self) -> Option<&dyn super::AccountStore> {
+        Some(self)
+    }
+
+    fn ratings(&self) -> Option<&dyn super::RatingStore> {
         Some(self)
     }
 

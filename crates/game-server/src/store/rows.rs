@@ -2,7 +2,7 @@
 //! the server's numbers and SQL's signed integers, the clock's columns, and a game read
 //! from a row of either database ([`Columns`]).
 
-use super::{ComputerSeat, EndReason, StoreError, StoredEnd, StoredGame};
+use super::{ComputerSeat, EndReason, SeatPlayer, StoreError, StoredEnd, StoredGame};
 use crate::clock::{ByoYomi, Clock, ClockSpec, SideTime};
 
 /// A row of `games`, by column name, whichever database it came from.
@@ -138,6 +138,17 @@ pub(super) fn read_game(row: &impl Columns) -> Result<StoredGame, StoreError> {
                 ));
             }
         },
+        players: [
+            SeatPlayer {
+                nickname: row.text("nickname_0")?,
+                account: row.text("account_0")?,
+            },
+            SeatPlayer {
+                nickname: row.text("nickname_1")?,
+                account: row.text("account_1")?,
+            },
+        ],
+        rated: row.flag("rated")?,
     })
 }
 
@@ -164,6 +175,9 @@ pub(super) struct GameRow<'a> {
     pub result_text: Option<&'a str>,
     pub finished_ms: Option<i64>,
     pub computer: (Option<i64>, Option<&'a str>),
+    pub nicknames: [Option<&'a str>; 2],
+    pub accounts: [Option<&'a str>; 2],
+    pub rated: bool,
 }
 
 /// The column names a whole row is written to, in [`GameRow`]'s order.
@@ -171,7 +185,7 @@ pub(super) const GAME_COLUMNS: &str = "id, spec, created_ms, token_digest_0, tok
     joined_0, joined_1, version, clock_main_ms, clock_periods, clock_period_ms,
     clock_increment_ms, remaining_ms_0, remaining_ms_1, periods_0, periods_1,
     turn_started_ms, end_reason, end_seat, winner_seat, result_text, finished_ms,
-    computer_seat, computer_level";
+    computer_seat, computer_level, nickname_0, nickname_1, account_0, account_1, rated";
 
 impl<'a> GameRow<'a> {
     /// `game`'s row (its moves are written apart).
@@ -192,6 +206,15 @@ impl<'a> GameRow<'a> {
             result_text: end.map(|e| e.text.as_str()),
             finished_ms: end.map(|e| to_i64(e.finished_ms)),
             computer: computer_columns(game.computer.as_ref()),
+            nicknames: [
+                game.players[0].nickname.as_deref(),
+                game.players[1].nickname.as_deref(),
+            ],
+            accounts: [
+                game.players[0].account.as_deref(),
+                game.players[1].account.as_deref(),
+            ],
+            rated: game.rated,
         }
     }
 }

@@ -23,6 +23,7 @@ const MIGRATIONS: &[(u32, &str)] = &[
     ),
     (5, include_str!("../../migrations/0005_computer_seat.sql")),
     (6, include_str!("../../migrations/0006_accounts.sql")),
+    (7, include_str!("../../migrations/0007_ratings.sql")),
 ];
 
 impl From<rusqlite::Error> for StoreError {
@@ -115,7 +116,8 @@ impl SqliteStore {
                 tx.execute(
                     &format!(
                         "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,
-                         ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)"
+                         ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24,
+                         ?25, ?26, ?27, ?28, ?29)"
                     ),
                     params![
                         r.id,
@@ -142,6 +144,11 @@ impl SqliteStore {
                         r.finished_ms,
                         r.computer.0,
                         r.computer.1,
+                        r.nicknames[0],
+                        r.nicknames[1],
+                        r.accounts[0],
+                        r.accounts[1],
+                        r.rated,
                     ],
                 )?;
                 for m in &game.moves {
@@ -224,8 +231,10 @@ fn insert_game(conn: &Connection, game: &NewGame) -> Result<(), StoreError> {
         "INSERT INTO games (id, spec, created_ms, token_digest_0, token_digest_1,
                  clock_main_ms, clock_periods, clock_period_ms, clock_increment_ms,
                  remaining_ms_0, remaining_ms_1, periods_0, periods_1, turn_started_ms,
-                 computer_seat, computer_level)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                 computer_seat, computer_level, nickname_0, nickname_1, account_0, account_1,
+                 rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                     ?17, ?18, ?19, ?20, ?21)",
         params![
             game.id,
             game.spec,
@@ -243,6 +252,11 @@ fn insert_game(conn: &Connection, game: &NewGame) -> Result<(), StoreError> {
             c[8],
             computer.0,
             computer.1,
+            game.players[0].nickname,
+            game.players[1].nickname,
+            game.players[0].account,
+            game.players[1].account,
+            game.rated,
         ],
     )?;
     Ok(())
@@ -327,6 +341,10 @@ impl GameStore for SqliteStore {
         Some(self)
     }
 
+    fn ratings(&self) -> Option<&dyn super::RatingStore> {
+        Some(self)
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         let conn = self.conn();
         conn.query_row("SELECT count(*) FROM schema_version", [], |r| {
@@ -408,12 +426,16 @@ fn insert_move(tx: &Connection, id: &str, m: &StoredMove) -> Result<(), StoreErr
 
 /// Writes `u` through `conn` (a transaction or a savepoint), checking the version first.
 fn apply(tx: &Connection, u: &Update) -> Result<(), StoreError> {
-    let found: Option<i64> = tx
-        .query_row("SELECT version FROM games WHERE id = ?1", [&u.id], |r| {
-            r.get(0)
-        })
+    let found: Option<(i64, Option<String>)> = tx
+        .query_row(
+            "SELECT version, end_reason FROM games WHERE id = ?1",
+            [&u.id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .optional()?;
-    let found = to_u64(found.ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?)?;
+    let (found, ended_before) =
+        found.ok_or_else(|| StoreError::Corrupt(format!("no game {}", u.id)))?;
+    let found = to_u64(found)?;
     if found != u.from_version {
         return Err(StoreError::Conflict {
             id: u.id.clone(),
@@ -462,6 +484,12 @@ fn apply(tx: &Connection, u: &Update) -> Result<(), StoreError> {
             end.map(|e| to_i64(e.finished_ms)),
         ],
     )?;
+    // The result written now, not again: the ratings change with it, in this transaction.
+    if let Some(end) = end
+        && ended_before.is_none()
+    {
+        super::ratings::rate_sqlite(tx, &u.id, end)?;
+    }
     Ok(())
 }
 
@@ -511,6 +539,8 @@ mod tests {
             clock,
             created_ms: 7,
             computer: None,
+            players: Default::default(),
+            rated: false,
         }
     }
 
@@ -520,11 +550,11 @@ mod tests {
         let path = dir.join("sub").join("games.sqlite3");
         let _ = std::fs::remove_dir_all(&dir);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5, 6, 7]);
         store.create(&new_game("a", None)).unwrap();
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
-        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(store.schema_versions().unwrap(), [1, 2, 3, 4, 5, 6, 7]);
         assert_eq!(store.load("a").unwrap().unwrap().spec, "go9");
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();
