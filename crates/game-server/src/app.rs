@@ -330,7 +330,10 @@ impl App {
         let stored = blocking(move || store.load(&key))
             .await?
             .ok_or_else(|| unknown_game(id))?;
-        Room::from_stored(stored).map_err(|e| refuse(ErrorCode::Internal, e.to_string()))
+        let mut room =
+            Room::from_stored(stored).map_err(|e| refuse(ErrorCode::Internal, e.to_string()))?;
+        room.read_ratings(&self.store).await;
+        Ok(room)
     }
 
     /// `read` of game `id` as it stands: its room in memory if this server holds it, else

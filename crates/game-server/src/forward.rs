@@ -61,7 +61,8 @@ pub(crate) async fn connect(
         .into_client_request()
         .map_err(|e| unavailable(format!("has an address that does not read ({e})")))?;
     let sent = request.headers_mut();
-    for name in [header::ORIGIN, header::HOST] {
+    // The cookie too: the queues' server reads the player's session from it.
+    for name in [header::ORIGIN, header::HOST, header::COOKIE] {
         if let Some(value) = headers.get(&name) {
             sent.insert(name, value.clone());
         }

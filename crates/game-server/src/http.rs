@@ -34,6 +34,8 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/games/{id}/record.sgf", get(record_sgf))
         .route("/games/{id}/ws", get(ws::upgrade))
         .route("/match/ws", get(crate::matching::socket::upgrade))
+        .route("/leaderboard/{game}", get(crate::rankings::leaderboard))
+        .route("/players/{name}", get(crate::rankings::player))
         .route("/account", get(crate::accounts::me))
         .route("/account/register", post(crate::accounts::register))
         .route(

@@ -50,6 +50,7 @@ mod log;
 mod matching;
 mod metrics;
 pub mod protocol;
+mod rankings;
 mod room;
 mod serve;
 pub mod site;

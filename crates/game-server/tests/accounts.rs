@@ -10,8 +10,9 @@ mod common;
 
 use std::net::SocketAddr;
 
+use common::accounts::account_with_session;
 use common::{loose, serve};
-use game_server::store::{Account, AccountStore, SqliteStore, StoredPasskey};
+use game_server::store::{AccountStore, SqliteStore};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -57,34 +58,6 @@ fn own_origin(addr: SocketAddr) -> String {
 
 fn cookie(token: &str) -> String {
     format!("Cookie: gs_session={token}")
-}
-
-/// The stored key of a session token, computed here independently: SHA-256, in hex.
-fn digest_hex(token: &str) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-/// An account made straight in the store (with a passkey that is no real one), and a
-/// session for it that ends at `expires_ms`: its cookie token.
-fn account_with_session(store: &SqliteStore, name: &str, token: &str, expires_ms: u64) -> Account {
-    let account = Account {
-        id: format!("id-{name}"),
-        name: name.into(),
-        created_ms: 1,
-    };
-    let passkey = StoredPasskey {
-        credential_id: format!("cred-{name}"),
-        passkey: "{}".into(),
-    };
-    store.create_account(&account, &passkey).unwrap();
-    store
-        .create_session(&digest_hex(token), &account.id, 1, expires_ms)
-        .unwrap();
-    account
 }
 
 #[tokio::test]

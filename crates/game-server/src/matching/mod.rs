@@ -27,6 +27,7 @@ use crate::clock::{ByoYomi, ClockSpec};
 use crate::create::CreateRequest;
 use crate::now_ms;
 use crate::protocol::ProtocolError;
+use crate::store::SeatPlayer;
 use pairing::Seeker;
 
 /// The rating a guest (no account) is paired by: where every account starts.
@@ -59,13 +60,26 @@ pub(crate) struct Seek {
     pub rating: u32,
     /// What happens when nobody comes.
     pub fallback: Fallback,
+    /// The player's account, when signed in.
+    pub account: Option<String>,
+    /// A ranked game: both players signed in, the result rated.
+    pub ranked: bool,
 }
 
 impl Seek {
     /// The queue this seek waits in: players meet only within one.
     fn queue(&self) -> String {
         let clock = serde_json::to_string(&self.clock).unwrap_or_default();
-        format!("{} {clock}", self.spec)
+        let kind = if self.ranked { "ranked" } else { "casual" };
+        format!("{} {clock} {kind}", self.spec)
+    }
+
+    /// Who sits in the seat: the nickname shown, and the account.
+    fn player(&self) -> SeatPlayer {
+        SeatPlayer {
+            nickname: Some(self.nickname.clone()),
+            account: self.account.clone(),
+        }
     }
 }
 
@@ -177,6 +191,7 @@ impl Matchmaker {
             ticket,
             rating: seek.rating,
             since_ms: now_ms(),
+            account: seek.account.clone(),
         };
         let waiting = {
             let mut queues = self.queues();
@@ -245,7 +260,7 @@ impl Matchmaker {
         let mut queues = self.queues();
         for list in queues.values_mut() {
             list.retain(|w| !w.tell.is_closed());
-            let seekers: Vec<Seeker> = list.iter().map(|w| w.seeker).collect();
+            let seekers: Vec<Seeker> = list.iter().map(|w| w.seeker.clone()).collect();
             for (a, b) in pairing::pairs(&seekers, now_ms) {
                 let first = take(list, a);
                 let second = take(list, b);
@@ -313,7 +328,10 @@ impl App {
             clock: Some(first.seek.clock),
             computer: None,
         };
-        let made = match self.create(request).await {
+        // Rated only when both came for a ranked game (one queue), signed in.
+        let rated = first.seek.ranked && second.seek.ranked;
+        let players = [first.seek.player(), second.seek.player()];
+        let made = match self.create_seated(request, players, rated).await {
             Ok(made) => made,
             Err(e) => {
                 tracing::error!(error = %e.message, "quick match: the game could not be made");
@@ -327,12 +345,14 @@ impl App {
         let _ = first.tell.send(Outcome::Matched(matched(
             &made,
             &made["you"],
-            json!({"nickname": second.seek.nickname}),
+            opponent(&second.seek),
+            rated,
         )));
         let _ = second.tell.send(Outcome::Matched(matched(
             &made,
             &made["opponent"],
-            json!({"nickname": first.seek.nickname}),
+            opponent(&first.seek),
+            rated,
         )));
     }
 
@@ -346,7 +366,8 @@ impl App {
             clock: None,
             computer: Some(level.into()),
         };
-        match self.create(request).await {
+        let players = [alone.seek.player(), SeatPlayer::default()];
+        match self.create_seated(request, players, false).await {
             Ok(made) => {
                 self.metrics.matched(true);
                 tracing::info!(game = %made["id"].as_str().unwrap_or(""), level, "quick match: the computer took the other seat");
@@ -354,6 +375,7 @@ impl App {
                     &made,
                     &made["you"],
                     json!({"computer": level}),
+                    false,
                 )));
             }
             Err(e) => {
@@ -364,9 +386,19 @@ impl App {
     }
 }
 
+/// How a player is shown to their opponent: the nickname, and the rating in a ranked game.
+fn opponent(seek: &Seek) -> Value {
+    if seek.ranked {
+        json!({"nickname": seek.nickname, "rating": seek.rating})
+    } else {
+        json!({"nickname": seek.nickname})
+    }
+}
+
 /// The `matched` message for the player with `seat` (`{"seat", "token"}`) in the game
-/// `made` ([`App::create`]'s answer), whose opponent is `opponent`.
-fn matched(made: &Value, seat: &Value, opponent: Value) -> Value {
+/// `made` ([`App::create`]'s answer), whose opponent is `opponent`; `rated` when the
+/// result changes both ratings.
+fn matched(made: &Value, seat: &Value, opponent: Value, rated: bool) -> Value {
     let id = made["id"].as_str().unwrap_or_default();
     let token = seat["token"].as_str().unwrap_or_default();
     json!({
@@ -380,7 +412,7 @@ fn matched(made: &Value, seat: &Value, opponent: Value) -> Value {
         "websocket": made["websocket"],
         "clock": made["clock"],
         "opponent": opponent,
-        "rated": false,
+        "rated": rated,
     })
 }
 

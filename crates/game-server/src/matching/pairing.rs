@@ -16,7 +16,7 @@ pub const FIRST_WINDOW: u32 = 100;
 pub const WIDENING_PER_SECOND: u32 = 50;
 
 /// One player waiting in a queue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seeker {
     /// The player's ticket: unique in the queue.
     pub ticket: u64,
@@ -25,6 +25,8 @@ pub struct Seeker {
     pub rating: u32,
     /// When the player joined the queue, in milliseconds since the epoch.
     pub since_ms: u64,
+    /// The player's account, if signed in: an account never meets itself (two tabs).
+    pub account: Option<String>,
 }
 
 impl Seeker {
@@ -39,9 +41,12 @@ impl Seeker {
     }
 
     /// Whether this player and `other` may meet at `now_ms`: each within the other's
-    /// window.
+    /// window, and not one account twice.
     #[must_use]
     pub fn accepts(&self, other: &Seeker, now_ms: u64) -> bool {
+        if self.account.is_some() && self.account == other.account {
+            return false;
+        }
         let gap = self.rating.abs_diff(other.rating);
         gap <= self.window(now_ms) && gap <= other.window(now_ms)
     }
@@ -94,6 +99,7 @@ mod tests {
             ticket,
             rating,
             since_ms,
+            account: None,
         }
     }
 
@@ -113,8 +119,8 @@ mod tests {
         let a = seeker(1, 1200, 0);
         let b = seeker(2, 1500, 4_000);
         // 300 apart: a's window reaches 300 at 4 s, b's at 8 s (it came 4 s later).
-        assert!(pairs(&[a, b], 7_999).is_empty());
-        assert_eq!(pairs(&[a, b], 8_000), vec![(1, 2)]);
+        assert!(pairs(&[a.clone(), b.clone()], 7_999).is_empty());
+        assert_eq!(pairs(&[a.clone(), b.clone()], 8_000), vec![(1, 2)]);
     }
 
     #[test]
@@ -122,12 +128,26 @@ mod tests {
         let old = seeker(1, 1200, 0);
         let near = seeker(2, 1210, 5_000);
         let far = seeker(3, 1280, 5_000);
-        let pair = pairs(&[far, near, old], 5_000);
+        let pair = pairs(&[far, near, old.clone()], 5_000);
         assert_eq!(pair, vec![(1, 2)]);
         // On equal gaps, the one that waited longer.
         let early = seeker(4, 1250, 1_000);
         let late = seeker(5, 1150, 2_000);
         assert_eq!(pairs(&[late, old, early], 2_000), vec![(1, 4)]);
+    }
+
+    #[test]
+    fn an_account_never_meets_itself() {
+        let tab = |ticket| Seeker {
+            account: Some("ann".into()),
+            ..seeker(ticket, 1200, 0)
+        };
+        assert!(pairs(&[tab(1), tab(2)], 60_000).is_empty());
+        let bo = Seeker {
+            account: Some("bo".into()),
+            ..seeker(3, 1200, 0)
+        };
+        assert_eq!(pairs(&[tab(1), tab(2), bo], 0), vec![(1, 3)]);
     }
 
     #[test]
@@ -147,25 +167,31 @@ mod tests {
     }
 
     proptest! {
-        /// Every player in at most one pair, every pair acceptable to both, and nobody
-        /// left who could still meet another one left.
+        /// Every player in at most one pair, every pair acceptable to both (never one
+        /// account twice), and nobody left who could still meet another one left.
         #[test]
         fn pairs_are_disjoint_acceptable_and_maximal(
-            raw in proptest::collection::vec((800u32..2000, 0u64..30_000), 0..60),
+            raw in proptest::collection::vec(
+                (800u32..2000, 0u64..30_000, proptest::option::of(0u8..4)),
+                0..60,
+            ),
             now in 0u64..40_000,
         ) {
             let waiting: Vec<Seeker> = raw
                 .iter()
                 .enumerate()
-                .map(|(i, &(rating, since))| seeker(i as u64, rating, since.min(now)))
+                .map(|(i, &(rating, since, account))| Seeker {
+                    account: account.map(|a| format!("account-{a}")),
+                    ..seeker(i as u64, rating, since.min(now))
+                })
                 .collect();
             let made = pairs(&waiting, now);
             let mut seen = std::collections::HashSet::new();
             for &(a, b) in &made {
                 prop_assert!(a != b);
                 prop_assert!(seen.insert(a) && seen.insert(b), "a player paired twice");
-                let (sa, sb) = (waiting[a as usize], waiting[b as usize]);
-                prop_assert!(sa.accepts(&sb, now));
+                let (sa, sb) = (&waiting[a as usize], &waiting[b as usize]);
+                prop_assert!(sa.accepts(sb, now));
             }
             let left: Vec<&Seeker> = waiting.iter().filter(|s| !seen.contains(&s.ticket)).collect();
             for (i, a) in left.iter().enumerate() {

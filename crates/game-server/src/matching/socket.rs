@@ -26,6 +26,7 @@ use crate::forward;
 use crate::http::error_response;
 use crate::limits::TokenBucket;
 use crate::protocol::{ErrorCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError};
+use crate::store::{Account, rating_game};
 use crate::ws::{
     Ended, FRAME_LIMIT, PINGS_UNANSWERED, READ_BUFFER, close, close_for, not_an_upgrade,
     origin_allowed,
@@ -53,6 +54,9 @@ pub(crate) enum MatchMessage {
         /// When nobody comes: `offer` (the default), `give` or `never`.
         #[serde(default)]
         computer: Option<String>,
+        /// A ranked game (signed in): the result changes both ratings.
+        #[serde(default)]
+        ranked: bool,
     },
     /// Take the computer that was offered.
     AcceptComputer {},
@@ -101,18 +105,36 @@ pub(crate) fn nickname(given: Option<&str>) -> Result<String, ProtocolError> {
     Ok(name.to_string())
 }
 
-/// A `seek`'s fields, checked: what the queue is given.
+/// What a `seek` asks for, as sent.
+pub(crate) struct SeekFields<'a> {
+    pub protocol: u32,
+    pub game: &'a Value,
+    pub clock: Option<ClockSpec>,
+    pub nickname: Option<&'a str>,
+    pub computer: Option<&'a str>,
+    pub ranked: bool,
+}
+
+/// A `seek`'s fields, checked: what the queue is given (rated as a guest: the caller
+/// puts a signed-in player's rating in). A signed-in player is shown by the account's
+/// name, whatever nickname they sent.
 ///
 /// # Errors
-/// [`ErrorCode::BadProtocol`], [`ErrorCode::BadSpec`], [`ErrorCode::BadClock`] or
-/// [`ErrorCode::BadMessage`] (the nickname, the fallback).
+/// [`ErrorCode::BadProtocol`], [`ErrorCode::BadSpec`], [`ErrorCode::BadClock`],
+/// [`ErrorCode::BadMessage`] (the nickname, the fallback), [`ErrorCode::SignedOut`] for a
+/// ranked seek without an account.
 pub(crate) fn checked_seek(
-    protocol: u32,
-    game: &Value,
-    clock: Option<ClockSpec>,
-    name: Option<&str>,
-    computer: Option<&str>,
+    fields: &SeekFields<'_>,
+    account: Option<&Account>,
 ) -> Result<Seek, ProtocolError> {
+    let SeekFields {
+        protocol,
+        game,
+        clock,
+        nickname: name,
+        computer,
+        ranked,
+    } = *fields;
     if protocol != PROTOCOL_VERSION {
         return Err(ProtocolError::new(
             ErrorCode::BadProtocol,
@@ -140,12 +162,24 @@ pub(crate) fn checked_seek(
             ));
         }
     };
+    if ranked && account.is_none() {
+        return Err(ProtocolError::new(
+            ErrorCode::SignedOut,
+            "a ranked game needs an account: sign in first",
+        ));
+    }
+    let nickname = match account {
+        Some(a) => a.name.clone(),
+        None => nickname(name)?,
+    };
     Ok(Seek {
         spec,
         clock,
-        nickname: nickname(name)?,
+        nickname,
         rating: GUEST_RATING,
         fallback,
+        account: account.map(|a| a.id.clone()),
+        ranked,
     })
 }
 
@@ -194,13 +228,18 @@ pub(crate) async fn upgrade(
     let Ok(ws) = ws else {
         return not_an_upgrade();
     };
+    // Signed in or not: a store that fails counts as not (a ranked seek is then refused).
+    let account = crate::accounts::signed_in(&app, &headers)
+        .await
+        .ok()
+        .flatten();
     let span = tracing::Span::current();
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |mut socket| {
             async move {
-                let mut waiter = Waiter::new(Arc::clone(&app));
+                let mut waiter = Waiter::new(Arc::clone(&app), account);
                 let ended = waiter.serve(&mut socket).await;
                 waiter.leave();
                 match ended {
@@ -221,6 +260,8 @@ pub(crate) async fn upgrade(
 /// One player's connection to the queues.
 struct Waiter {
     app: Arc<App>,
+    /// The account the socket's cookie signed in, if any.
+    account: Option<Account>,
     place: Option<Place>,
     told: Option<mpsc::UnboundedReceiver<Outcome>>,
     bucket: TokenBucket,
@@ -231,10 +272,11 @@ struct Waiter {
 const MAX_STRIKES: u32 = 100;
 
 impl Waiter {
-    fn new(app: Arc<App>) -> Waiter {
+    fn new(app: Arc<App>, account: Option<Account>) -> Waiter {
         let bucket = TokenBucket::new(app.config.message_rate);
         Waiter {
             app,
+            account,
             place: None,
             told: None,
             bucket,
@@ -339,7 +381,7 @@ impl Waiter {
                     };
                     let answer = match self.limited() {
                         Some(refusal) => Err(refusal),
-                        None => self.on_text(text.as_str()),
+                        None => self.on_text(text.as_str()).await,
                     };
                     let sent = match answer {
                         Ok(Some(reply)) => socket.send(Message::Text(reply.to_string().into())).await,
@@ -367,6 +409,25 @@ impl Waiter {
         socket.send(Message::Text(refusal.to_json().into())).await
     }
 
+    /// The account's rating in the game of `spec`, rounded, as pairing uses it.
+    async fn rating(&self, account: &str, spec: &str) -> Result<u32, ProtocolError> {
+        let (store, account, game) = (
+            Arc::clone(&self.app.store),
+            account.to_string(),
+            rating_game(spec).to_string(),
+        );
+        let rating = crate::app::blocking(move || {
+            store
+                .ratings()
+                .map_or(Ok(super::super::store::START_RATING), |r| {
+                    r.rating(&account, &game)
+                })
+        })
+        .await?;
+        // Ratings stay far inside u32; a negative one (never seen) pairs as 0.
+        Ok(rating.round().clamp(0.0, f64::from(u32::MAX)) as u32)
+    }
+
     /// The rate limit's refusal, if the bucket is empty.
     fn limited(&mut self) -> Option<ProtocolError> {
         if self.bucket.try_take() {
@@ -380,7 +441,7 @@ impl Waiter {
     }
 
     /// One text frame: the reply to send, if any.
-    fn on_text(&mut self, text: &str) -> Result<Option<Value>, ProtocolError> {
+    async fn on_text(&mut self, text: &str) -> Result<Option<Value>, ProtocolError> {
         match parse_match(text)? {
             MatchMessage::Seek { .. } if self.place.is_some() => Err(ProtocolError::new(
                 ErrorCode::Refused,
@@ -392,19 +453,27 @@ impl Waiter {
                 clock,
                 nickname,
                 computer,
+                ranked,
             } => {
-                let seek = checked_seek(
+                let fields = SeekFields {
                     protocol,
-                    &game,
+                    game: &game,
                     clock,
-                    nickname.as_deref(),
-                    computer.as_deref(),
-                )?;
+                    nickname: nickname.as_deref(),
+                    computer: computer.as_deref(),
+                    ranked,
+                };
+                let mut seek = checked_seek(&fields, self.account.as_ref())?;
+                if let Some(account) = &self.account {
+                    seek.rating = self.rating(&account.id, &seek.spec).await?;
+                }
                 let queued = json!({
                     "type": "queued",
                     "spec": seek.spec,
                     "clock": seek.clock,
                     "nickname": seek.nickname,
+                    "ranked": seek.ranked,
+                    "rating": seek.account.as_ref().map(|_| seek.rating),
                     "computer_after_ms": u64::try_from(self.app.matchmaker.wait().as_millis()).unwrap_or(u64::MAX),
                 });
                 let (place, told, _) = self.app.matchmaker.join(seek);
@@ -437,18 +506,21 @@ mod tests {
             clock,
             nickname,
             computer,
+            ranked,
         }) = seek
         else {
             panic!("{seek:?}");
         };
-        let seek = checked_seek(
+        let fields = SeekFields {
             protocol,
-            &game,
+            game: &game,
             clock,
-            nickname.as_deref(),
-            computer.as_deref(),
-        )
-        .unwrap();
+            nickname: nickname.as_deref(),
+            computer: computer.as_deref(),
+            ranked,
+        };
+        let seek = checked_seek(&fields, None).unwrap();
+        assert!(!seek.ranked && seek.account.is_none());
         assert_eq!(seek.spec, "go9");
         assert_eq!(seek.nickname, "Ann");
         assert_eq!(seek.fallback, Fallback::Offer);
@@ -464,9 +536,16 @@ mod tests {
     #[test]
     fn bad_seeks_are_refused_with_their_code() {
         let code = |protocol, game: &str, nick: Option<&str>, computer: Option<&str>| {
-            checked_seek(protocol, &Value::String(game.into()), None, nick, computer)
-                .err()
-                .map(|e| e.code)
+            let game = Value::String(game.into());
+            let fields = SeekFields {
+                protocol,
+                game: &game,
+                clock: None,
+                nickname: nick,
+                computer,
+                ranked: false,
+            };
+            checked_seek(&fields, None).err().map(|e| e.code)
         };
         assert_eq!(code(2, "go9", None, None), Some(ErrorCode::BadProtocol));
         assert_eq!(code(1, "chess", None, None), Some(ErrorCode::BadSpec));
@@ -493,8 +572,30 @@ mod tests {
             byoyomi: None,
             increment_ms: None,
         };
-        let bad_clock = checked_seek(1, &Value::String("go9".into()), Some(no_time), None, None);
+        let go9 = Value::String("go9".into());
+        let fields = |clock, ranked| SeekFields {
+            protocol: 1,
+            game: &go9,
+            clock,
+            nickname: Some("Someone"),
+            computer: None,
+            ranked,
+        };
+        let bad_clock = checked_seek(&fields(Some(no_time), false), None);
         assert_eq!(bad_clock.err().map(|e| e.code), Some(ErrorCode::BadClock));
+        // Ranked needs an account; signed in, the account's name is shown, not the nickname.
+        let guest = checked_seek(&fields(None, true), None);
+        assert_eq!(guest.err().map(|e| e.code), Some(ErrorCode::SignedOut));
+        let ann = Account {
+            id: "id-ann".into(),
+            name: "Ann".into(),
+            created_ms: 1,
+        };
+        let seek = checked_seek(&fields(None, true), Some(&ann)).unwrap();
+        assert_eq!(
+            (seek.nickname.as_str(), seek.account.as_deref(), seek.ranked),
+            ("Ann", Some("id-ann"), true)
+        );
         assert_eq!(
             parse_match(r#"{"type":"seek","protocol":1,"game":"go9","rating":3000}"#)
                 .err()

@@ -13,7 +13,8 @@ use tokio::sync::{broadcast, watch};
 use crate::clock::{Charge, Clock};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{
-    EndReason, GameStore, MoveChange, StoreError, StoredEnd, StoredGame, StoredMove, Update,
+    EndReason, GameStore, MoveChange, SeatPlayer, StoreError, StoredEnd, StoredGame, StoredMove,
+    Update,
 };
 use crate::token;
 
@@ -59,6 +60,12 @@ pub struct Room {
     /// Turns true when this server has lost the game to another (a write refused with
     /// [`StoreError::NotOwner`]): its connections close, to reconnect to the owner.
     gone: watch::Sender<bool>,
+    /// Who sits in each seat (nicknames and accounts), as the game was made.
+    players: [SeatPlayer; 2],
+    /// Whether its result changes the players' ratings.
+    rated: bool,
+    /// The rating changes its result made, once read: per seat, before and after.
+    ratings: Option<Value>,
 }
 
 fn internal(e: &StoreError) -> ProtocolError {
@@ -115,6 +122,9 @@ impl Room {
             tx,
             computer,
             gone: watch::Sender::new(false),
+            players: stored.players,
+            rated: stored.rated,
+            ratings: None,
         })
     }
 
@@ -342,7 +352,7 @@ impl Room {
             "seats": self.seat_names(),
             "clock": self.clock_json(now_ms),
         }));
-        self.send_over();
+        self.announce_over(store).await;
         Ok(())
     }
 
@@ -453,17 +463,47 @@ impl Room {
         self.clock = clock;
         self.end = Some(end);
         self.offers = [None; 2];
-        self.send_over();
+        self.announce_over(store).await;
         Ok(())
     }
 
-    fn send_over(&self) {
-        if self.end.is_some() {
-            self.send(&json!({
-                "type": "over",
-                "version": self.version,
-                "result": self.result_json(),
-            }));
+    /// Once the game is over: its rating changes read (a rated game's, written with the
+    /// result), then `over` sent with them.
+    async fn announce_over(&mut self, store: &Arc<dyn GameStore>) {
+        if self.end.is_none() {
+            return;
+        }
+        if self.rated {
+            self.read_ratings(store).await;
+        }
+        self.send(&json!({
+            "type": "over",
+            "version": self.version,
+            "result": self.result_json(),
+            "ratings": self.ratings,
+        }));
+    }
+
+    /// Reads the rating changes the result made (a rated game, over): kept for `state`
+    /// and `over`. A store that fails leaves them unknown, which the page shows as such.
+    pub(crate) async fn read_ratings(&mut self, store: &Arc<dyn GameStore>) {
+        if !self.rated || self.end.is_none() {
+            return;
+        }
+        let (store, id) = (Arc::clone(store), self.id.clone());
+        let read = tokio::task::spawn_blocking(move || {
+            store.ratings().map(|r| r.game_changes(&id)).transpose()
+        })
+        .await;
+        if let Ok(Ok(Some(changes))) = read
+            && !changes.is_empty()
+        {
+            self.ratings = Some(Value::Array(
+                changes
+                    .iter()
+                    .map(|c| json!({"seat": c.seat, "game": c.game, "before": c.before, "after": c.after}))
+                    .collect(),
+            ));
         }
     }
 }

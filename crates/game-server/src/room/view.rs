@@ -75,6 +75,9 @@ impl Room {
             "offers": {"draw": offer(OfferKind::Draw), "undo": offer(OfferKind::Undo)},
             "clock": self.clock_json(now_ms),
             "computer": self.computer.map(|(seat, level)| json!({"seat": seat, "level": level.name()})),
+            "players": self.players.iter().map(|p| json!({"nickname": p.nickname})).collect::<Vec<_>>(),
+            "rated": self.rated,
+            "ratings": self.ratings,
             "result": self.result_json(),
             "server_ms": now_ms,
         })

@@ -21,7 +21,7 @@ pub use group::GroupCommit;
 pub use open::{OpenedStore, is_postgres, shown};
 pub use postgres::PgStore;
 pub use ratings::{
-    K_FACTOR, RatingChange, RatingStore, START_RATING, Standing, elo_after, rating_game,
+    K_FACTOR, PlayedGame, RatingChange, RatingStore, START_RATING, Standing, elo_after, rating_game,
 };
 pub use sqlite::SqliteStore;
 

@@ -85,6 +85,27 @@ pub struct RatingChange {
     pub at_ms: u64,
 }
 
+/// A game an account played, for its page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// The game's id (its record is at `/games/ID/record`).
+    pub id: String,
+    /// Its spec.
+    pub spec: String,
+    /// The seat the account played.
+    pub seat: usize,
+    /// The opponent's nickname, if known.
+    pub opponent: Option<String>,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// The result in words, once over.
+    pub result: Option<String>,
+    /// The winning seat (`None`: a draw, no winner, or not over).
+    pub winner_seat: Option<usize>,
+    /// When it was made.
+    pub created_ms: u64,
+}
+
 /// Which rating a game spec counts for: its game's name (`kazura:size=9` → `kazura`).
 #[must_use]
 pub fn rating_game(spec: &str) -> &str {
@@ -263,6 +284,13 @@ pub trait RatingStore {
     /// [`StoreError`] if the store fails.
     fn game_changes(&self, game_id: &str) -> Result<Vec<RatingChange>, StoreError>;
 
+    /// The games account `account_id` played (either seat), the latest first, at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the store fails.
+    fn games_of(&self, account_id: &str, limit: usize) -> Result<Vec<PlayedGame>, StoreError>;
+
     /// Account `account_id`'s rating in `game` ([`START_RATING`] before its first rated
     /// game).
     ///
@@ -274,6 +302,13 @@ pub trait RatingStore {
 const STANDING: &str =
     "SELECT r.account_id, a.name, r.game, r.rating, r.games, r.wins, r.draws, r.losses
     FROM ratings r JOIN accounts a ON a.id = r.account_id";
+
+/// An account's games: `$1`/`?1` the account, `$2`/`?2` the limit.
+const PLAYED: &str = "SELECT id, spec, CASE WHEN account_0 = {a} THEN 0 ELSE 1 END,
+        CASE WHEN account_0 = {a} THEN nickname_1 ELSE nickname_0 END,
+        rated, result_text, winner_seat, created_ms
+    FROM games WHERE account_0 = {a} OR account_1 = {a}
+    ORDER BY created_ms DESC, id LIMIT {n}";
 
 const CHANGE: &str =
     "SELECT game_id, account_id, game, seat, before, after, score, at_ms FROM rating_changes";
@@ -327,6 +362,27 @@ impl RatingStore for SqliteStore {
         rows.map(|r| r?).collect()
     }
 
+    fn games_of(&self, account_id: &str, limit: usize) -> Result<Vec<PlayedGame>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&PLAYED.replace("{a}", "?1").replace("{n}", "?2"))?;
+        let rows = stmt.query_map(
+            params![account_id, i64::try_from(limit).unwrap_or(i64::MAX)],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, bool>(4)?,
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, Option<i64>>(6)?,
+                    r.get::<_, i64>(7)?,
+                ))
+            },
+        )?;
+        rows.map(|r| played(r?)).collect()
+    }
+
     fn rating(&self, account_id: &str, game: &str) -> Result<f64, StoreError> {
         Ok(self
             .conn()
@@ -375,6 +431,32 @@ fn sqlite_change(r: &rusqlite::Row<'_>) -> rusqlite::Result<Result<RatingChange,
         score,
         at_ms,
     }))
+}
+
+/// A [`PlayedGame`] from its columns.
+#[allow(clippy::type_complexity)]
+fn played(
+    (id, spec, seat, opponent, rated, result, winner, created): (
+        String,
+        String,
+        i64,
+        Option<String>,
+        bool,
+        Option<String>,
+        Option<i64>,
+        i64,
+    ),
+) -> Result<PlayedGame, StoreError> {
+    Ok(PlayedGame {
+        id,
+        spec,
+        seat: seat_of(seat),
+        opponent,
+        rated,
+        result,
+        winner_seat: winner.map(seat_of),
+        created_ms: to_u64(created)?,
+    })
 }
 
 fn pg_standing(r: &postgres::Row) -> Result<Standing, StoreError> {
@@ -434,6 +516,27 @@ impl RatingStore for PgStore {
             &[&game_id],
         )?;
         rows.iter().map(pg_change).collect()
+    }
+
+    fn games_of(&self, account_id: &str, limit: usize) -> Result<Vec<PlayedGame>, StoreError> {
+        let rows = self.conn()?.query(
+            &PLAYED.replace("{a}", "$1").replace("{n}", "$2"),
+            &[&account_id, &i64::try_from(limit).unwrap_or(i64::MAX)],
+        )?;
+        rows.iter()
+            .map(|r| {
+                played((
+                    r.get(0),
+                    r.get(1),
+                    r.get(2),
+                    r.get(3),
+                    r.get(4),
+                    r.get(5),
+                    r.get(6),
+                    r.get(7),
+                ))
+            })
+            .collect()
     }
 
     fn rating(&self, account_id: &str, game: &str) -> Result<f64, StoreError> {

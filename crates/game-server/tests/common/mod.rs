@@ -3,6 +3,7 @@
 //! table of two players playing seeded random moves through the server.
 #![allow(dead_code, missing_docs)]
 
+pub mod accounts;
 pub mod postgres;
 pub mod process;
 pub mod table;
@@ -233,6 +234,16 @@ impl Client {
         let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
             .await
             .unwrap();
+        Client { socket }
+    }
+
+    /// Connects to the socket at `path` with the session cookie `token`.
+    pub async fn connect_signed_in(addr: SocketAddr, path: &str, token: &str) -> Client {
+        let mut request = format!("ws://{addr}{path}").into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("cookie", format!("gs_session={token}").parse().unwrap());
+        let (socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
         Client { socket }
     }
 
