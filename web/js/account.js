@@ -107,7 +107,7 @@ export async function initAccount() {
   const status = $('account-status');
   const show = () => {
     const inside = current !== null;
-    $('account-open').textContent = inside ? current.name : 'Sign in';
+    $('account-open').textContent = inside ? `Account: ${current.name}` : 'Sign in';
     $('account-who').textContent = inside ? `Signed in as ${current.name}.` : 'Not signed in. A nickname is enough to play; ranked games need an account.';
     for (const id of ['account-name-field', 'account-sign-up', 'account-sign-in']) $(id).hidden = inside;
     for (const id of ['account-sign-out', 'account-delete']) $(id).hidden = !inside;

@@ -3,6 +3,7 @@
 // which hands the game it finds to the online panel (online-ui.js).
 
 import { $ } from './dom.js';
+import { signedIn } from './account.js';
 import { announce } from './keyboard.js';
 
 const NICKNAME = 'board-game-rules-playground/nickname';
@@ -33,7 +34,7 @@ const AGAIN = new Set([1001, 1006, 1012]);
  * Joins again, a few times, when the server stops or the queues move. Returns
  * `{ takeComputer(), cancel() }`.
  */
-export function seekMatch(options, nickname, computer, on) {
+export function seekMatch(options, nickname, computer, ranked, on) {
   let socket = null;
   let done = false;
   let tries = 0;
@@ -43,7 +44,7 @@ export function seekMatch(options, nickname, computer, on) {
     const here = new WebSocket(url);
     socket = here;
     here.addEventListener('open', () => {
-      here.send(JSON.stringify({ type: 'seek', protocol: 1, game: options, nickname, computer }));
+      here.send(JSON.stringify({ type: 'seek', protocol: 1, game: options, nickname, computer, ranked }));
     });
     here.addEventListener('message', (event) => {
       let m;
@@ -119,6 +120,7 @@ export function initMatch(pickerOptions, play) {
     $('match-find').disabled = false;
     $('match-nickname').disabled = false;
     $('match-computer').disabled = false;
+    $('match-ranked').disabled = !signedIn();
     takeComputer.hidden = true;
   };
   const showWait = () => {
@@ -126,7 +128,12 @@ export function initMatch(pickerOptions, play) {
     status.textContent = `Looking for an opponent: ${queue}. Waiting ${seconds} s…`;
   };
   $('match-open').addEventListener('click', () => {
-    $('match-nickname').value ||= keptNickname();
+    // Signed in, the account's name is shown and ranked games are open; else a nickname.
+    const account = signedIn();
+    $('match-nickname').value = account ? account.name : ($('match-nickname').value || keptNickname());
+    $('match-nickname').readOnly = Boolean(account);
+    $('match-ranked').disabled = !account;
+    if (!account) $('match-ranked').checked = false;
     $('match-game-name').textContent = $('game').selectedOptions[0]?.textContent ?? '';
     status.textContent = '';
     dialog.showModal();
@@ -143,14 +150,16 @@ export function initMatch(pickerOptions, play) {
   $('match-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const nickname = $('match-nickname').value.trim() || 'Guest';
-    keepNickname(nickname);
+    if (!signedIn()) keepNickname(nickname);
     $('match-find').disabled = true;
     $('match-nickname').disabled = true;
     $('match-computer').disabled = true;
+    $('match-ranked').disabled = true;
     status.textContent = 'Joining the queue…';
-    seeking = seekMatch(pickerOptions(), nickname, $('match-computer').value, {
+    seeking = seekMatch(pickerOptions(), nickname, $('match-computer').value, $('match-ranked').checked, {
       queued(m) {
-        queue = `${$('match-game-name').textContent}, ${clockWords(m.clock)}`;
+        const ranked = m.ranked ? `, ranked at ${m.rating}` : '';
+        queue = `${$('match-game-name').textContent}, ${clockWords(m.clock)}${ranked}`;
         since = performance.now();
         clearInterval(ticker);
         ticker = setInterval(showWait, 1000);

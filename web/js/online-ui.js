@@ -7,6 +7,7 @@ import { $, h, title } from './dom.js';
 import { announce } from './keyboard.js';
 import { sidesOf } from './picker.js';
 import { initAccount } from './account.js';
+import { initRankings, shownChange, shownRating } from './rankings.js';
 import { clockWords, initMatch } from './match.js';
 import { Connection, clearAddress, createGame, gameLink, keep, kept, readAddress, showAddress, specOptions } from './online.js';
 
@@ -43,9 +44,11 @@ export function initOnline(host) {
     keep(m.game, { token: m.token, watch: gameLink(m.game), opponent: m.opponent });
     showAddress(m.game);
     const game = join(host, m.game, m.token);
+    const rating = m.opponent.rating === undefined ? '' : ` (rated ${m.opponent.rating})`;
+    const ranked = m.rated ? ' A ranked game: the result changes both ratings.' : '';
     game.notice = m.opponent.computer
       ? `Nobody came: your opponent is the computer (${m.opponent.computer}). The game is unrated and has no clock.`
-      : `You meet ${m.opponent.nickname}. Clock: ${clockWords(m.clock)}.`;
+      : `You meet ${m.opponent.nickname}${rating}. Clock: ${clockWords(m.clock)}.${ranked}`;
   });
 
   form.addEventListener('submit', async (event) => {
@@ -89,11 +92,16 @@ async function offerWhenServed() {
     $('online-open').hidden = !served;
     $('match-open').hidden = !served;
     $('account-open').hidden = !served;
-    if (served) await initAccount();
+    $('rankings-open').hidden = !served;
+    if (served) {
+      initRankings();
+      await initAccount();
+    }
   } catch {
     $('online-open').hidden = true;
     $('match-open').hidden = true;
     $('account-open').hidden = true;
+    $('rankings-open').hidden = true;
   }
 }
 
@@ -233,6 +241,11 @@ class OnlineGame {
         break;
       case 'offer':
         if (!s) return;
+        if (m.kind === 'rematch') {
+          s.rematch = { ...s.rematch, asked: [...(s.rematch?.asked ?? []), m.seat] };
+          if (m.seat !== s.you) announce(s.you === null ? `${title(s.seats[m.seat])} asks for a rematch.` : 'Your opponent asks for a rematch.');
+          break;
+        }
         s.offers[m.kind] = m.seat;
         if (m.seat !== s.you) {
           announce(`${this.who(m.seat)} ${m.kind === 'draw' ? 'offers a draw' : 'asks to take back the last move'}.`);
@@ -247,11 +260,15 @@ class OnlineGame {
         if (!s) return;
         s.version = m.version;
         s.result = m.result;
+        s.ratings = m.ratings ?? null;
         s.to_move = null;
         this.pending = false;
         if (s.clock) s.clock.running = null;
         announce(`Game over: ${this.resultTitle()}. ${m.result.text}`);
         break;
+      case 'rematch':
+        this.goToRematch(m.game, m.token);
+        return;
       case 'error':
         this.pending = false;
         this.host.say(m.message || m.code);
@@ -284,6 +301,15 @@ class OnlineGame {
     if (!same) this.host.adoptOnline(specOptions(m.spec), m.moves);
     if (this.notice) this.host.say(this.notice, 'info');
     this.notice = null;
+  }
+
+  /** Joins the rematch `id` (with this seat's new `token`, or watching), the opponent's name kept. */
+  goToRematch(id, token) {
+    const before = kept(this.id);
+    keep(id, { token, watch: gameLink(id), opponent: before?.opponent });
+    showAddress(id);
+    const game = join(this.host, id, token);
+    game.notice = token ? 'The rematch: colours swapped.' : 'The players began a rematch: you are watching it.';
   }
 
   resync() {
@@ -319,6 +345,15 @@ class OnlineGame {
     if (s.computer && s.computer.seat !== s.you) return ` against the computer (${s.computer.level})`;
     const name = kept(this.id)?.opponent?.nickname;
     return name ? ` against ${name}` : '';
+  }
+
+  /** A ranked game's line: "Ranked game", then each rating's change once it is over. */
+  ratingWords() {
+    const s = this.state;
+    if (!s.ratings) return [s.result ? 'Ranked game: the ratings are being updated…' : 'Ranked game: the result changes both ratings.'];
+    return s.ratings.map((c) => h('span', { class: 'rating-change', 'data-seat': c.seat, 'data-after': c.after },
+      `${c.seat === s.you ? 'Your rating' : `${title(s.players?.[c.seat]?.nickname ?? s.seats[c.seat])}’s rating`}: `
+      + `${shownRating(c.before)} → ${shownRating(c.after)} (${shownChange(c.before, c.after)}). `));
   }
 
   resultTitle() {
@@ -368,7 +403,8 @@ class OnlineGame {
         h('div', { class: 'clock', 'data-seat': seat, 'data-running': s.clock.running === seat },
           h('span', { class: 'name', text: this.who(seat) }), h('span', { class: 'time', 'data-time': seat }),
           h('span', { class: 'extra', 'data-extra': seat })))));
-      rows.push(...this.links(), ...this.calls());
+      if (s.rated) rows.push(h('div', { id: 'online-rated', class: 'note' }, ...this.ratingWords()));
+      rows.push(...this.links(), ...this.calls(), ...this.rematchRow());
     }
     rows.push(h('button', { type: 'button', id: 'online-leave', onclick: () => this.host.leave() }, 'Leave (play on this screen)'));
     const focused = panel.contains(document.activeElement) ? document.activeElement.id : null;
@@ -434,6 +470,26 @@ class OnlineGame {
     }, { class: 'warn' });
     buttons.push(resign);
     return [...answers, h('div', { class: 'actions' }, ...buttons)];
+  }
+
+  /** Once the game is over, a player's rematch button (and what the other asked). */
+  rematchRow() {
+    const s = this.state;
+    if (!s.result || s.you === null) return [];
+    const r = s.rematch ?? { asked: [] };
+    if (r.game && r.token) {
+      return [h('button', { type: 'button', id: 'online-rematch', class: 'primary', onclick: () => this.goToRematch(r.game, r.token) }, 'Go to the rematch')];
+    }
+    const mine = r.asked.includes(s.you);
+    const theirs = r.asked.includes(1 - s.you);
+    const rows = [];
+    if (theirs && !mine) rows.push(h('div', { class: 'note', id: 'online-rematch-asked', text: 'Your opponent asks for a rematch.' }));
+    if (mine) rows.push(h('div', { class: 'note', id: 'online-rematch-asked', text: 'Rematch asked: waiting for your opponent.' }));
+    rows.push(h('button', {
+      type: 'button', id: 'online-rematch', class: theirs ? 'primary' : null, disabled: mine,
+      onclick: () => this.send({ type: 'rematch', version: s.version }),
+    }, theirs ? 'Accept the rematch (colours swapped)' : 'Rematch (colours swapped)'));
+    return rows;
   }
 
   /** Both clocks, counted down here from the server's last numbers (which always win). */

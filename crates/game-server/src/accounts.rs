@@ -532,11 +532,12 @@ pub(crate) async fn sign_in_finish(
     )
 }
 
-/// `GET /account`: the account signed in, or `401 signed_out`.
+/// `GET /account`: the account signed in, or `{"account": null}` (a visitor who is not
+/// signed in is no error: every page load asks).
 pub(crate) async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     respond(match signed_in(&app, &headers).await {
         Ok(Some(account)) => Ok((json!({"account": account_json(&account)}), None)),
-        Ok(None) => Err(refuse(ErrorCode::SignedOut, "not signed in")),
+        Ok(None) => Ok((json!({"account": null}), None)),
         Err(e) => Err(e),
     })
 }

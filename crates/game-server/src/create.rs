@@ -146,3 +146,35 @@ impl App {
         }))
     }
 }
+
+impl App {
+    /// Seat `seat` of `room` (over) asks for a rematch at `version`: made once both have
+    /// asked (at once against the computer), colours swapped, each seat told its token.
+    ///
+    /// # Errors
+    /// [`ErrorCode::Stale`] for another version, [`ErrorCode::Refused`] while the game goes
+    /// on or once the rematch is made, the store's failure to make the game.
+    pub(crate) async fn rematch(
+        &self,
+        room: &mut crate::room::Room,
+        seat: usize,
+        version: u64,
+    ) -> Result<(), ProtocolError> {
+        if version != room.version() {
+            return Err(refuse(
+                ErrorCode::Stale,
+                format!("the game is at version {}", room.version()),
+            ));
+        }
+        if !room.ask_rematch(seat)? {
+            return Ok(());
+        }
+        let plan = room.rematch_plan();
+        let made = self
+            .create_seated(plan.request, plan.players, plan.rated)
+            .await?;
+        tracing::info!(game = %room.id(), rematch = %made["id"].as_str().unwrap_or(""), "rematch made");
+        room.rematch_made(&made, plan.maker_seat);
+        Ok(())
+    }
+}

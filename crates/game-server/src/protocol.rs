@@ -66,6 +66,12 @@ pub enum ClientMessage {
         /// The game version the client saw.
         version: u64,
     },
+    /// Once the game is over: ask for another with the same opponent, colours swapped
+    /// (made when both have asked; at once against the computer).
+    Rematch {
+        /// The game version the client saw.
+        version: u64,
+    },
     /// Ask for the full state again.
     Sync {},
     /// Keep-alive; answered with `pong`.
@@ -84,7 +90,8 @@ impl ClientMessage {
             | ClientMessage::AcceptDraw { version }
             | ClientMessage::OfferUndo { version }
             | ClientMessage::AcceptUndo { version }
-            | ClientMessage::Decline { version } => Some(*version),
+            | ClientMessage::Decline { version }
+            | ClientMessage::Rematch { version } => Some(*version),
             ClientMessage::Hello { .. } | ClientMessage::Sync {} | ClientMessage::Ping {} => None,
         }
     }

@@ -388,6 +388,11 @@ impl Client {
         broadcast: Result<Arc<str>, broadcast::error::RecvError>,
     ) -> Option<String> {
         match broadcast {
+            // A rematch's tokens: this seat's alone.
+            Ok(text) if text.starts_with(crate::room::PRIVATE) => Some(crate::room::rematch_for(
+                self.seat,
+                &text[crate::room::PRIVATE.len_utf8()..],
+            )),
             Ok(text) => Some(text.to_string()),
             // Too far behind: the whole state instead of the missed messages.
             Err(broadcast::error::RecvError::Lagged(_)) => Some(
@@ -544,6 +549,7 @@ impl Client {
                     .await
             }
             ClientMessage::Decline { version } => room.decline(seat, version),
+            ClientMessage::Rematch { version } => app.rematch(&mut room, seat, version).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping {} | ClientMessage::Sync {} => Ok(()),
         };
         // A move, an undo or an end moves the flag's deadline (a refused move may have

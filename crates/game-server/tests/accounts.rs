@@ -77,7 +77,8 @@ async fn sessions_sign_in_only_their_own_account_and_only_while_they_last() {
     let (status, _, body) = me(ann.clone()).await;
     assert_eq!((status, &body["account"]["name"]), (200, &json!("Ann")));
     assert_eq!(me(bo.clone()).await.2["account"]["name"], "Bo");
-    // Expired, forged (right form, no such session), malformed, none at all.
+    // Expired, forged (right form, no such session), malformed, none at all: nobody, and
+    // nothing that needs an account is done for it.
     for token in [
         old.clone(),
         "d4".repeat(32),
@@ -85,14 +86,23 @@ async fn sessions_sign_in_only_their_own_account_and_only_while_they_last() {
         String::new(),
     ] {
         let (status, _, body) = me(token.clone()).await;
+        assert_eq!((status, &body), (200, &json!({"account": null})), "{token}");
+        let (status, _, body) = request(
+            addr,
+            "POST",
+            "/account/delete",
+            &[own_origin(addr), cookie(&token)],
+            "",
+        )
+        .await;
         assert_eq!(
             (status, body["code"].as_str()),
             (401, Some("signed_out")),
             "{token}"
         );
     }
-    let (status, _, _) = request(addr, "GET", "/account", &[], "").await;
-    assert_eq!(status, 401);
+    let (status, _, body) = request(addr, "GET", "/account", &[], "").await;
+    assert_eq!((status, &body), (200, &json!({"account": null})));
 
     // Ann's cookie deletes Ann, and only Ann; her cookie then signs nobody in.
     let (status, head, body) = request(
@@ -113,7 +123,7 @@ async fn sessions_sign_in_only_their_own_account_and_only_while_they_last() {
             .contains("set-cookie: gs_session=; path=/; httponly; samesite=lax; max-age=0"),
         "{head}"
     );
-    assert_eq!(me(ann.clone()).await.0, 401);
+    assert_eq!(me(ann.clone()).await.2, json!({"account": null}));
     assert!(store.account_named("ann").unwrap().is_none());
     assert!(
         store.passkeys("id-Ann").unwrap().is_empty(),
@@ -132,7 +142,7 @@ async fn sessions_sign_in_only_their_own_account_and_only_while_they_last() {
     .await;
     assert_eq!(status, 200);
     assert!(head.contains("Max-Age=0"), "{head}");
-    assert_eq!(me(bo).await.0, 401);
+    assert_eq!(me(bo).await.2, json!({"account": null}));
     assert!(store.account_named("BO").unwrap().is_some());
 }
 

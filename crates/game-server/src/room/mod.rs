@@ -19,7 +19,10 @@ use crate::store::{
 use crate::token;
 
 mod offers;
+mod rematch;
 mod view;
+
+pub(crate) use rematch::{PRIVATE, rematch_for};
 
 /// Messages a room sends to every connection watching it, as JSON text.
 pub type Broadcast = broadcast::Sender<Arc<str>>;
@@ -66,6 +69,10 @@ pub struct Room {
     rated: bool,
     /// The rating changes its result made, once read: per seat, before and after.
     ratings: Option<Value>,
+    /// Which seats asked for a rematch.
+    rematch_asks: [bool; 2],
+    /// The rematch, once made.
+    rematch: Option<rematch::Rematch>,
 }
 
 fn internal(e: &StoreError) -> ProtocolError {
@@ -125,6 +132,8 @@ impl Room {
             players: stored.players,
             rated: stored.rated,
             ratings: None,
+            rematch_asks: [false; 2],
+            rematch: None,
         })
     }
 

@@ -78,6 +78,7 @@ impl Room {
             "players": self.players.iter().map(|p| json!({"nickname": p.nickname})).collect::<Vec<_>>(),
             "rated": self.rated,
             "ratings": self.ratings,
+            "rematch": self.rematch_json(you),
             "result": self.result_json(),
             "server_ms": now_ms,
         })
