@@ -230,3 +230,95 @@ async fn bad_seeks_are_refused_with_their_code_and_change_nothing() {
         "not paired with the one who left"
     );
 }
+
+/// The lobby, asked on `c`.
+async fn lobby(c: &mut Client) -> Value {
+    c.send(&json!({"type": "lobby"})).await;
+    c.next_of("lobby").await
+}
+
+#[tokio::test]
+async fn the_lobby_lists_challenges_and_live_games_and_a_challenge_is_taken_by_its_ticket() {
+    let (_dir, server) = matchmaking("match-lobby", Duration::from_secs(600)).await;
+    let addr = server.addr();
+    let mut looker = Client::connect_path(addr, "/match/ws").await;
+    let empty = lobby(&mut looker).await;
+    assert_eq!(
+        (
+            empty["challenges"].as_array().unwrap().len(),
+            empty["live"].as_array().unwrap().len()
+        ),
+        (0, 0)
+    );
+
+    let mut ann = seek(
+        addr,
+        json!({"game": "go9", "nickname": "Ann", "computer": "never"}),
+    )
+    .await;
+    let mut bo = seek(
+        addr,
+        json!({"game": "kazura:size=5", "nickname": "Bo", "computer": "never"}),
+    )
+    .await;
+    let listed = lobby(&mut looker).await;
+    let challenges = listed["challenges"].as_array().unwrap();
+    let names: Vec<&str> = challenges
+        .iter()
+        .map(|c| c["nickname"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann", "Bo"], "the longest waiting first");
+    assert_eq!(challenges[0]["spec"], "go9");
+    assert_eq!(
+        challenges[0]["clock"],
+        json!({"main_ms": 0, "byoyomi": {"periods": 1, "period_ms": 30000}})
+    );
+    assert_eq!(challenges[0]["ranked"], false);
+    let ann_ticket = challenges[0]["ticket"].as_u64().unwrap();
+
+    // A ticket for another game, or one that is gone, is refused; the taker is not queued.
+    let mut wrong = Client::connect_path(addr, "/match/ws").await;
+    wrong
+        .send(&json!({"type": "seek", "protocol": 1, "game": "bind", "accept": ann_ticket}))
+        .await;
+    assert_eq!(wrong.error_code().await, "refused");
+    wrong
+        .send(&json!({"type": "seek", "protocol": 1, "game": "go9", "accept": 999_999}))
+        .await;
+    assert_eq!(wrong.error_code().await, "refused");
+
+    // Cy takes Ann's challenge: they meet.
+    let mut cy = seek(
+        addr,
+        json!({"game": "go9", "nickname": "Cy", "accept": ann_ticket}),
+    )
+    .await;
+    let (a, c) = (matched(&mut ann).await, matched(&mut cy).await);
+    assert_eq!(a["game"], c["game"]);
+    assert_eq!(a["opponent"]["nickname"], "Cy");
+    let id = a["game"].as_str().unwrap();
+    let _players = [
+        Client::join(addr, id, a["token"].as_str()).await,
+        Client::join(addr, id, c["token"].as_str()).await,
+    ];
+    let after = lobby(&mut looker).await;
+    let names: Vec<&str> = after["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["nickname"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Bo"]);
+    let live = after["live"].as_array().unwrap();
+    assert_eq!(live.len(), 1, "{after}");
+    assert_eq!(live[0]["game"], id);
+    let mut seated = [
+        live[0]["players"][0].as_str().unwrap(),
+        live[0]["players"][1].as_str().unwrap(),
+    ];
+    seated.sort_unstable();
+    assert_eq!(seated, ["Ann", "Cy"]);
+    assert_eq!(live[0]["moves"], 0);
+    bo.send(&json!({"type": "ping"})).await;
+    assert_eq!(bo.recv().await.unwrap()["type"], "pong");
+}

@@ -430,6 +430,44 @@ fn ratings_change_once_with_the_result(store: &dyn GameStore) {
     );
 }
 
+/// The lobby's live games: not over, both seats joined, active since the bound; the
+/// latest first, with their move count.
+fn live_games_are_the_active_ones(store: &dyn GameStore) {
+    for (id, made) in [("l1", 1000), ("l2", 1000), ("l3", 1000), ("l4", 100)] {
+        store.create(&new_game(id, None, made)).unwrap();
+    }
+    store.update(&append("l1", 0, "E5", 5000)).unwrap();
+    store.update(&append("l1", 1, "C3", 6000)).unwrap();
+    // l2: nobody joined; l3: over; l4: joined, but quiet since long before.
+    store
+        .update(&Update {
+            joined: [true, false],
+            ..append("l2", 0, "E5", 7000)
+        })
+        .unwrap();
+    store.update(&append("l3", 0, "E5", 5000)).unwrap();
+    store
+        .update(&ending("l3", 1, EndReason::Resign, Some(0), 5500))
+        .unwrap();
+    store.update(&append("l4", 0, "E5", 200)).unwrap();
+    let live = store.live_games(4000, 10).unwrap();
+    assert_eq!(live.len(), 1, "{live:?}");
+    assert_eq!(
+        (live[0].id.as_str(), live[0].moves, live[0].last_ms),
+        ("l1", 2, 6000)
+    );
+    assert_eq!(
+        store
+            .live_games(0, 10)
+            .unwrap()
+            .iter()
+            .map(|g| g.id.as_str())
+            .collect::<Vec<_>>(),
+        ["l1", "l4"]
+    );
+    assert!(store.live_games(0, 0).unwrap().is_empty());
+}
+
 /// Every check, each on a fresh store from `fresh`.
 fn every_check(fresh: &mut dyn FnMut() -> Box<dyn GameStore>) {
     updates_are_checked_and_round_trip(&*fresh());
@@ -438,6 +476,7 @@ fn every_check(fresh: &mut dyn FnMut() -> Box<dyn GameStore>) {
     hostile_text_is_only_ever_a_parameter(&*fresh());
     accounts_keep_their_promises(&*fresh());
     ratings_change_once_with_the_result(&*fresh());
+    live_games_are_the_active_ones(&*fresh());
 }
 
 #[test]

@@ -11,6 +11,7 @@
 //! matchmaker (this one stops, or an earlier one came back) the waiting sockets are
 //! closed with 1012 and the page joins again, at the new one.
 
+pub(crate) mod lobby;
 pub(crate) mod pairing;
 pub(crate) mod socket;
 
@@ -127,6 +128,8 @@ struct Waiting {
     offered: bool,
     /// Took the computer when offered.
     takes_computer: bool,
+    /// The challenge (a waiting player's ticket) this player took from the lobby.
+    wants: Option<u64>,
     tell: mpsc::UnboundedSender<Outcome>,
 }
 
@@ -181,9 +184,19 @@ impl Matchmaker {
         self.wait
     }
 
-    /// Puts `seek` in its queue: its place, what the matchmaker will say, and how many
-    /// wait in that queue now (this player included).
-    pub(crate) fn join(&self, seek: Seek) -> (Place, mpsc::UnboundedReceiver<Outcome>, usize) {
+    /// Puts `seek` in its queue (taking the lobby's challenge `accept`, a waiting player's
+    /// ticket, if given): its place, what the matchmaker will say, and how many wait in that
+    /// queue now (this player included).
+    ///
+    /// # Errors
+    /// [`ErrorCode::Refused`](crate::protocol::ErrorCode::Refused) when the challenge is
+    /// not waiting in this seek's queue (taken, withdrawn, another game or clock) or is the
+    /// player's own account.
+    pub(crate) fn join(
+        &self,
+        seek: Seek,
+        accept: Option<u64>,
+    ) -> Result<(Place, mpsc::UnboundedReceiver<Outcome>, usize), ProtocolError> {
         let (tell, told) = mpsc::unbounded_channel();
         let ticket = self.next_ticket.fetch_add(1, Ordering::Relaxed);
         let queue = seek.queue();
@@ -195,18 +208,34 @@ impl Matchmaker {
         };
         let waiting = {
             let mut queues = self.queues();
+            if let Some(wanted) = accept {
+                let open = queues.get(&queue).is_some_and(|list| {
+                    list.iter().any(|w| {
+                        w.seeker.ticket == wanted
+                            && w.wants.is_none()
+                            && (w.seeker.account.is_none() || w.seeker.account != seeker.account)
+                    })
+                });
+                if !open {
+                    return Err(ProtocolError::new(
+                        crate::protocol::ErrorCode::Refused,
+                        "that challenge is gone (taken or withdrawn), or is for another game",
+                    ));
+                }
+            }
             let list = queues.entry(queue.clone()).or_default();
             list.push(Waiting {
                 seeker,
                 seek,
                 offered: false,
                 takes_computer: false,
+                wants: accept,
                 tell,
             });
             list.len()
         };
         self.wake.notify_one();
-        (Place { queue, ticket }, told, waiting)
+        Ok((Place { queue, ticket }, told, waiting))
     }
 
     /// Takes `place` out of its queue (the player left, or was served).
@@ -260,7 +289,28 @@ impl Matchmaker {
         let mut queues = self.queues();
         for list in queues.values_mut() {
             list.retain(|w| !w.tell.is_closed());
-            let seekers: Vec<Seeker> = list.iter().map(|w| w.seeker.clone()).collect();
+            // Challenges taken from the lobby first: each with the one it names, if still
+            // there; else the taker waits like anyone.
+            let taken: Vec<(u64, u64)> = list
+                .iter()
+                .filter_map(|w| w.wants.map(|t| (w.seeker.ticket, t)))
+                .collect();
+            for (taker, challenge) in taken {
+                if list.iter().any(|w| w.seeker.ticket == challenge) {
+                    let first = take(list, challenge);
+                    let second = take(list, taker);
+                    if let (Some(first), Some(second)) = (first, second) {
+                        decided.pairs.push((first, second));
+                    }
+                } else if let Some(w) = list.iter_mut().find(|w| w.seeker.ticket == taker) {
+                    w.wants = None;
+                }
+            }
+            let seekers: Vec<Seeker> = list
+                .iter()
+                .filter(|w| w.wants.is_none())
+                .map(|w| w.seeker.clone())
+                .collect();
             for (a, b) in pairing::pairs(&seekers, now_ms) {
                 let first = take(list, a);
                 let second = take(list, b);

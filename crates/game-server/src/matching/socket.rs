@@ -57,7 +57,12 @@ pub(crate) enum MatchMessage {
         /// A ranked game (signed in): the result changes both ratings.
         #[serde(default)]
         ranked: bool,
+        /// A challenge from the lobby to take: the waiting player's `ticket`.
+        #[serde(default)]
+        accept: Option<u64>,
     },
+    /// The lobby: the open challenges and the games going on (answered `lobby`).
+    Lobby {},
     /// Take the computer that was offered.
     AcceptComputer {},
     /// Keep-alive; answered with `pong`.
@@ -264,6 +269,8 @@ struct Waiter {
     account: Option<Account>,
     place: Option<Place>,
     told: Option<mpsc::UnboundedReceiver<Outcome>>,
+    /// Said something of the protocol (a seek, or asked for the lobby): no timeout since.
+    greeted: bool,
     bucket: TokenBucket,
     strikes: u32,
 }
@@ -279,6 +286,7 @@ impl Waiter {
             account,
             place: None,
             told: None,
+            greeted: false,
             bucket,
             strikes: 0,
         }
@@ -300,7 +308,7 @@ impl Waiter {
         pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut last_heard = tokio::time::Instant::now();
         loop {
-            let waiting_for_seek = self.place.is_none();
+            let waiting_for_seek = self.place.is_none() && !self.greeted;
             let told = self.told.as_mut();
             tokio::select! {
                 _ = pings.tick() => {
@@ -442,7 +450,12 @@ impl Waiter {
 
     /// One text frame: the reply to send, if any.
     async fn on_text(&mut self, text: &str) -> Result<Option<Value>, ProtocolError> {
-        match parse_match(text)? {
+        let message = parse_match(text)?;
+        if matches!(message, MatchMessage::Lobby {}) {
+            self.greeted = true;
+            return self.app.lobby().await.map(Some);
+        }
+        match message {
             MatchMessage::Seek { .. } if self.place.is_some() => Err(ProtocolError::new(
                 ErrorCode::Refused,
                 "already waiting in a queue",
@@ -454,6 +467,7 @@ impl Waiter {
                 nickname,
                 computer,
                 ranked,
+                accept,
             } => {
                 let fields = SeekFields {
                     protocol,
@@ -476,7 +490,8 @@ impl Waiter {
                     "rating": seek.account.as_ref().map(|_| seek.rating),
                     "computer_after_ms": u64::try_from(self.app.matchmaker.wait().as_millis()).unwrap_or(u64::MAX),
                 });
-                let (place, told, _) = self.app.matchmaker.join(seek);
+                let (place, told, _) = self.app.matchmaker.join(seek, accept)?;
+                self.greeted = true;
                 self.place = Some(place);
                 self.told = Some(told);
                 Ok(Some(queued))
@@ -489,6 +504,7 @@ impl Waiter {
                 )),
             },
             MatchMessage::Ping {} => Ok(Some(json!({"type": "pong"}))),
+            MatchMessage::Lobby {} => Ok(None),
         }
     }
 }
@@ -507,6 +523,7 @@ mod tests {
             nickname,
             computer,
             ranked,
+            ..
         }) = seek
         else {
             panic!("{seek:?}");

@@ -124,6 +124,14 @@ impl GameStore for GroupCommit {
         self.inner.ratings()
     }
 
+    fn live_games(
+        &self,
+        since_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<crate::store::LiveGame>, StoreError> {
+        self.inner.live_games(since_ms, limit)
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         self.inner.check()
     }

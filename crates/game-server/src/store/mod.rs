@@ -8,6 +8,7 @@
 mod accounts;
 mod backup;
 mod group;
+mod lobby;
 mod open;
 mod owners;
 mod postgres;
@@ -18,6 +19,7 @@ mod sqlite;
 pub use accounts::{Account, AccountStore, StoredPasskey};
 pub use backup::{BackupError, CopyReport, backup, restore};
 pub use group::GroupCommit;
+pub use lobby::LiveGame;
 pub use open::{OpenedStore, is_postgres, shown};
 pub use postgres::PgStore;
 pub use ratings::{
@@ -323,6 +325,17 @@ pub trait GameStore: Send + Sync {
     /// none.
     fn ratings(&self) -> Option<&dyn RatingStore> {
         None
+    }
+
+    /// The games going on (not over, both seats joined) whose last move, or making, was at
+    /// or after `since_ms`: the latest first, at most `limit` (the lobby). The default, a
+    /// store that cannot list them, has none.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the store fails.
+    fn live_games(&self, since_ms: u64, limit: usize) -> Result<Vec<LiveGame>, StoreError> {
+        let _ = (since_ms, limit);
+        Ok(Vec::new())
     }
 
     /// Whether the store answers now (`GET /readyz`); the default says yes.

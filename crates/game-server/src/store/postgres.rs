@@ -624,6 +624,10 @@ impl GameStore for PgStore {
         Some(self)
     }
 
+    fn live_games(&self, since_ms: u64, limit: usize) -> Result<Vec<super::LiveGame>, StoreError> {
+        self.live_games_here(since_ms, limit)
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         self.conn()?
             .query_one("SELECT count(*) FROM schema_version", &[])?;

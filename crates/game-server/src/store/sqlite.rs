@@ -345,6 +345,10 @@ impl GameStore for SqliteStore {
         Some(self)
     }
 
+    fn live_games(&self, since_ms: u64, limit: usize) -> Result<Vec<super::LiveGame>, StoreError> {
+        self.live_games_here(since_ms, limit)
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         let conn = self.conn();
         conn.query_row("SELECT count(*) FROM schema_version", [], |r| {
