@@ -29,12 +29,13 @@ function keepNickname(name) {
 const AGAIN = new Set([1001, 1006, 1012]);
 
 /**
- * Waits in the queue for `options` (the picker's game) as `nickname`, with `computer`
- * (`offer`, `give`, `never`). `on`: `{ queued(m), offer(m), matched(m), failed(text) }`.
+ * Waits in the queue for `options` (the picker's game, or a spec) as `nickname`, with `computer`
+ * (`offer`, `give`, `never`), `ranked` or not; with `challenge` (the lobby's `{ ticket, clock }`)
+ * it takes that waiting player. `on`: `{ queued(m), offer(m), matched(m), failed(text) }`.
  * Joins again, a few times, when the server stops or the queues move. Returns
  * `{ takeComputer(), cancel() }`.
  */
-export function seekMatch(options, nickname, computer, ranked, on) {
+export function seekMatch(options, nickname, computer, ranked, on, challenge = null) {
   let socket = null;
   let done = false;
   let tries = 0;
@@ -44,7 +45,13 @@ export function seekMatch(options, nickname, computer, ranked, on) {
     const here = new WebSocket(url);
     socket = here;
     here.addEventListener('open', () => {
-      here.send(JSON.stringify({ type: 'seek', protocol: 1, game: options, nickname, computer, ranked }));
+      const seek = { type: 'seek', protocol: 1, game: options, nickname, computer, ranked };
+      if (challenge) {
+        // The challenge's own queue; it is taken once: joining again after a drop waits there like anyone.
+        seek.clock = challenge.clock;
+        if (tries === 0) seek.accept = challenge.ticket;
+      }
+      here.send(JSON.stringify(seek));
     });
     here.addEventListener('message', (event) => {
       let m;
@@ -147,19 +154,20 @@ export function initMatch(pickerOptions, play) {
     takeComputer.disabled = true;
     seeking?.takeComputer();
   });
-  $('match-form').addEventListener('submit', (event) => {
-    event.preventDefault();
+  /** Waits for `options`' game (or takes `challenge`, from the lobby). */
+  const find = (options, challenge = null) => {
     const nickname = $('match-nickname').value.trim() || 'Guest';
     if (!signedIn()) keepNickname(nickname);
     $('match-find').disabled = true;
     $('match-nickname').disabled = true;
     $('match-computer').disabled = true;
     $('match-ranked').disabled = true;
-    status.textContent = 'Joining the queue…';
-    seeking = seekMatch(pickerOptions(), nickname, $('match-computer').value, $('match-ranked').checked, {
+    status.textContent = challenge ? `Taking ${challenge.nickname}’s challenge…` : 'Joining the queue…';
+    const ranked = challenge ? challenge.ranked : $('match-ranked').checked;
+    seeking = seekMatch(options, nickname, $('match-computer').value, ranked, {
       queued(m) {
-        const ranked = m.ranked ? `, ranked at ${m.rating}` : '';
-        queue = `${$('match-game-name').textContent}, ${clockWords(m.clock)}${ranked}`;
+        const rated = m.ranked ? `, ranked at ${m.rating}` : '';
+        queue = `${$('match-game-name').textContent}, ${clockWords(m.clock)}${rated}`;
         since = performance.now();
         clearInterval(ticker);
         ticker = setInterval(showWait, 1000);
@@ -182,6 +190,22 @@ export function initMatch(pickerOptions, play) {
         stop();
         status.textContent = text;
       },
-    });
+    }, challenge);
+  };
+  $('match-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    find(pickerOptions());
   });
+  return {
+    /** Takes the lobby's `challenge` (`{ ticket, nickname, spec, clock, ranked }`), named `label`. */
+    takeChallenge(challenge, label) {
+      $('match-open').click();
+      $('match-game-name').textContent = label;
+      if (challenge.ranked && !signedIn()) {
+        status.textContent = 'That challenge is for a ranked game: sign in first.';
+        return;
+      }
+      find(challenge.spec, challenge);
+    },
+  };
 }

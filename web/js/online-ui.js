@@ -8,6 +8,7 @@ import { announce } from './keyboard.js';
 import { sidesOf } from './picker.js';
 import { initAccount } from './account.js';
 import { initRankings, shownChange, shownRating } from './rankings.js';
+import { initLobby } from './lobby.js';
 import { clockWords, initMatch } from './match.js';
 import { Connection, clearAddress, createGame, gameLink, keep, kept, readAddress, showAddress, specOptions } from './online.js';
 
@@ -40,7 +41,7 @@ export function initOnline(host) {
   showClockFields();
   nameSides();
   offerWhenServed();
-  initMatch(() => host.pickerOptions(), (m) => {
+  const match = initMatch(() => host.pickerOptions(), (m) => {
     keep(m.game, { token: m.token, watch: gameLink(m.game), opponent: m.opponent });
     showAddress(m.game);
     const game = join(host, m.game, m.token);
@@ -50,6 +51,7 @@ export function initOnline(host) {
       ? `Nobody came: your opponent is the computer (${m.opponent.computer}). The game is unrated and has no clock.`
       : `You meet ${m.opponent.nickname}${rating}. Clock: ${clockWords(m.clock)}.${ranked}`;
   });
+  lobbyTaker = (challenge, label) => match.takeChallenge(challenge, label);
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -79,6 +81,9 @@ export function initOnline(host) {
   };
 }
 
+/** The quick-match dialog's way to take a lobby's challenge (set once it exists). */
+let lobbyTaker = () => {};
+
 /**
  * Shows "Play a friend online", "Quick match" and the account button only when game-server serves this page: it answers
  * `GET server.json` (docs/server.md). A static copy of the page serves web/server.json, which
@@ -93,8 +98,10 @@ async function offerWhenServed() {
     $('match-open').hidden = !served;
     $('account-open').hidden = !served;
     $('rankings-open').hidden = !served;
+    $('lobby-open').hidden = !served;
     if (served) {
       initRankings();
+      initLobby((c, label) => lobbyTaker(c, label));
       await initAccount();
     }
   } catch {
@@ -102,6 +109,7 @@ async function offerWhenServed() {
     $('match-open').hidden = true;
     $('account-open').hidden = true;
     $('rankings-open').hidden = true;
+    $('lobby-open').hidden = true;
   }
 }
 

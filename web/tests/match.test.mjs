@@ -113,4 +113,40 @@ describe('quick match on the page', () => {
     await shot(lone, 'match-04-computer-game-phone');
     assert.deepEqual(lone.errors, [], 'no console error');
   });
+
+  test('the lobby: a waiting player\'s challenge is taken from it, and a game going on is watched from it', async () => {
+    const eve = await person(DESKTOP);
+    const fay = await person(PHONE);
+    const gus = await person(DESKTOP);
+    await askForMatch(eve, 'Eve', 'never');
+    await open(fay, `${base}/?pause=0`);
+    await fay.waitForSelector('#lobby-open', { state: 'visible', ...WAIT });
+    await fay.click('#lobby-open');
+    await fay.waitForSelector('#lobby-challenges li', WAIT);
+    const listed = await fay.textContent('#lobby-challenges');
+    assert.match(listed, /Eve: 9×9 Go, 30 s a move, waiting \d+ s/);
+    await checkAxe(fay, 'the lobby');
+    await shot(fay, 'match-05-lobby-phone');
+    await fay.click('#lobby-challenges li button');
+    const [e, f] = [await seated(eve), await seated(fay)];
+    assert.deepEqual([e.you, f.you].sort(), [0, 1]);
+    assert.equal(await eve.evaluate(() => new URLSearchParams(location.search).get('game')),
+      await fay.evaluate(() => new URLSearchParams(location.search).get('game')), 'one game for both');
+    assert.match(await eve.textContent('#online-role'), /against Guest\.$/, 'Fay gave no nickname');
+
+    // Gus finds the game going on in the lobby and watches it.
+    await open(gus, `${base}/?pause=0`);
+    await gus.waitForSelector('#lobby-open', { state: 'visible', ...WAIT });
+    await gus.click('#lobby-open');
+    await gus.waitForSelector('#lobby-live li', WAIT);
+    const live = await gus.textContent('#lobby-live');
+    assert.match(live, /(Eve – Guest|Guest – Eve): 9×9 Go, 0 moves/);
+    // The lone person's game against the computer, from the test before, names it so.
+    assert.match(live, /(Cy – the computer \(normal\)|the computer \(normal\) – Cy): 9×9 Go/);
+    await Promise.all([gus.waitForNavigation(), gus.click('#lobby-live li:has-text("Eve") a')]);
+    await gus.waitForFunction(() => window.playground.online()?.you === null, null, WAIT);
+    await playOne([eve, fay], 0);
+    await synced(gus, 1);
+    for (const page of [eve, fay, gus]) assert.deepEqual(page.errors, [], 'no console error');
+  });
 });

@@ -64,6 +64,7 @@ impl App {
                 "game": g.id,
                 "spec": g.spec,
                 "players": [g.nicknames[0], g.nicknames[1]],
+                "computer": g.computer.as_ref().map(|(seat, level)| json!({"seat": seat, "level": level})),
                 "rated": g.rated,
                 "moves": g.moves,
                 "last_ms": g.last_ms,

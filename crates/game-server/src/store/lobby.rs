@@ -19,11 +19,14 @@ pub struct LiveGame {
     pub moves: u64,
     /// Its last move, or its making (Unix milliseconds).
     pub last_ms: u64,
+    /// The seat the server's computer plays, and its level.
+    pub computer: Option<(usize, String)>,
 }
 
 /// The query: `{since}` the bound, `{limit}` the count (placeholders of each database).
-const LIVE: &str = "SELECT id, spec, nickname_0, nickname_1, rated, moves, last FROM (
-    SELECT g.id, g.spec, g.nickname_0, g.nickname_1, g.rated,
+const LIVE: &str = "SELECT id, spec, nickname_0, nickname_1, rated, moves, last, computer_seat,
+        computer_level FROM (
+    SELECT g.id, g.spec, g.nickname_0, g.nickname_1, g.rated, g.computer_seat, g.computer_level,
         (SELECT count(*) FROM moves m WHERE m.game_id = g.id) AS moves,
         COALESCE((SELECT max(m.played_ms) FROM moves m WHERE m.game_id = g.id), g.created_ms) AS last
     FROM games g
@@ -31,8 +34,9 @@ const LIVE: &str = "SELECT id, spec, nickname_0, nickname_1, rated, moves, last 
 ) live WHERE last >= {since} ORDER BY last DESC, id LIMIT {limit}";
 
 /// A [`LiveGame`] from its columns.
+#[allow(clippy::type_complexity)]
 fn live(
-    (id, spec, n0, n1, rated, moves, last): (
+    (id, spec, n0, n1, rated, moves, last, computer_seat, computer_level): (
         String,
         String,
         Option<String>,
@@ -40,9 +44,14 @@ fn live(
         bool,
         i64,
         i64,
+        Option<i64>,
+        Option<String>,
     ),
 ) -> Result<LiveGame, StoreError> {
     Ok(LiveGame {
+        computer: computer_seat
+            .zip(computer_level)
+            .map(|(seat, level)| (usize::from(seat == 1), level)),
         id,
         spec,
         nicknames: [n0, n1],
@@ -71,6 +80,8 @@ impl SqliteStore {
                     r.get(4)?,
                     r.get(5)?,
                     r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
                 ))
             },
         )?;
@@ -98,6 +109,8 @@ impl PgStore {
                     r.get(4),
                     r.get(5),
                     r.get(6),
+                    r.get(7),
+                    r.get(8),
                 ))
             })
             .collect()
