@@ -2,7 +2,8 @@
 //! ranked quick match, meet at their ratings, and the result changes both by the Elo
 //! formula (computed here, not read from the server's code), shown in `over`, the
 //! leaderboard and each player's page; the next ranked seek pairs at the new rating. A
-//! guest cannot seek a ranked game; one account in two tabs never meets itself. Then the
+//! guest cannot seek a ranked game; one account in two tabs never meets itself; another
+//! player's game takes no call from a watcher, a cookie or a wrong token. Then the
 //! server is killed (SIGKILL) as ranked games end, and restarted: each result is rated
 //! exactly once.
 
@@ -100,8 +101,30 @@ async fn a_ranked_game_changes_both_ratings_by_elo_once() {
         (Some(true), Some(true))
     );
     assert_eq!(a["opponent"], json!({"nickname": "Bo", "rating": 1200}));
-    let (_, state) = Client::join(addr, a["game"].as_str().unwrap(), None).await;
+    let (mut outsider, state) = Client::join(addr, a["game"].as_str().unwrap(), None).await;
     assert_eq!(state["rated"], true);
+    // Calls for another player's game are refused: a watcher is no player, and being
+    // signed in gives no seat (seats go by their tokens, never by the cookie).
+    outsider
+        .send(&json!({"type": "resign", "version": state["version"]}))
+        .await;
+    assert_eq!(outsider.error_code().await, "not_a_player");
+    let mut cookie_only = Client::connect_signed_in(
+        addr,
+        &format!("/games/{}/ws", a["game"].as_str().unwrap()),
+        &ann_t,
+    )
+    .await;
+    cookie_only
+        .send(&json!({"type": "hello", "protocol": 1}))
+        .await;
+    assert_eq!(cookie_only.next_of("state").await["you"], Value::Null);
+    let mut wrong =
+        Client::connect_path(addr, &format!("/games/{}/ws", a["game"].as_str().unwrap())).await;
+    wrong
+        .send(&json!({"type": "hello", "protocol": 1, "token": "ab".repeat(32)}))
+        .await;
+    assert_eq!(wrong.error_code().await, "bad_token");
     assert_eq!(
         state["players"][a["seat"].as_u64().unwrap() as usize]["nickname"],
         "Ann"

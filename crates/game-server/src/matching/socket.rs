@@ -512,6 +512,62 @@ impl Waiter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the text, reading it as a queue message and checking a seek's fields
+        /// answers (a message or a typed refusal): it never panics.
+        #[test]
+        fn any_text_is_read_or_refused(text in ".{0,300}") {
+            let _ = parse_match(&text);
+        }
+
+        /// Seeks with fields of any value: checked or refused with a code, never a panic;
+        /// a checked one always has a valid clock and a shown name of 1 to 24 characters.
+        #[test]
+        fn any_seek_is_checked_or_refused(
+            protocol in 0u32..3,
+            game in prop_oneof![Just("go9".to_string()), Just("kazura:size=7".to_string()), ".{0,20}"],
+            main_ms in proptest::option::of(0u64..200_000_000),
+            increment in proptest::option::of(0u64..100_000_000),
+            nickname in proptest::option::of(".{0,40}"),
+            computer in proptest::option::of(prop_oneof![Just("offer".to_string()), Just("give".to_string()), ".{0,8}"]),
+            ranked: bool,
+            accept in proptest::option::of(any::<u64>()),
+        ) {
+            let mut seek = json!({"type": "seek", "protocol": protocol, "game": game, "ranked": ranked});
+            if let Some(main_ms) = main_ms {
+                seek["clock"] = json!({"main_ms": main_ms, "increment_ms": increment});
+            }
+            if let Some(n) = &nickname {
+                seek["nickname"] = json!(n);
+            }
+            if let Some(c) = &computer {
+                seek["computer"] = json!(c);
+            }
+            if let Some(a) = accept {
+                seek["accept"] = json!(a);
+            }
+            if let Ok(MatchMessage::Seek { protocol, game, clock, nickname, computer, ranked, .. }) =
+                parse_match(&seek.to_string())
+            {
+                let fields = SeekFields {
+                    protocol,
+                    game: &game,
+                    clock,
+                    nickname: nickname.as_deref(),
+                    computer: computer.as_deref(),
+                    ranked,
+                };
+                if let Ok(checked) = checked_seek(&fields, None) {
+                    prop_assert!(checked.clock.validate().is_ok());
+                    let n = checked.nickname.chars().count();
+                    prop_assert!((1..=MAX_NICKNAME_CHARS).contains(&n));
+                    prop_assert!(!checked.ranked, "a guest never seeks ranked");
+                }
+            }
+        }
+    }
 
     #[test]
     fn seeks_read_and_are_checked() {
