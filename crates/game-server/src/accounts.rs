@@ -269,6 +269,32 @@ async fn take_ceremony(app: &App, id: String) -> Result<Ceremony, ProtocolError>
         })
 }
 
+/// What both second requests of a ceremony do first: the usual checks, the body read as
+/// the browser's `credential`, and the ceremony taken back, begun at this same origin.
+async fn finishing<C: DeserializeOwned>(
+    app: &App,
+    client: std::net::IpAddr,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(Url, C, Ceremony), ProtocolError> {
+    let origin = admit(app, client, headers)?;
+    let Finish {
+        ceremony,
+        credential,
+    } = read_body::<Finish<C>>(body)?;
+    let ceremony = take_ceremony(app, ceremony).await?;
+    let began = match &ceremony {
+        Ceremony::Register { origin, .. } | Ceremony::SignIn { origin, .. } => origin,
+    };
+    if *began != origin.to_string() {
+        return Err(refuse(
+            ErrorCode::PasskeyRefused,
+            "the passkey request began at another origin",
+        ));
+    }
+    Ok((origin, credential, ceremony))
+}
+
 /// Opens a session for `account`: the cookie that carries it.
 async fn open_session(
     app: &App,
@@ -353,29 +379,20 @@ pub(crate) async fn register_finish(
 ) -> Response {
     respond(
         async {
-            let origin = admit(&app, client, &headers)?;
-            let Finish {
-                ceremony,
-                credential,
-            } = read_body::<Finish<RegisterPublicKeyCredential>>(body)?;
+            let (origin, credential, ceremony) =
+                finishing::<RegisterPublicKeyCredential>(&app, client, &headers, body).await?;
             let Ceremony::Register {
                 account,
                 name,
-                origin: began,
                 state,
-            } = take_ceremony(&app, ceremony).await?
+                ..
+            } = ceremony
             else {
                 return Err(refuse(
                     ErrorCode::PasskeyRefused,
                     "that request was a sign-in",
                 ));
             };
-            if began != origin.to_string() {
-                return Err(refuse(
-                    ErrorCode::PasskeyRefused,
-                    "the passkey request began at another origin",
-                ));
-            }
             let passkey = webauthn(&origin)?
                 .finish_passkey_registration(&credential, &state)
                 .map_err(|e| {
@@ -472,28 +489,14 @@ pub(crate) async fn sign_in_finish(
 ) -> Response {
     respond(
         async {
-            let origin = admit(&app, client, &headers)?;
-            let Finish {
-                ceremony,
-                credential,
-            } = read_body::<Finish<PublicKeyCredential>>(body)?;
-            let Ceremony::SignIn {
-                account,
-                origin: began,
-                state,
-            } = take_ceremony(&app, ceremony).await?
-            else {
+            let (origin, credential, ceremony) =
+                finishing::<PublicKeyCredential>(&app, client, &headers, body).await?;
+            let Ceremony::SignIn { account, state, .. } = ceremony else {
                 return Err(refuse(
                     ErrorCode::PasskeyRefused,
                     "that request was a registration",
                 ));
             };
-            if began != origin.to_string() {
-                return Err(refuse(
-                    ErrorCode::PasskeyRefused,
-                    "the passkey request began at another origin",
-                ));
-            }
             let result = webauthn(&origin)?
                 .finish_passkey_authentication(&credential, &state)
                 .map_err(|e| {

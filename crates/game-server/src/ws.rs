@@ -61,6 +61,36 @@ pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String], public: &[
     matches!((host, bare), (Some(h), Some(o)) if h.eq_ignore_ascii_case(o))
 }
 
+/// The checks before any WebSocket (`what`, in the refusal's words) is upgraded: its
+/// `Origin`, and a slot among the client address's open connections (held until the
+/// connection ends); else the refusal.
+pub(crate) fn admit(
+    app: &App,
+    client: std::net::IpAddr,
+    headers: &HeaderMap,
+    what: &str,
+) -> Result<crate::limits::ConnectionSlot, ProtocolError> {
+    if !origin_allowed(
+        headers,
+        &app.config.allowed_origins,
+        &app.config.public_origins,
+    ) {
+        return Err(ProtocolError::new(
+            ErrorCode::BadOrigin,
+            format!("this origin may not open {what}"),
+        ));
+    }
+    app.connections.try_open(client).ok_or_else(|| {
+        ProtocolError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "this address has {} connections open already",
+                app.config.connections_per_address
+            ),
+        )
+    })
+}
+
 /// `GET /games/{id}/ws`: checks the origin, the address's open connections and the game,
 /// then upgrades.
 pub(crate) async fn upgrade(
@@ -70,25 +100,10 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    if !origin_allowed(
-        &headers,
-        &app.config.allowed_origins,
-        &app.config.public_origins,
-    ) {
-        return error_response(&ProtocolError::new(
-            ErrorCode::BadOrigin,
-            "this origin may not open the game's WebSocket",
-        ));
-    }
     // Held until the connection ends.
-    let Some(slot) = app.connections.try_open(client) else {
-        return error_response(&ProtocolError::new(
-            ErrorCode::RateLimited,
-            format!(
-                "this address has {} connections open already",
-                app.config.connections_per_address
-            ),
-        ));
+    let slot = match admit(&app, client, &headers, "the game's WebSocket") {
+        Ok(slot) => slot,
+        Err(refused) => return error_response(&refused),
     };
     let room = match app.locate(&id).await {
         Ok(Located::Here(room)) => room,

@@ -29,7 +29,6 @@ use crate::protocol::{ErrorCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolEr
 use crate::store::{Account, rating_game};
 use crate::ws::{
     Ended, FRAME_LIMIT, PINGS_UNANSWERED, READ_BUFFER, close, close_for, not_an_upgrade,
-    origin_allowed,
 };
 
 /// The longest nickname, in characters.
@@ -196,24 +195,9 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    if !origin_allowed(
-        &headers,
-        &app.config.allowed_origins,
-        &app.config.public_origins,
-    ) {
-        return error_response(&ProtocolError::new(
-            ErrorCode::BadOrigin,
-            "this origin may not open the quick-match WebSocket",
-        ));
-    }
-    let Some(slot) = app.connections.try_open(client) else {
-        return error_response(&ProtocolError::new(
-            ErrorCode::RateLimited,
-            format!(
-                "this address has {} connections open already",
-                app.config.connections_per_address
-            ),
-        ));
+    let slot = match crate::ws::admit(&app, client, &headers, "the quick-match WebSocket") {
+        Ok(slot) => slot,
+        Err(refused) => return error_response(&refused),
     };
     if let Some(address) = app
         .config

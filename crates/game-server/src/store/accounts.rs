@@ -162,29 +162,11 @@ impl AccountStore for SqliteStore {
     }
 
     fn account_named(&self, name: &str) -> Result<Option<Account>, StoreError> {
-        let row = self
-            .conn()
-            .query_row(
-                "SELECT id, name, created_ms FROM accounts WHERE name_key = ?1",
-                [Account::name_key(name)],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)?)),
-            )
-            .optional()?;
-        row.map(|(id, name, created)| account(id, name, created))
-            .transpose()
+        self.account_where("name_key", &Account::name_key(name))
     }
 
     fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
-        let row = self
-            .conn()
-            .query_row(
-                "SELECT id, name, created_ms FROM accounts WHERE id = ?1",
-                [id],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)?)),
-            )
-            .optional()?;
-        row.map(|(id, name, created)| account(id, name, created))
-            .transpose()
+        self.account_where("id", id)
     }
 
     fn passkeys(&self, account_id: &str) -> Result<Vec<StoredPasskey>, StoreError> {
@@ -290,6 +272,34 @@ impl AccountStore for SqliteStore {
     }
 }
 
+impl SqliteStore {
+    /// The account whose `column` (`id` or `name_key`, never a caller's text) is `value`.
+    fn account_where(&self, column: &str, value: &str) -> Result<Option<Account>, StoreError> {
+        let row = self
+            .conn()
+            .query_row(
+                &format!("SELECT id, name, created_ms FROM accounts WHERE {column} = ?1"),
+                [value],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)?)),
+            )
+            .optional()?;
+        row.map(|(id, name, created)| account(id, name, created))
+            .transpose()
+    }
+}
+
+impl PgStore {
+    /// The account whose `column` (`id` or `name_key`, never a caller's text) is `value`.
+    fn account_where(&self, column: &str, value: &str) -> Result<Option<Account>, StoreError> {
+        let row = self.conn()?.query_opt(
+            &format!("SELECT id, name, created_ms FROM accounts WHERE {column} = $1"),
+            &[&value],
+        )?;
+        row.map(|r| account(r.get(0), r.get(1), r.get(2)))
+            .transpose()
+    }
+}
+
 /// An account from its columns.
 fn account(id: String, name: String, created_ms: i64) -> Result<Account, StoreError> {
     Ok(Account {
@@ -334,21 +344,11 @@ impl AccountStore for PgStore {
     }
 
     fn account_named(&self, name: &str) -> Result<Option<Account>, StoreError> {
-        let row = self.conn()?.query_opt(
-            "SELECT id, name, created_ms FROM accounts WHERE name_key = $1",
-            &[&Account::name_key(name)],
-        )?;
-        row.map(|r| account(r.get(0), r.get(1), r.get(2)))
-            .transpose()
+        self.account_where("name_key", &Account::name_key(name))
     }
 
     fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
-        let row = self.conn()?.query_opt(
-            "SELECT id, name, created_ms FROM accounts WHERE id = $1",
-            &[&id],
-        )?;
-        row.map(|r| account(r.get(0), r.get(1), r.get(2)))
-            .transpose()
+        self.account_where("id", id)
     }
 
     fn passkeys(&self, account_id: &str) -> Result<Vec<StoredPasskey>, StoreError> {
