@@ -37,6 +37,7 @@
 
 pub mod accounts;
 pub mod admin;
+mod admission;
 mod app;
 pub mod client_addr;
 pub mod clock;

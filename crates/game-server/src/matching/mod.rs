@@ -13,6 +13,7 @@
 
 pub(crate) mod lobby;
 pub(crate) mod pairing;
+pub(crate) mod seek;
 pub(crate) mod socket;
 
 use std::collections::HashMap;
