@@ -350,6 +350,10 @@ pub struct Migrated {
     pub already_there: usize,
     /// Moves in all the games.
     pub moves: usize,
+    /// Accounts written to the destination (with their passkeys, ratings and history).
+    pub accounts: usize,
+    /// Accounts the destination had already.
+    pub accounts_there: usize,
 }
 
 /// Why `migrate` stopped.
@@ -358,6 +362,13 @@ pub enum MigrateError {
     /// A store refused.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The destination's accounts lack some of the source's (a name or a passkey another
+    /// account has there).
+    #[error("the destination's accounts do not hold the source's ({what})")]
+    AccountsDiffer {
+        /// What was missing.
+        what: &'static str,
+    },
     /// A game read back from the destination is not the source's.
     #[error("game {id}: the destination's copy differs from the source's")]
     Differs {
@@ -381,7 +392,9 @@ const MIGRATE_BATCH: usize = 256;
 /// is, ids, tokens, clocks, results and move times included, a batch of games per
 /// transaction, with the servers on both stopped; a game the destination has already is
 /// left there. Then every game is read back from `to`, compared with the source's and its
-/// record replayed through the rules. Running it twice copies nothing the second time.
+/// record replayed through the rules. Then the accounts, with their passkeys, ratings and
+/// rating history (not their sessions: everyone signs in again), in one transaction, and
+/// read back. Running it twice copies nothing the second time.
 ///
 /// # Errors
 /// [`MigrateError`]: a store's error (a missing SQLite source included), a copy that
@@ -414,6 +427,24 @@ pub fn migrate(from: &str, to: &str) -> Result<Migrated, MigrateError> {
                 done.already_there += 1;
             }
         }
+    }
+    let accounts = source.read_accounts()?;
+    done.accounts = destination.write_accounts(&accounts)?;
+    done.accounts_there = accounts.accounts.len() - done.accounts;
+    let copy = destination.read_accounts()?;
+    let missing = if !accounts.accounts.iter().all(|a| copy.accounts.contains(a)) {
+        Some("accounts")
+    } else if !accounts.passkeys.iter().all(|p| copy.passkeys.contains(p)) {
+        Some("passkeys")
+    } else if !accounts.ratings.iter().all(|r| copy.ratings.contains(r)) {
+        Some("ratings")
+    } else if !accounts.changes.iter().all(|c| copy.changes.contains(c)) {
+        Some("rating history")
+    } else {
+        None
+    };
+    if let Some(what) = missing {
+        return Err(MigrateError::AccountsDiffer { what });
     }
     Ok(done)
 }

@@ -260,6 +260,11 @@ fn run_command(command: &Command, database: &Path) -> ExitCode {
                 shown(to),
                 m.already_there
             );
+            println!(
+                "game-server: and {} accounts with their passkeys, ratings and history ({} were there already); sessions are not copied",
+                m.accounts + m.accounts_there,
+                m.accounts_there
+            );
         }),
         Command::Delete { ids } => finish("delete", admin::delete_games(database, ids), |n| {
             println!("game-server: deleted {n} of {} games", ids.len());

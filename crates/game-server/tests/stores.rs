@@ -15,8 +15,9 @@ use common::{TempDir, loose};
 use game_server::Server;
 use game_server::clock::{ByoYomi, Clock, ClockSpec};
 use game_server::store::{
-    Account, EndReason, Expired, GameStore, MoveChange, NewGame, PgStore, SCHEMA_VERSION,
-    SeatPlayer, SqliteStore, StoreError, StoredEnd, StoredMove, StoredPasskey, Update,
+    Account, AccountCopy, AccountStore, EndReason, Expired, GameStore, MoveChange, NewGame,
+    PgStore, SCHEMA_VERSION, SeatPlayer, SqliteStore, StoreError, StoredEnd, StoredMove,
+    StoredPasskey, Update,
 };
 
 fn new_game(id: &str, clock: Option<Clock>, created_ms: u64) -> NewGame {
@@ -640,6 +641,27 @@ async fn migrate_moves_every_game_both_ways() {
     black.next_of("over").await;
     drop((done, half, black));
     server.stop().await;
+    // Two accounts with passkeys, and a rated game between them: ratings and history.
+    {
+        let store = SqliteStore::open(&first).unwrap();
+        for name in ["ann", "bo"] {
+            let account = Account {
+                id: name.into(),
+                name: name.to_uppercase(),
+                created_ms: 3,
+            };
+            let key = StoredPasskey {
+                credential_id: format!("key-{name}"),
+                passkey: format!("{{\"of\":\"{name}\"}}"),
+            };
+            store.create_account(&account, &key).unwrap();
+        }
+        seated_game(&store, "rated", ["ann", "bo"], true);
+        store
+            .update(&ending("rated", 0, EndReason::Resign, Some(1), 40))
+            .unwrap();
+        store.create_session("s", "ann", 1, u64::MAX / 2).unwrap();
+    }
 
     let url = std::thread::scope(|s| s.spawn(|| pg.new_database()).join().unwrap());
     let second = dir.0.join("second.sqlite3");
@@ -647,17 +669,19 @@ async fn migrate_moves_every_game_both_ways() {
     let to_sqlite = format!("sqlite:{}", second.display());
     let (code, out, err) = run_binary(&["migrate", "--from", &from_sqlite, "--to", &url]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("migrated 3 games"), "{out}");
+    assert!(out.contains("migrated 4 games"), "{out}");
+    assert!(out.contains("and 2 accounts"), "{out}");
     let (code, out, err) = run_binary(&["migrate", "--from", &url, "--to", &to_sqlite]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out.contains("migrated 3 games") && out.contains("0 were there already"),
+        out.contains("migrated 4 games") && out.contains("0 were there already"),
         "{out}"
     );
     // Again: nothing new, every game checked.
     let (code, out, _) = run_binary(&["migrate", "--from", &from_sqlite, "--to", &url]);
     assert_eq!(code, Some(0));
-    assert!(out.contains("3 were there already"), "{out}");
+    assert!(out.contains("4 were there already"), "{out}");
+    assert!(out.contains("(2 were there already)"), "{out}");
 
     // The round trip gives back every game exactly, ids, tokens, clocks and times.
     let (a, b) = (
@@ -665,15 +689,32 @@ async fn migrate_moves_every_game_both_ways() {
         SqliteStore::open(&second).unwrap(),
     );
     let ids = a.game_ids().unwrap();
-    assert_eq!(ids.len(), 3);
+    assert_eq!(ids.len(), 4);
     assert_eq!(b.game_ids().unwrap(), ids);
     for id in &ids {
         assert_eq!(a.load(id).unwrap(), b.load(id).unwrap(), "{id}");
     }
+    // And every account, passkey, rating and change; no session.
+    let (from_accounts, back) = (
+        AccountCopy::read_sqlite(&a).unwrap(),
+        AccountCopy::read_sqlite(&b).unwrap(),
+    );
+    assert_eq!(back, from_accounts);
+    assert_eq!(
+        (
+            back.accounts.len(),
+            back.passkeys.len(),
+            back.ratings.len(),
+            back.changes.len()
+        ),
+        (2, 2, 2, 2)
+    );
+    assert!(b.session("s", 2).unwrap().is_none(), "sessions stay behind");
+    assert!(a.session("s", 2).unwrap().is_some());
     // The commands read PostgreSQL too.
     let (code, listed, err) = run_binary(&["list", "--database", &url]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(listed.lines().count(), 3, "{listed}");
+    assert_eq!(listed.lines().count(), 4, "{listed}");
     // A source that is not there is an error, not an empty migration.
     let missing = format!("sqlite:{}", dir.0.join("missing.sqlite3").display());
     let (code, _, err) = run_binary(&["migrate", "--from", &missing, "--to", &url]);

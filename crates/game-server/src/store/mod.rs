@@ -5,6 +5,7 @@
 //! committed is the change sent to the players and spectators. Another database (such as
 //! PostgreSQL) is another implementation of the trait.
 
+mod account_copy;
 mod accounts;
 mod backup;
 mod group;
@@ -16,6 +17,7 @@ mod ratings;
 mod rows;
 mod sqlite;
 
+pub use account_copy::{AccountCopy, ChangeRow, RatingRow};
 pub use accounts::{Account, AccountStore, StoredPasskey};
 pub use backup::{BackupError, CopyReport, backup, restore};
 pub use group::GroupCommit;

@@ -103,6 +103,28 @@ impl OpenedStore {
         }
     }
 
+    /// Every account, with its passkeys, ratings and rating history.
+    ///
+    /// # Errors
+    /// [`StoreError`] if they could not be read.
+    pub fn read_accounts(&self) -> Result<super::AccountCopy, StoreError> {
+        match self {
+            OpenedStore::Sqlite(s) => super::AccountCopy::read_sqlite(s),
+            OpenedStore::Postgres(p) => super::AccountCopy::read_pg(p),
+        }
+    }
+
+    /// Writes the accounts of `copy` this store has not, in one transaction: how many.
+    ///
+    /// # Errors
+    /// [`StoreError`] if a write fails; then nothing is written.
+    pub fn write_accounts(&self, copy: &super::AccountCopy) -> Result<usize, StoreError> {
+        match self {
+            OpenedStore::Sqlite(s) => copy.write_sqlite(s),
+            OpenedStore::Postgres(p) => copy.write_pg(p),
+        }
+    }
+
     /// The schema versions applied, in order.
     ///
     /// # Errors
