@@ -124,6 +124,7 @@ export async function initAccount() {
       announce(status.textContent);
     } catch (error) {
       status.textContent = error.name === 'NotAllowedError' ? 'The passkey was not given (cancelled, or timed out).' : error.message;
+      announce(status.textContent);
     } finally {
       for (const button of dialog.querySelectorAll('button')) button.disabled = false;
     }

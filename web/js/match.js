@@ -189,6 +189,7 @@ export function initMatch(pickerOptions, play) {
       failed(text) {
         stop();
         status.textContent = text;
+        announce(text);
       },
     }, challenge);
   };
