@@ -4,7 +4,7 @@
 
 use game_catalog::game_core::GameRng;
 use game_catalog::{
-    AnyGame, Computer, GameSpec, Level, Outcome, PlayoutCount, SearchClock, Thinking,
+    AnyGame, Computer, GameSpec, Level, Outcome, Player, PlayoutCount, SearchClock, Thinking,
 };
 use serde_json::{Map, Value, json};
 
@@ -20,6 +20,9 @@ pub struct Session {
     game: AnyGame,
     /// The computer's search of the position, grown by [`Session::think`].
     thinking: Option<Thinking>,
+    /// The player who gave up a game whose rules have no resignation (Bao): the page's
+    /// own call, as the server's (docs/web.md). The record keeps the moves alone.
+    conceded: Option<Player>,
 }
 
 impl Session {
@@ -58,6 +61,7 @@ impl Session {
         Ok(Session {
             game,
             thinking: None,
+            conceded: None,
         })
     }
 
@@ -73,6 +77,7 @@ impl Session {
         Ok(Session {
             game,
             thinking: None,
+            conceded: None,
         })
     }
 
@@ -96,7 +101,21 @@ impl Session {
     /// `rulebook legal` prints); empty once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<String> {
+        if self.conceded.is_some() {
+            return Vec::new();
+        }
         self.game.legal_moves()
+    }
+
+    /// The refusal of a move after the page's own resignation call.
+    fn refuse_after_concession(&self) -> Result<(), String> {
+        match self.conceded {
+            Some(loser) => Err(format!(
+                "the game is over: {} resigned",
+                self.game.player_names()[loser.index()]
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Plays the move written `text`. On error nothing changes.
@@ -105,6 +124,7 @@ impl Session {
     /// The engine's own text: the parse error of a malformed move or the play error of an
     /// illegal one (occupied, superko, game over, …).
     pub fn play(&mut self, text: &str) -> Result<(), String> {
+        self.refuse_after_concession()?;
         self.thinking = None;
         self.game.play(text).map_err(|e| e.to_string())
     }
@@ -117,6 +137,7 @@ impl Session {
     /// # Errors
     /// As [`Session::play`]; nothing changes.
     pub fn play_animated(&mut self, text: &str) -> Result<Value, String> {
+        self.refuse_after_concession()?;
         self.thinking = None;
         match &mut self.game {
             AnyGame::Bao(g) => views::bao::play_with_steps(g, text),
@@ -137,18 +158,29 @@ impl Session {
         self.game.undo().map_err(|e| e.to_string())
     }
 
-    /// The player in `seat` (0 or 1) resigns, where the rules have resignation (Kazura,
-    /// go9, Bind). A seat is a person's place at the table: seat 0 is the first player,
-    /// except in Kazura after the swap (K-8), where seat 0 (the opener) holds White.
+    /// The player in `seat` (0 or 1) resigns: by the rules where they have resignation
+    /// (Kazura, go9, Bind), in the record too; in Bao, whose rules have none, as the page's
+    /// own call (a person may always give up), which ends the game here while its record
+    /// keeps the moves alone, as the server does. A seat is a person's place at the table:
+    /// seat 0 is the first player, except in Kazura after the swap (K-8), where seat 0 (the
+    /// opener) holds White.
     ///
     /// # Errors
-    /// The engine's error (the game is over), or a message that Bao's rules have no
-    /// resignation.
+    /// The engine's error, or "the game is over" once it is.
     pub fn resign(&mut self, seat: usize) -> Result<(), String> {
         let player = self
             .game
             .player_in_seat(seat)
             .ok_or_else(|| format!("seat {seat}: there are seats 0 and 1"))?;
+        self.refuse_after_concession()?;
+        if !self.game.has_resignation() {
+            if self.game.is_over() {
+                return Err("the game is over".to_string());
+            }
+            self.thinking = None;
+            self.conceded = Some(player);
+            return Ok(());
+        }
         self.thinking = None;
         self.game.resign(player).map_err(|e| e.to_string())
     }
@@ -163,13 +195,23 @@ impl Session {
     /// The outcome as `rulebook` prints it after `result: ` (`Game::outcome_text`).
     #[must_use]
     pub fn outcome_text(&self) -> String {
-        self.game.outcome_text()
+        match self.conceded {
+            Some(loser) => {
+                let names = self.game.player_names();
+                format!(
+                    "{} as {} resigned (the page's call: the rules have no resignation)",
+                    names[loser.other().index()],
+                    names[loser.index()]
+                )
+            }
+            None => self.game.outcome_text(),
+        }
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over (by the rules, or by the page's resignation call).
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.conceded.is_some() || self.game.is_over()
     }
 
     /// A move for the player to move, chosen by the computer at `level` with the random
@@ -181,6 +223,7 @@ impl Session {
     /// generator seeded with `seed`, so a seeded page replays.
     #[must_use]
     pub fn computer_move(&self, level: Level, seed: u64) -> Option<String> {
+        self.conceded.is_none().then_some(())?;
         let computer = Computer::new(level)
             .with_clock(SearchClock::None)
             .with_seed(GameRng::seed_from(seed).next_u64());
@@ -255,14 +298,27 @@ impl Session {
     ///   `["south", "north"]`), `seats` (the player in each seat, by name);
     /// - `toMove` (the player to move, 0 or 1), `seatToMove`, `ply`, `over`;
     /// - `outcome`: `state` (`ongoing`, `win`, `draw`, `none`), `winner` (0, 1 or null),
-    ///   `reason` (the end reason's words) and `text` (the `result:` text);
+    ///   `reason` (the end reason's words), `text` (the `result:` text) and `end` (how it
+    ///   ended as data, for the page's sentence: `views::end`); after the page's own
+    ///   resignation in Bao, a win for the other player with `end` `{"kind": "resigned",
+    ///   "loser", "call": "page"}`;
     /// - `legal` (as [`Session::legal_moves`]), `moves` (the history), `lastMove`,
     ///   `diagram`, `canUndo`, `canResign`;
     /// - one object named after the game with its board: see the `views` module.
     #[must_use]
     pub fn view(&self) -> Value {
         let game = &self.game;
-        let (state, winner, reason) = match game.outcome() {
+        let outcome = match self.conceded {
+            Some(loser) => Outcome::win(loser.other(), "by resignation".to_string()),
+            None => game.outcome(),
+        };
+        let end = match self.conceded {
+            Some(loser) => {
+                json!({"kind": "resigned", "loser": game.player_names()[loser.index()], "call": "page"})
+            }
+            None => views::end::end(game),
+        };
+        let (state, winner, reason) = match outcome {
             Outcome::Ongoing => ("ongoing", None, None),
             Outcome::Win { winner, reason } => ("win", Some(winner.index()), Some(reason)),
             Outcome::Draw { reason } => ("draw", None, Some(reason)),
@@ -275,12 +331,15 @@ impl Session {
         view.insert("players".into(), json!(names));
         view.insert("toMove".into(), json!(game.to_move().index()));
         view.insert("ply".into(), json!(game.ply()));
-        view.insert("over".into(), json!(game.is_over()));
+        view.insert("over".into(), json!(self.is_over()));
         view.insert(
             "outcome".into(),
-            json!({"state": state, "winner": winner, "reason": reason, "text": game.outcome_text()}),
+            json!({
+                "state": state, "winner": winner, "reason": reason,
+                "text": self.outcome_text(), "end": end,
+            }),
         );
-        view.insert("legal".into(), json!(game.legal_moves()));
+        view.insert("legal".into(), json!(self.legal_moves()));
         view.insert("lastMove".into(), json!(moves.last()));
         view.insert("moves".into(), json!(moves));
         view.insert("diagram".into(), json!(game.diagram()));
@@ -292,10 +351,7 @@ impl Session {
             .collect();
         view.insert("seats".into(), json!(seats));
         view.insert("canUndo".into(), json!(game.can_undo()));
-        view.insert(
-            "canResign".into(),
-            json!(game.has_resignation() && !game.is_over()),
-        );
+        view.insert("canResign".into(), json!(!self.is_over()));
         let board = match game {
             AnyGame::Kazura(g) => views::kazura::view(g),
             AnyGame::Bao(g) => views::bao::view(g),
@@ -525,12 +581,37 @@ mod tests {
         assert_eq!(game.view()["outcome"]["winner"], 0); // Black (seat 1) wins
         assert!(game.outcome_text().starts_with("black as white resigned"));
         assert!(game.resign(1).is_err());
+    }
+
+    #[test]
+    fn bao_resigns_by_the_pages_call_and_its_record_keeps_the_moves() {
         let mut bao = session(r#"{"game":"bao"}"#);
-        assert!(
-            bao.resign(0)
-                .unwrap_err()
-                .contains("bao has no resignation in its rules")
+        let first = bao.legal_moves()[0].clone();
+        bao.play(&first).unwrap();
+        let record = bao.record_json();
+        assert_eq!(bao.view()["canResign"], true);
+        // North (seat 1) gives up: South wins, and nothing more can be played.
+        bao.resign(1).unwrap();
+        let view = bao.view();
+        assert_eq!(view["over"], true);
+        assert_eq!(view["canResign"], false);
+        assert_eq!(view["outcome"]["state"], "win");
+        assert_eq!(view["outcome"]["winner"], 0);
+        assert_eq!(
+            view["outcome"]["end"],
+            json!({"kind": "resigned", "loser": "north", "call": "page"})
         );
-        assert_eq!(bao.view()["canResign"], false);
+        assert_eq!(view["legal"], json!([]));
+        assert!(bao.outcome_text().starts_with("south as north resigned"));
+        assert!(bao.is_over());
+        assert_eq!(bao.computer_move(Level::Easy, 1), None);
+        let refused = bao.play(&bao.game.legal_moves()[0]).unwrap_err();
+        assert_eq!(refused, "the game is over: north resigned");
+        assert!(bao.resign(0).is_err());
+        assert_eq!(
+            bao.record_json(),
+            record,
+            "the record keeps the moves alone"
+        );
     }
 }

@@ -8,6 +8,7 @@
 
 pub(crate) mod bao;
 pub(crate) mod bind;
+pub(crate) mod end;
 pub(crate) mod go9;
 pub(crate) mod kazura;
 
