@@ -31,6 +31,12 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.wasm', '.svg', 
 /** The files served under their own names (not hashed): what a URL names. */
 const ENTRY_PAGES = ['index.html', 'server.json'];
 
+/**
+ * The games' pages of docs/ (the full rules with every decision), served as rules/NAME.md
+ * (text) for the rules card's link; left out when the docs folder is not there.
+ */
+export const RULE_PAGES = ['kazura.md', 'bao-nyakua.md', 'go9.md', 'bind.md'];
+
 /** The hex SHA-256 of `bytes`. */
 export function sha256(bytes) {
   return createHash('sha256').update(bytes).digest('hex');
@@ -59,7 +65,7 @@ function references(text) {
  * when a module refers to a file that does not exist, or modules import each other in a
  * cycle (no hash could cover both).
  */
-export function buildDist(web = WEB, out = join(web, 'dist')) {
+export function buildDist(web = WEB, out = join(web, 'dist'), docs = join(web, '..', 'docs')) {
   const hashed = new Map(); // source path relative to web (posix) → hashed path under out
   const visiting = new Set();
   const files = {};
@@ -140,6 +146,9 @@ export function buildDist(web = WEB, out = join(web, 'dist')) {
   write('index.html', Buffer.from(html, 'utf8'), false);
   for (const page of ENTRY_PAGES.filter((p) => p !== 'index.html')) {
     write(page, readFileSync(join(web, page)), false);
+  }
+  for (const page of RULE_PAGES) {
+    if (existsSync(join(docs, page))) write(`rules/${page}`, readFileSync(join(docs, page)), false);
   }
 
   const manifest = {

@@ -1,8 +1,10 @@
-// A static file server for the playground (no dependencies): serves this folder on
-// 127.0.0.1, with the wasm MIME type the browser's streaming compiler wants, and the text
-// files and the wasm compressed (brotli or gzip, node:zlib) when the request accepts it.
+// A static file server for the playground (no dependencies): serves the built page
+// (web/dist) or another folder on 127.0.0.1, with the wasm MIME type the browser's
+// streaming compiler wants, and the text files and the wasm compressed (brotli or gzip,
+// node:zlib) when the request accepts it.
 //
-//   node server.mjs [PORT]       (PORT 0 picks a free port; the URL is printed)
+//   node server.mjs [PORT] [FOLDER]   (PORT 0 picks a free port; FOLDER defaults to dist,
+//                                       `.` serves the sources as they are)
 
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -22,6 +24,7 @@ const TYPES = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
 };
 
 /** The kinds of file sent compressed; the others (images) are sent as they are. */
@@ -79,14 +82,22 @@ function compressedFile(file, info, encoding) {
 /** The folder this file is in: what the server serves. */
 export const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
+/** A name holding a content hash (dist.mjs's `engine.3fa1c02b9d.js`): it never changes. */
+const HASHED = /\.[0-9a-f]{10}\.[a-z]+$/;
+
 /**
  * Starts serving `root` on 127.0.0.1:`port`; resolves to `{ server, url }`.
- * Only files under `root` are served, and never node_modules or the tests.
+ * Only files under `root` are served, and never node_modules or the tests. A file whose
+ * name holds its content hash may be kept by the browser for a year (`immutable`); any
+ * other is kept but asked about again (`no-cache`). `server.served` lists the paths
+ * asked for, in order (the tests count the wasm's downloads).
  */
 export function startServer(root = ROOT, port = 8080) {
+  const served = [];
   const server = createServer(async (request, response) => {
     try {
       const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+      served.push(path);
       let file = normalize(join(root, path));
       if (!file.startsWith(normalize(root)) || file.includes(`${sep}node_modules${sep}`)) {
         response.writeHead(403).end('forbidden');
@@ -99,7 +110,7 @@ export function startServer(root = ROOT, port = 8080) {
       }
       const headers = {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': 'no-store',
+        'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       };
       let body;
       if (COMPRESSIBLE.has(extname(file))) {
@@ -118,6 +129,7 @@ export function startServer(root = ROOT, port = 8080) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     }
   });
+  server.served = served;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -129,6 +141,7 @@ export function startServer(root = ROOT, port = 8080) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv[1])) {
   const port = Number(process.argv[2] ?? process.env.PORT ?? 8080);
-  const { url } = await startServer(ROOT, port);
+  // The built page (web/dist, made by build.sh), as game-server publishes it.
+  const { url } = await startServer(join(ROOT, process.argv[3] ?? 'dist'), port);
   console.log(`serving the playground at ${url} (Ctrl-C stops)`);
 }

@@ -2,12 +2,17 @@
 // Bao's sowing animation, save and load. Every rule comes from the WebAssembly binding
 // (`Playground`): this file only asks it for legal moves, plays texts and shows its answers.
 
-import { loadEngine, shareEngine } from './engine.js';
+import { loadEngine } from './engine.js';
+import { createComputer } from './computer.js';
+import { confirmNewGame, say } from './messages.js';
+import { createRecords } from './records.js';
 import { $, h, sleep, title } from './dom.js';
 import * as history from './history.js';
 import { announce, boardHasFocus } from './keyboard.js';
-import { download, fileStem, nameSides, selectPicker, setGames } from './picker.js';
+import { nameSides, selectPicker, setGames } from './picker.js';
 import { createRenderer, endWords } from './render.js';
+import { resultSentence } from './results.js';
+import { initFeel, numbersShown, played, reducedMotion, sound } from './feel.js';
 import { showRules } from './rules.js';
 import { initSpeedPanel } from './speed.js';
 import { clearAddress, initOnline } from './online-ui.js';
@@ -107,9 +112,25 @@ async function applyMove(text, by) {
     const played = before.bind.moves.find((m) => m.move === text.toUpperCase());
     app.lastTake = played?.takes ?? null;
   }
+  moveSound(before, text);
+  // Kept before the sowing is shown: a reload in the middle of it keeps the move.
+  keep();
   if (steps.length) await animate(steps);
   refresh();
   return true;
+}
+
+/** The sound of a move just played from `before` (Bao's sowing sounds step by step). */
+function moveSound(before, text) {
+  if (before.game === 'bao' || ['pass', 'swap'].includes(text.toLowerCase())) return;
+  let captured = false;
+  if (before.game === 'go9') {
+    const after = JSON.parse(app.pg.view()).go9.prisoners;
+    captured = after[0] + after[1] > before.go9.prisoners[0] + before.go9.prisoners[1];
+  } else if (before.game === 'bind') {
+    captured = app.lastTake !== null;
+  }
+  sound(captured ? 'capture' : 'place');
 }
 
 /** Shows Bao's sowing step by step at the chosen speed; "Skip" jumps to the end. */
@@ -121,6 +142,8 @@ async function animate(steps) {
     const last = i === steps.length - 1;
     if ((app.skip || app.speed >= INSTANT) && !last) continue;
     app.frame = { ...steps[i], index: i + 1, total: steps.length };
+    if (steps[i].step === 'capture') sound('capture');
+    else if (['place', 'sow', 'addition', 'relay'].includes(steps[i].step)) sound('sow');
     drawBoard();
     renderStatus();
     // The last step (the position after the move) stays up as long as the others.
@@ -138,73 +161,40 @@ function refresh() {
   if (app.moveWords) {
     const v = app.view;
     announce(v.over ? `${app.moveWords} ${endWords(v)}` : app.moveWords);
+    if (v.over) showResult(v);
     app.moveWords = null;
   }
-  if (!app.online) history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
-  scheduleComputer();
+  keep();
+  computer.schedule();
 }
 
-// ---- the computer -------------------------------------------------------------------
-
-function makeWorker() {
-  const worker = shareEngine(new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
-  worker.addEventListener('message', onComputerAnswer);
-  worker.addEventListener('error', (event) => say(`The computer stopped: ${event.message}`));
-  return worker;
+/** Keeps the game on screen in the browser's storage (not an online game: the server keeps it). */
+function keep() {
+  if (app.online) return;
+  const end = app.view?.outcome?.end;
+  // Bao's resignation is the page's call, not in its record: kept beside it.
+  const resigned = end?.call === 'page' ? app.view.seats.indexOf(end.loser) : undefined;
+  history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level, resigned });
 }
 
-function scheduleComputer() {
+/** Whether a game a person plays is under way (which "New game" asks before discarding). */
+function gameInProgress() {
   const v = app.view;
-  if (!v || app.online || v.over || app.busy || app.shown || app.paused || app.seats[v.seatToMove] !== 'computer') return;
-  const id = ++app.token;
-  app.busy = true;
-  app.thinking = true;
-  renderStatus();
-  renderActions();
-  const ask = () => {
-    if (id !== app.token) return;
-    app.worker.postMessage({ id, record: app.pg.recordJson(), level: app.level, seed: app.seed++ });
-  };
-  // When the computer plays itself, pause a moment so that each move can be seen.
-  if (app.seats[0] === 'computer' && app.seats[1] === 'computer') setTimeout(ask, COMPUTER_PAUSE_MS);
-  else ask();
+  return Boolean(v && !v.over && (app.online || v.moves.length > 0 && app.seats.includes('person')));
 }
 
-async function onComputerAnswer({ data }) {
-  if (data.id !== app.token) return; // an answer for a game that has changed since
-  app.thinking = false;
-  app.busy = false;
-  if (data.error) {
-    say(`The computer could not move: ${data.error}`);
-    render();
-    return;
-  }
-  app.lastThinkMs = data.ms;
-  app.lastThink = { ms: data.ms, level: app.level, playouts: data.playouts };
-  if (data.move === null) {
-    render();
-    return;
-  }
-  const ok = await applyMove(data.move, 'computer');
-  if (!ok) render();
-}
+/** Saving, loading and restoring records (records.js). */
+const records = createRecords({
+  app, SEATS, adopt, readSetup, cancelComputer: () => computer.cancel(),
+});
 
-/** Stops a computer that is thinking (its answer would belong to another position). */
-function cancelComputer() {
-  app.token++;
-  if (app.thinking) {
-    app.worker.terminate();
-    app.worker = makeWorker();
-  }
-  app.thinking = false;
-  app.busy = false;
-  app.skip = true;
-}
+/** The computer player (computer.js), made once the rules are loaded. */
+let computer;
 
 // ---- starting, undo, resign, save, load --------------------------------------------
 
 function startGame(options) {
-  cancelComputer();
+  computer.cancel();
   let game;
   try {
     game = new app.Playground(JSON.stringify(options));
@@ -217,6 +207,7 @@ function startGame(options) {
 
 /** Makes `game` the game on screen, a new start (`fresh`) or a game loaded or restored. */
 function adopt(game, { fresh = false } = {}) {
+  computer.forget();
   app.pg?.free();
   app.pg = game;
   app.ui = {};
@@ -275,7 +266,8 @@ function undo() {
     say('This game began from a set-up position the page cannot rebuild, so it has no undo.', 'info');
     return;
   }
-  cancelComputer();
+  computer.cancel();
+  computer.forget();
   const moves = app.view.moves;
   const atPly = (k) => history.rebuild(app.Playground, app.start, moves, k);
   let k = moves.length;
@@ -313,7 +305,7 @@ function showPly(ply) {
       say(null);
       announce(`Back at the game, move ${moves.length}.`);
       render();
-      scheduleComputer();
+      computer.schedule();
     }
     return;
   }
@@ -321,7 +313,7 @@ function showPly(ply) {
     say('This game began from a set-up position the page cannot rebuild, so it cannot be stepped through.', 'info');
     return;
   }
-  cancelComputer();
+  computer.cancel();
   hideChooser();
   app.ui.selected = null;
   leaveHistory();
@@ -369,76 +361,34 @@ function resign(button) {
     return;
   }
   resignArmed = null;
-  cancelComputer();
+  resignSeat(seat, 'You resign.');
+}
+
+/** The player in `seat` resigns; `words` go before the result in the live region. */
+function resignSeat(seat, words) {
+  computer.cancel();
   try {
     app.pg.resign(seat);
   } catch (error) {
     say(error.message);
   }
   refresh();
-}
-
-function saveJson() {
-  download(`${fileStem(app.view.options)}.json`, app.pg.recordJson(), 'application/json');
-}
-
-function saveSgf() {
-  const name = (seat) => (app.seats[seat] === 'computer' ? `Computer (${app.level})` : 'Person');
-  download(`${fileStem(app.view.options)}.sgf`, app.pg.recordSgf(name(0), name(1)), 'application/x-go-sgf');
-}
-
-async function load(input) {
-  const file = input.files?.[0];
-  if (!file) return;
-  input.value = '';
-  // A record is read whole, so a file past the engine's limit is refused by its size alone.
-  const limit = app.Playground.maxRecordBytes();
-  if (file.size > limit) {
-    say(`${file.name}: longer than ${limit} bytes: no record of these games is near that size`);
-    return;
+  if (app.view.over) {
+    announce(`${words} ${endWords(app.view)}`);
+    showResult(app.view);
   }
-  const text = await file.text();
-  let game;
-  try {
-    game = app.Playground.load(text);
-  } catch (error) {
-    say(`${file.name}: ${error.message}`);
-    return;
-  }
-  cancelComputer();
-  readSetup();
-  const moves = JSON.parse(game.view()).moves.length;
-  selectPicker(JSON.parse(game.view()));
-  adopt(game);
-  say(`Loaded ${file.name}: ${moves} moves replayed through the rules.`, 'info');
+}
+
+/** The computer in `seat` gives up a lost game (computer.js, RESIGN). */
+function computerResigns(seat) {
+  resignSeat(seat, `${title(seatName(seat))} resigns.`);
 }
 
 // ---- drawing ------------------------------------------------------------------------
 
-/**
- * A message under the status line, in space kept for it so the board never moves: an
- * engine's refusal (`error`) or a note (`info`); `null` empties it. It is also said once
- * through the live region.
- */
-function say(text, kind = 'error') {
-  const box = $('message');
-  if (text && kind === 'error') text = withoutDecisionIds(text);
-  box.textContent = text ?? '';
-  box.title = text ?? '';
-  box.dataset.kind = text ? kind : 'none';
-  if (text) announce(text);
-}
-
-/**
- * An engine's refusal in a player's words: the ids of the project's decisions (`N-8`,
- * `B-10`), which mean nothing to someone who has not read the docs, are left out, and the
- * rules card is pointed to instead.
- */
-function withoutDecisionIds(text) {
-  const plain = text
-    .replace(/\s*\((?:[KBGN]-\d+(?:,\s*)?)+\)/g, '')
-    .replace(/,\s*[KBGN]-\d+/g, '');
-  return plain === text ? text : `${plain} — the Rules button explains.`;
+/** The result, in sentences, on the message line (the live region has said it already). */
+function showResult(v) {
+  say(resultSentence(v).short, 'result', { speak: false });
 }
 
 function showChooser(heading, buttons) {
@@ -488,6 +438,7 @@ const api = {
   get view() { return drawn(); },
   get ui() { return app.ui; },
   get frame() { return app.frame; },
+  get numbers() { return numbersShown(); },
   get lastTake() { return app.shown ? app.shown.lastTake : app.lastTake; },
   personToAct,
   tryMove,
@@ -534,7 +485,7 @@ const onlineHost = {
   say: (text, kind) => say(text, kind),
   /** Enters online mode with `game`, leaving any online game before. */
   enter(game) {
-    cancelComputer();
+    computer.cancel();
     app.online?.close();
     app.online = game;
     app.seats = ['online', 'online'];
@@ -562,13 +513,13 @@ const shownPly = () => (app.shown ? app.shown.ply : app.view.moves.length);
 function togglePause() {
   app.paused = !app.paused;
   if (app.paused) {
-    cancelComputer();
+    computer.cancel();
     announce('The computer is stopped.');
   } else {
     announce('The computer plays on.');
   }
   render();
-  scheduleComputer();
+  computer.schedule();
 }
 
 /** ← and → step through the game, unless a form control or the board has the keys. */
@@ -591,22 +542,26 @@ function onPageKey(event) {
 async function main() {
   app.Playground = await loadEngine();
   setGames(JSON.parse(app.Playground.games()));
-  app.worker = makeWorker();
+  computer = createComputer({
+    app, pauseMs: COMPUTER_PAUSE_MS, applyMove, resign: computerResigns, render, renderStatus, renderActions, say,
+  });
   $('setup').addEventListener('submit', (event) => {
     event.preventDefault();
+    if (!confirmNewGame(gameInProgress())) return;
     leaveOnline();
     readSetup();
     startGame(JSON.parse($('game').value));
   });
+  $('about-open').addEventListener('click', () => $('about-dialog').showModal());
   $('players').addEventListener('change', () => {
     if (app.online) return; // applies when “New game” leaves the online game
     // Changing who plays takes effect at once, in the game on the board too.
     readSetup();
-    cancelComputer();
+    computer.cancel();
     app.paused = false;
     render();
-    history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
-    scheduleComputer();
+    keep();
+    computer.schedule();
   });
   $('game').addEventListener('change', () => nameSides(JSON.parse($('game').value).game));
   $('rules').addEventListener('click', () => showRules(drawn()?.game ?? JSON.parse($('game').value).game));
@@ -620,48 +575,29 @@ async function main() {
   document.addEventListener('keydown', onPageKey);
   $('level').addEventListener('change', () => {
     app.level = $('level').value;
-    if (!app.online) history.save({ record: app.pg.recordJson(), players: $('players').value, seats: app.seats, level: app.level });
+    keep();
   });
   const showSpeed = () => {
     app.speed = Number($('speed').value);
     $('speed-value').textContent = app.speed >= INSTANT ? 'instant' : `${app.speed} steps/s`;
   };
   $('speed').addEventListener('input', showSpeed);
+  // Less motion asked for: the sowing is shown at once (the slider can slow it again).
+  if (reducedMotion()) $('speed').value = String(INSTANT);
   showSpeed();
+  initFeel(() => drawBoard());
   $('skip').addEventListener('click', () => { app.skip = true; });
-  $('save-json').addEventListener('click', saveJson);
-  $('save-sgf').addEventListener('click', saveSgf);
-  $('load').addEventListener('change', (event) => load(event.target));
+  $('save-json').addEventListener('click', records.saveJson);
+  $('save-sgf').addEventListener('click', records.saveSgf);
+  $('load').addEventListener('change', (event) => records.load(event.target));
   const online = initOnline(onlineHost);
   if (online.joinFromAddress()) {
     // The picker's game stands on the board until the server's state arrives.
     startGame(JSON.parse($('game').value));
-  } else if (!restoreKept()) {
+  } else if (!records.restoreKept()) {
     readSetup();
     startGame(JSON.parse($('game').value));
   }
-}
-
-/** Brings back the game kept in the browser's storage, if there is one; says so. */
-function restoreKept() {
-  const kept = history.restore();
-  if (!kept?.record) return false;
-  let game;
-  try {
-    game = app.Playground.load(kept.record);
-  } catch {
-    history.forget();
-    return false;
-  }
-  if (SEATS[kept.players] || kept.players === 'hr') $('players').value = kept.players;
-  if (['easy', 'normal', 'hard'].includes(kept.level)) $('level').value = kept.level;
-  readSetup();
-  if (Array.isArray(kept.seats) && kept.seats.length === 2) app.seats = kept.seats;
-  const view = JSON.parse(game.view());
-  selectPicker(view);
-  adopt(game);
-  say(`Your game was restored from this browser (${view.moves.length} moves). “New game” starts afresh.`, 'info');
-  return true;
 }
 
 // For the browser tests and the console: read-only looks at the game on screen.
@@ -669,6 +605,7 @@ window.playground = {
   view: () => app.view && JSON.parse(app.pg.view()),
   record: () => app.pg.recordJson(),
   busy: () => app.busy,
+  sounds: () => [...played],
   personToAct: () => personToAct(),
   seats: () => [...app.seats],
   thinkingMs: () => app.lastThinkMs,

@@ -383,6 +383,7 @@ class OnlineGame {
       $('banner').hidden = false;
       const t = this.resultTitle();
       $('banner-title').textContent = t.charAt(0).toUpperCase() + t.slice(1);
+      $('result-detail').textContent = '';
       $('result-text').textContent = s.result.text;
       $('status').replaceChildren(`Game over after ${s.moves.length} moves: ${t}`);
     } else if (!s) {

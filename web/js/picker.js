@@ -25,9 +25,9 @@ export function sidesOf(game) {
 export function nameSides(game) {
   const [first, second] = sidesOf(game);
   const words = {
-    hc: `You first (${first}) against the computer`,
-    ch: `You second (${second}) against the computer`,
-    hr: `You against the computer, ${first} or ${second} drawn at random`,
+    hc: `You as ${first}, against the computer`,
+    ch: `You as ${second}, against the computer`,
+    hr: `${first} or ${second} at random, vs the computer`,
   };
   for (const option of $('players').options) if (words[option.value]) option.textContent = words[option.value];
 }

@@ -5,12 +5,32 @@
 import { $, h, title } from './dom.js';
 import { attachKeyboard, boardHasFocus } from './keyboard.js';
 import { writesSgf } from './picker.js';
+import { resultSentence } from './results.js';
 
-/** The end in words: "Game over: Black wins. B+3". */
+/**
+ * Scrolls the list `box` (and nothing else: not the window, not the page) so that `item`
+ * is inside it. `scrollIntoView` would scroll every scrollable ancestor, the window too,
+ * and move the board under a finger on a phone.
+ */
+function scrollListTo(box, item) {
+  if (!item) return;
+  const at = item.getBoundingClientRect();
+  const top = at.top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
+  const bottom = top + at.height;
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;
+}
+
+/** The end in words: "Game over. Black wins by 3 points. Count: …". */
 export function endWords(v) {
+  const { headline, detail } = resultSentence(v);
+  return ['Game over.', headline, detail].filter(Boolean).join(' ');
+}
+
+/** Who won, in two or three words for the status line: "White wins", "A draw". */
+function shortResult(v) {
   const o = v.outcome;
-  const who = o.state === 'win' ? `${title(v.players[o.winner])} wins` : o.state === 'draw' ? 'a draw' : 'no winner';
-  return `Game over: ${who}. ${o.text}`;
+  return o.state === 'win' ? `${title(v.players[o.winner])} wins` : o.state === 'draw' ? 'a draw' : 'no winner';
 }
 
 /**
@@ -26,17 +46,17 @@ export function createRenderer({ app, api, games, drawn, seatName, seatIsCompute
     const banner = $('banner');
     banner.hidden = !live.over;
     if (live.over) {
-      const o = live.outcome;
-      $('banner-title').textContent = o.state === 'win'
-        ? `${title(live.players[o.winner])} wins`
-        : o.state === 'draw' ? 'A draw' : 'No winner';
-      $('result-text').textContent = o.text;
+      const { headline, detail } = resultSentence(live);
+      $('banner-title').textContent = headline;
+      $('result-detail').textContent = detail;
+      $('result-text').textContent = live.outcome.text;
     }
     drawBoard();
     $('info').replaceChildren(...games[v.game].info(v, api), ...thinkNote());
     renderActions();
     $('save-sgf').hidden = !writesSgf(v.game);
     $('anim').hidden = v.game !== 'bao';
+    $('numbers').hidden = !['go9', 'kazura'].includes(v.game);
     renderMoves();
     $('diagram').textContent = v.diagram;
   }
@@ -60,7 +80,7 @@ export function createRenderer({ app, api, games, drawn, seatName, seatIsCompute
         onclick: () => showPly(ply),
       }, text));
     $('moves').replaceChildren(item(0, 'start'), ...moves.map((m, i) => item(i + 1, `${i + 1}. ${m}`)));
-    $('moves').querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+    scrollListTo($('moves'), $('moves').querySelector('[aria-current]'));
     const steppable = Boolean(app.start) && !app.busy;
     $('first').disabled = !steppable || at === 0;
     $('back').disabled = !steppable || at === 0;
@@ -102,9 +122,7 @@ export function createRenderer({ app, api, games, drawn, seatName, seatIsCompute
       return;
     }
     if (v.over) {
-      const o = v.outcome;
-      const who = o.state === 'win' ? `${title(v.players[o.winner])} wins` : o.state === 'draw' ? 'a draw' : 'no winner';
-      status.replaceChildren(`Game over after ${v.ply} moves: ${who}`);
+      status.replaceChildren(`Game over after ${v.ply} moves: ${shortResult(v)}`);
       return;
     }
     const mover = v.players[v.toMove];
@@ -129,12 +147,13 @@ export function createRenderer({ app, api, games, drawn, seatName, seatIsCompute
     const selfPlay = !person;
     if (person) {
       const busy = app.busy && !app.thinking;
-      const undoable = Boolean(app.start) && (v.moves.length > 0 || v.over) && !busy;
+      // A game from a set-up the page cannot rebuild has no undo: the button says so when pressed.
+      const undoable = !app.start || (v.moves.length > 0 || v.over) && !busy;
       buttons.push(h('button', {
         type: 'button', id: 'undo', disabled: !undoable,
-        title: app.start ? undefined : 'This game began from a set-up position: it has no undo here.',
         onclick: undo,
-      }, againstComputer() ? 'Undo my last move' : 'Undo'));
+        'aria-label': againstComputer() ? 'undo my last move (and the computer’s reply)' : 'undo the last move',
+      }, 'Undo'));
     }
     // The stop is one lasting button (not redrawn with each move, which would make it hard
     // to click while the computer plays on).

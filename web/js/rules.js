@@ -34,7 +34,7 @@ const CARDS = {
       'A chain of stones with no empty neighbour left after the opponent’s move is captured. A move that leaves its own chain without liberties is forbidden unless it captures.',
       'A move may not recreate any earlier board position of the game (superko; such points are marked with a red square).',
       'Two passes in a row, or the 300th move, end the game. It is counted by area: your stones plus the empty points only you surround, after removing stones that lie inside the opponent’s unconditionally safe territory. White adds 7 (komi); equal totals are a draw.',
-      'At the end the board shades each empty point by its owner and marks dead stones with ×. "Count preview" shows the same count during the game.',
+      'At the end the board shades each empty point by its owner and marks dead stones with ×. "Count" shows the same count during the game.',
     ],
   },
   bind: {
@@ -50,14 +50,22 @@ const CARDS = {
   },
 };
 
-/** Fills the rules dialog with `game`'s card and opens it. */
+/** Each game's page of the full rules, as the built page serves it (web/dist.mjs). */
+const FULL_RULES = { kazura: 'rules/kazura.md', bao: 'rules/bao-nyakua.md', go9: 'rules/go9.md', bind: 'rules/bind.md' };
+
+/** Fills the rules dialog with `game`'s card and opens it, at its top. */
 export function showRules(game) {
   const card = CARDS[game];
   document.getElementById('rules-title').textContent = `Rules: ${card.title}`;
   document.getElementById('rules-text').replaceChildren(
     h('ul', {}, card.points.map((point) => h('li', { text: point }))),
-    h('p', { class: 'note', text: 'The full rules, with every decision the engine follows, are on the game’s page in the repository’s docs/ folder.' }),
+    h('p', { class: 'note' },
+      h('a', { href: FULL_RULES[game], target: '_blank', rel: 'noopener', id: 'full-rules' }, 'The full rules'),
+      ', with every decision the engine follows (a text page, in a new tab).'),
   );
   const dialog = document.getElementById('rules-dialog');
   if (!dialog.open) dialog.showModal();
+  // The card is read from its top: the focus on the title, not on "Close" at the end.
+  document.getElementById('rules-title').focus({ preventScroll: true });
+  dialog.scrollTop = 0;
 }

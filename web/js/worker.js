@@ -18,7 +18,8 @@ const STEP_MS = 20;
 const GUARD_MS = 10_000;
 
 /**
- * The computer's move in `game` at `level`: `{ move, playouts }`. Steps start small and
+ * The computer's move in `game` at `level`: `{ move, playouts, winRate }` (the move's win
+ * rate for the computer, by its search). Steps start small and
  * grow or shrink to take about STEP_MS each.
  */
 function think(game, level, seed, started) {
@@ -38,7 +39,7 @@ function think(game, level, seed, started) {
     const rate = (report.playouts - played) / Math.max(took, 0.5);
     step = Math.max(16, Math.min(50_000, Math.round(rate * Math.min(STEP_MS, limitMs - spent))));
   }
-  return { move: report.best ?? null, playouts: report.playouts };
+  return { move: report.best ?? null, playouts: report.playouts, winRate: report.winRate };
 }
 
 /** Random games per second of `options`' game for about `ms` milliseconds. */
@@ -75,8 +76,8 @@ self.addEventListener('message', async ({ data }) => {
     const started = performance.now();
     const game = Playground.load(data.record);
     try {
-      const { move, playouts } = think(game, data.level, data.seed, started);
-      self.postMessage({ id, move, playouts, ms: performance.now() - started });
+      const { move, playouts, winRate } = think(game, data.level, data.seed, started);
+      self.postMessage({ id, move, playouts, winRate, ms: performance.now() - started });
     } finally {
       game.free();
     }

@@ -14,7 +14,7 @@ import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import {
-  DESKTOP, GAME, PHONE, WEB, bannerText, choose, clickPoint, closePage, expectRefused, figures,
+  DESKTOP, GAME, PHONE, WEB, bannerText, choose, servedPaths, clickPoint, closePage, expectRefused, figures,
   loadFile, openPage, playToEnd, replayResult, rulebook, save, scratch, settle, shot, start, useBrowser, view,
 } from './support.mjs';
 
@@ -67,6 +67,8 @@ describe('the page', () => {
 describe('the built page', () => {
   test('fetches the wasm once per page load: the page compiles it and hands it to every worker', async () => {
     const page = await openPage(DESKTOP, '?pause=0&seed=3');
+    const downloads = () => servedPaths().filter((path) => path.endsWith('.wasm')).length;
+    const downloadedBefore = downloads();
     // A load of its own, counted from the start: every request for the module, the
     // page's and its workers' alike (served from the cache or not, each is a request).
     const fetched = [];
@@ -83,11 +85,15 @@ describe('the built page', () => {
     assert.equal((await view(page)).moves.length, 2, 'the computer answered');
     await start(page, GAME.bindMini, 'ch', 'easy');
     await settle(page);
+    await page.click('#about-open');
     await page.click('#speed-panel summary');
     await page.click('#measure');
     await page.waitForSelector('[data-speed="browser"]', { timeout: 30_000 });
     assert.equal(fetched.length, 1, `the wasm was requested ${fetched.length} times: ${fetched.join(', ')}`);
     assert.match(fetched[0], /\/assets\/pkg\/rules_wasm_bg\.[0-9a-f]{10}\.wasm$/, 'by its hashed name');
+    // Named by its content's hash, it is kept: the reload and this test's load came from
+    // the browser's cache, and the server sent it no more.
+    assert.equal(downloads(), downloadedBefore, 'the server sent the wasm again');
     await closePage(page);
   });
 });
@@ -200,15 +206,18 @@ describe('Kazura', () => {
     await closePage(game);
   });
 
-  test('19×19 fits a phone', async () => {
+  test('19×19 on a phone: points big enough to tap, in a board box that fits and scrolls', async () => {
     const page = await openPage(PHONE);
     await start(page, GAME.kazura19, 'hc', 'easy');
     for (const move of ['K10', 'L10', 'M10']) {
       await clickPoint(page, move);
       await settle(page);
     }
-    const box = await page.locator('#board svg').boundingBox();
-    assert.ok(box.width <= PHONE.width, `the board (${box.width}px) fits the phone's width`);
+    const box = await page.locator('#board').boundingBox();
+    assert.ok(box.width <= PHONE.width, `the board's box (${box.width}px) fits the phone's width`);
+    const point = await page.locator('[data-point="K10"]').boundingBox();
+    assert.ok(point.width >= 24, `a point is ${point.width} px wide`);
+    assert.equal((await view(page)).moves.length, 6, 'the moves were played (the page scrolled the box to them)');
     await shot(page, 'kazura-04-19x19-phone');
     await closePage(page);
   });
@@ -448,9 +457,9 @@ describe('records written by rulebook', () => {
     assert.equal(await page.isHidden('#save-sgf'), true, 'Bind writes no SGF');
     const playersText = () => page.evaluate(() => document.querySelector('#players option[value="hc"]').textContent);
     await page.selectOption('#game', GAME.baoSeed);
-    assert.equal(await playersText(), 'You first (South) against the computer');
+    assert.equal(await playersText(), 'You as South, against the computer');
     await page.selectOption('#game', GAME.kazura9);
-    assert.equal(await playersText(), 'You first (Black) against the computer');
+    assert.equal(await playersText(), 'You as Black, against the computer');
     await start(page, GAME.go9);
     assert.equal(await page.isHidden('#save-sgf'), false, 'go9 writes SGF');
     await closePage(page);

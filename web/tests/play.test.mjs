@@ -119,7 +119,7 @@ describe('keyboard and screen reader', () => {
     await start(page, GAME.go9, 'hh');
     assert.equal(await page.locator('[aria-live]').count(), 1, 'one live region');
     assert.equal(await page.locator('[role="status"], [role="alert"]').count(), 0);
-    await page.focus('#rules');
+    await page.focus('#about-open'); // the picker's last button
     await page.keyboard.press('Tab');
     let focused = await page.evaluate(() => ({ key: document.activeElement.dataset.key, label: document.activeElement.getAttribute('aria-label') }));
     assert.equal(focused.key, 'A9', 'the first point of the board is the one in the tab order');
@@ -233,7 +233,7 @@ describe('the players and the computer', () => {
       seen.add((await page.evaluate(() => window.playground.seats())).join(' '));
     }
     assert.deepEqual([...seen].sort(), ['computer person', 'person computer']);
-    assert.match(await page.textContent('#players option[value="hr"]'), /Black or White drawn at random/);
+    assert.match(await page.textContent('#players option[value="hr"]'), /^Black or White at random, vs the computer$/);
     await closePage(page);
   });
 
@@ -243,6 +243,7 @@ describe('the players and the computer', () => {
     await clickPoint(page, 'E5');
     await settle(page);
     assert.match(await page.textContent('#think-time'), /^The computer \(normal\) thought \d+\.\d\d s for its last move, [\d,]+ playouts\.$/);
+    await page.click('#about-open');
     await page.click('#speed-panel summary');
     await page.click('#measure');
     await page.waitForSelector('[data-speed="browser"]');
@@ -341,6 +342,11 @@ describe('keeping and loading games', () => {
       const v = await view(page);
       assert.deepEqual(JSON.parse(await page.inputValue('#game')), v.options);
       for (const [key, value] of Object.entries(options)) assert.equal(v.options[key], value);
+      // A game in progress is not thrown away by one press: "New game" asks first.
+      await page.click('#start');
+      assert.equal(await page.textContent('#start'), 'Discard this game?');
+      assert.match(await page.textContent('#message'), /A game is in progress/);
+      assert.equal((await view(page)).moves.length, 6, 'the game is still there');
       await page.click('#start');
       await settle(page);
       const fresh = await view(page);

@@ -104,6 +104,12 @@ export async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** The address of the page server (the built page). */
+export const pageUrl = () => url;
+
+/** The paths the page server was asked for so far, in order. */
+export const servedPaths = () => [...server.served];
+
 export const view = (page) => page.evaluate(() => window.playground.view());
 
 /** Waits until no move is animated and the computer is not thinking. */
@@ -111,13 +117,22 @@ export async function settle(page) {
   await page.waitForFunction(() => !window.playground.busy(), null, { timeout: 120_000 });
 }
 
-/** Starts a game from the picker. */
+/**
+ * Starts a game from the picker; "New game" asks before it discards a game in progress,
+ * and is confirmed.
+ */
 export async function start(page, game, players = 'hh', level = 'easy') {
   await page.selectOption('#game', game);
   await page.selectOption('#players', players);
   await page.selectOption('#level', level);
-  await page.click('#start');
+  await newGame(page);
   await settle(page);
+}
+
+/** Presses "New game", and again when it asks whether to discard the game in progress. */
+export async function newGame(page) {
+  await page.click('#start');
+  if (await page.getAttribute('#start', 'data-armed') === 'true') await page.click('#start');
 }
 
 export async function clickPoint(page, name) {

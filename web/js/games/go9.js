@@ -2,7 +2,7 @@
 // final count with its dead stones (G-9), pass, undo and resign.
 
 import { h, s } from '../dom.js';
-import { UNIT, frame, stone, stoneDefs } from './grid.js';
+import { UNIT, frame, moveNumbers, stone, stoneDefs } from './grid.js';
 
 const STARS = ['C3', 'G3', 'E5', 'C7', 'G7'];
 
@@ -74,6 +74,7 @@ export function board(v, app) {
       marks.append(s('circle', { cx: x, cy: y, r: 3, fill: '#1f6f5c', opacity: 0.5, 'data-legal': f.name(i) }));
     }
   }
+  if (app.numbers) moveNumbers(f, v.moves, g.cells, 0.44);
   const act = app.personToAct();
   const legal = new Set(act ? v.legal : []);
   const superko = new Set(v.over ? [] : g.superko);
@@ -85,7 +86,7 @@ export function board(v, app) {
     if (owner.has(i)) words.push(`${owner.get(i) === 0 ? 'Black' : 'White'}’s territory`);
     if (act && !g.cells[i]) words.push(legal.has(f.name(i)) ? 'legal' : superko.has(i) ? 'forbidden by superko' : 'not legal');
     return { text: words.join(', '), legal: legal.has(f.name(i)) };
-  });
+  }, act ? v.toMove + 1 : 0);
   return f.svg;
 }
 
@@ -127,9 +128,9 @@ export function actions(v, app) {
   }
   if (!v.go9.counted) {
     buttons.push(h('button', {
-      type: 'button', id: 'preview', 'aria-pressed': Boolean(app.ui.preview),
+      type: 'button', id: 'preview', 'aria-pressed': app.ui.preview ? 'true' : 'false',
       onclick: () => { app.ui.preview = !app.ui.preview; app.rerender(); },
-    }, app.ui.preview ? 'Hide count' : 'Count preview'));
+    }, 'Count'));
   }
   return buttons;
 }

@@ -4,6 +4,8 @@
 import { s } from '../dom.js';
 
 export const UNIT = 40;
+/** The smallest a point may be drawn, in CSS pixels: WCAG's 24 px target size. */
+export const MIN_TAP = 24;
 /** Room for the coordinates around the board, and where their centres sit. */
 const LABEL = 14;
 
@@ -26,6 +28,9 @@ export function frame({ size, columns, background, lines, label }) {
     'aria-label': label,
     xmlns: 'http://www.w3.org/2000/svg',
   });
+  // Each point at least MIN_TAP px across however small the window: a board that would be
+  // smaller (Kazura 19×19 on a phone) is wider than its box and scrolls inside it.
+  svg.style.setProperty('--board-min-width', `${Math.ceil((MIN_TAP * width) / UNIT)}px`);
   svg.append(s('rect', { x: 0, y: 0, width, height: width, rx: 10, fill: background, 'aria-hidden': 'true' }));
   // Only the click targets speak to a screen reader: they carry each point's words.
   const layer = (cls) => {
@@ -57,8 +62,12 @@ export function frame({ size, columns, background, lines, label }) {
    * One transparent square per point on top of everything: the click target and the
    * keyboard's focus, carrying the point's name and `describe(i)`'s words for a screen
    * reader (`{ text, legal }`: what stands there, and whether a move there is offered).
+   * `preview` (a stone's cell, 1 black or 2 white; 0 for none): a mouse over a legal point
+   * shows that stone there, faintly (a touch or a pen shows nothing before it plays).
    */
-  const hits = (onClick, describe) => {
+  const hits = (onClick, describe, preview = 0) => {
+    const ghost = preview ? stone(at, 0, preview, { opacity: 0.45, 'data-preview': 'true', 'aria-hidden': 'true', visibility: 'hidden', 'pointer-events': 'none' }) : null;
+    if (ghost) svg.append(ghost);
     const g = layer('hits');
     // In reading order (the top row first, each from the left), as a screen reader lists them.
     const order = [];
@@ -72,10 +81,40 @@ export function frame({ size, columns, background, lines, label }) {
         'data-row': size - 1 - Math.floor(i / size), 'data-col': i % size,
         'aria-label': `${name(i)}: ${text}`, role: 'button',
         onclick: () => onClick(i),
+        onpointerenter: (event) => {
+          if (!ghost || !legal || event.pointerType !== 'mouse') return;
+          ghost.setAttribute('cx', x);
+          ghost.setAttribute('cy', y);
+          ghost.setAttribute('visibility', 'visible');
+          ghost.dataset.at = name(i);
+        },
+        onpointerleave: () => ghost?.setAttribute('visibility', 'hidden'),
       }));
     }
   };
   return { svg, at, name, layer, hits, grid };
+}
+
+/**
+ * Move numbers on the stones of `cells` (Go, Kazura): each stone gets the number of the
+ * move that put it there (the last move on that point: Go reuses captured points), in the
+ * layer `numbers` of the frame `f`. `radius`: the stones' radius as a part of UNIT.
+ */
+export function moveNumbers(f, moves, cells, radius) {
+  const byName = new Map();
+  moves.forEach((move, k) => byName.set(move, k + 1));
+  const layer = f.layer('numbers');
+  const font = UNIT * radius * (byName.size >= 100 ? 0.95 : 1.15);
+  for (let i = 0; i < cells.length; i++) {
+    const number = cells[i] ? byName.get(f.name(i)) : undefined;
+    if (number === undefined) continue;
+    const [x, y] = f.at(i);
+    layer.append(s('text', {
+      x, y, 'font-size': font, 'text-anchor': 'middle', 'dominant-baseline': 'central',
+      'font-family': 'system-ui, sans-serif', 'font-weight': 600,
+      fill: cells[i] === 1 ? '#fff' : '#111', 'data-number': number, text: number,
+    }));
+  }
 }
 
 /** A stone (Go, Kazura): `cell` 1 black, 2 white. */

@@ -2,7 +2,7 @@
 // offer (K-8), the forced pass (K-6) and "decided" (K-12).
 
 import { h, s } from '../dom.js';
-import { UNIT, frame, stone, stoneDefs } from './grid.js';
+import { UNIT, frame, moveNumbers, stone, stoneDefs } from './grid.js';
 
 export function board(v, app) {
   const k = v.kazura;
@@ -54,6 +54,7 @@ export function board(v, app) {
       marks.append(s('circle', { cx: x, cy: y, r: UNIT * 0.08, fill: '#1f6f5c', opacity: 0.55, 'data-legal': f.name(i) }));
     }
   }
+  if (app.numbers) moveNumbers(f, v.moves, k.cells, 0.34);
   const act = app.personToAct();
   const legal = new Set(act ? v.legal : []);
   f.hits((i) => app.tryMove(f.name(i)), (i) => {
@@ -64,7 +65,7 @@ export function board(v, app) {
     if (f.name(i) === last) words.push('the last move');
     if (act && !c) words.push(legal.has(f.name(i)) ? 'legal' : 'not legal: it would close a loop');
     return { text: words.join(', '), legal: legal.has(f.name(i)) };
-  });
+  }, act ? v.toMove + 1 : 0);
   return f.svg;
 }
 
