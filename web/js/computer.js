@@ -66,7 +66,7 @@ export function createComputer(host) {
       return;
     }
     app.lastThinkMs = data.ms;
-    app.lastThink = { ms: data.ms, level: app.level, playouts: data.playouts };
+    app.lastThink = { ms: data.ms, level: app.level, playouts: data.playouts, winRate: data.winRate };
     if (resigns(data)) {
       host.resign(app.view.seatToMove);
       return;

@@ -609,6 +609,7 @@ window.playground = {
   personToAct: () => personToAct(),
   seats: () => [...app.seats],
   thinkingMs: () => app.lastThinkMs,
+  lastThink: () => app.lastThink,
   online: () => app.online?.state ?? null,
   shownPly: () => shownPly(),
   benchPlayouts: (options, games, seed) => {

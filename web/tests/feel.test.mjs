@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, GAME, PHONE, clickPoint, closePage, openPage, pageUrl, settle, start, useBrowser, view,
+  DESKTOP, GAME, PHONE, choose, clickPoint, closePage, openPage, pageUrl, settle, start, useBrowser, view,
 } from './support.mjs';
 
 useBrowser();
@@ -186,6 +186,60 @@ describe('feel', () => {
     assert.deepEqual(ghost, { at: 'C3', shown: 'visible', black: 'black' });
     await page.hover('#status');
     assert.equal(await page.getAttribute('[data-preview]', 'visibility'), 'hidden');
+    await closePage(page);
+  });
+});
+
+describe('a computer that behaves like a player', () => {
+  test('the go9 computer resigns a hopeless game at normal, after three moves below a 10 % win rate', async () => {
+    const page = await openPage(DESKTOP, '?pause=0&seed=5');
+    await start(page, GAME.go9, 'hh');
+    // Black fills every other line while White passes: White has no room left to live.
+    const wall = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J'].flatMap((c) => [`${c}2`, `${c}4`, `${c}6`, `${c}8`]);
+    for (const point of wall) {
+      await clickPoint(page, point);
+      await page.click('#pass');
+    }
+    assert.equal((await view(page)).ply, 72);
+    await page.selectOption('#level', 'normal');
+    await page.selectOption('#players', 'hc'); // the computer takes White now
+    // Each of the computer's answers, with its search's win rate, until it resigns.
+    const rates = [];
+    for (let i = 0; i < 30; i++) {
+      await settle(page);
+      const now = await view(page);
+      const think = await page.evaluate(() => window.playground.lastThink());
+      if (think && JSON.stringify(think) !== JSON.stringify(rates.at(-1)?.think)) rates.push({ think, ply: now.ply });
+      if (now.over) break;
+      await clickPoint(page, choose(now.legal.filter((m) => m !== 'pass'), i));
+    }
+    const v = await view(page);
+    assert.equal(v.over, true, 'the computer gave up');
+    assert.deepEqual(v.outcome.end, { kind: 'resigned', loser: 'white' });
+    assert.equal(await page.textContent('#message'), 'Black wins: White resigned.');
+    // It resigned at its first answer that was the third in a row below 10 %, and not before.
+    const low = rates.map((r) => r.think.winRate < 0.1);
+    const third = low.findIndex((_, k) => k >= 2 && low[k] && low[k - 1] && low[k - 2]);
+    assert.equal(third, rates.length - 1, `win rates ${rates.map((r) => r.think.winRate.toFixed(3)).join(', ')}`);
+    await closePage(page);
+  });
+
+  test('at easy it never resigns', async () => {
+    const page = await openPage(DESKTOP, '?pause=0&seed=5');
+    await start(page, GAME.go9, 'hh');
+    const wall = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J'].flatMap((c) => [`${c}3`, `${c}7`]);
+    for (const point of wall) {
+      await clickPoint(page, point);
+      await page.click('#pass');
+    }
+    await page.selectOption('#players', 'hc');
+    for (const point of ['B5', 'D5', 'F5', 'H5', 'A5']) {
+      await settle(page);
+      if ((await view(page)).over) break;
+      await clickPoint(page, point);
+    }
+    await settle(page);
+    assert.equal((await view(page)).outcome.end?.kind === 'resigned', false);
     await closePage(page);
   });
 });
