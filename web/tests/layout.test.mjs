@@ -150,6 +150,7 @@ async function wholeGame(page, game, label) {
   const first = await layout(page);
   await checkStill(page, first, 'the start');
   let refused = false;
+  let thought = false;
   for (let i = 0; i < 600; i++) {
     await settle(page);
     const v = await view(page);
@@ -166,12 +167,24 @@ async function wholeGame(page, game, label) {
       });
       assert.ok(fits, `the refusal is whole on the message line: ${await page.textContent('#message')}`);
     }
+    if (!thought && v.ply >= 4) {
+      // The hard computer for one answer, to check the layout while it thinks (a reply it
+      // finds at once, with one legal move, is tried again at the next move).
+      await page.selectOption('#level', 'hard');
+      await person(page, v, i);
+      thought = await page.evaluate(() => document.querySelector('#status .thinking') !== null);
+      if (thought) await checkStill(page, first, 'the computer thinking');
+      await settle(page);
+      await page.selectOption('#level', 'easy');
+      continue;
+    }
     await person(page, v, i);
     await checkStill(page, first, `after move ${v.ply + 1}`);
   }
   await settle(page);
   const end = await view(page);
   assert.equal(end.over, true, 'the game ended');
+  assert.ok(thought, 'the layout was checked while the computer thought');
   await checkStill(page, first, 'the end');
   const said = await page.textContent('#message');
   assert.match(said, /^(Black|White|South|North) wins|^A draw|^No winner/, `the result in a sentence: ${said}`);
