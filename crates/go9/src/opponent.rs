@@ -1,10 +1,10 @@
 //! The computer opponent: [`Go9Hooks`], the search's knowledge of Go, and each level's
 //! budget (`docs/go9.md`, "The computer opponent").
 //!
-//! * Tree moves: the legal placements that do not fill the mover's own eye; a pass only
-//!   when nothing else is left, or when the count already wins for the mover and either
-//!   every dame is filled or the opponent has just passed (so the engine never passes
-//!   into a loss).
+//! * Tree moves (`tree.rs`): the legal placements that fill neither the mover's own eye
+//!   nor, without a tactical reason, its own territory, and no idle first-line move in the
+//!   opening; after the opponent's pass with the count winning, the pass only; otherwise
+//!   a pass when nothing else is left or when the count wins with no dame left.
 //! * Priors (Gelly and Silver 2007's "virtual experience", with the terms and weights of
 //!   michi, Baudiš 2015): captures, atari escapes, self-atari, MoGo's 3×3 patterns, the
 //!   distance to the last move and the first and third lines in empty areas.
@@ -29,6 +29,9 @@ use crate::tactics::around;
 
 #[cfg(test)]
 mod prior_tests;
+mod tree;
+
+pub use tree::{EYE_SPACE, OPENING_PLIES};
 
 /// How much of the reward is the margin (the rest is the win): `(1 − w)·win + w·s` with
 /// `s = ½ + ½·tanh(margin / 20)`.
@@ -43,8 +46,9 @@ pub struct Go9Hooks {
     pub heavy: bool,
     /// Priors for new nodes from captures, ataris, patterns and lines.
     pub priors: bool,
-    /// Clean-up mode (GTP `kgs-genmove_cleanup`): pass only once every dame is filled and
-    /// no opponent stone is left inside one's area.
+    /// Clean-up mode (GTP `kgs-genmove_cleanup`): own territory may be filled (to capture
+    /// dead stones), and the pass needs every dame filled and no opponent stone left
+    /// inside one's area, even after the opponent's pass.
     pub cleanup: bool,
 }
 
@@ -77,33 +81,6 @@ impl Go9Hooks {
     pub fn margin(&self, state: &Go9) -> f64 {
         let count = AreaCount::count(state.board());
         f64::from(count.area.first) - f64::from(count.area.second) - self.komi
-    }
-
-    /// Whether passing is one of `state`'s tree moves (see the module documentation); the
-    /// caller has found `others` other moves.
-    fn pass_allowed(&self, state: &Go9, others: usize) -> bool {
-        if others == 0 {
-            return true;
-        }
-        let after_pass = !self.cleanup && state.consecutive_passes() == 1;
-        if !after_pass {
-            // A cheap test first: an empty point next to both colours is dame (its region
-            // touches both), so not every dame is filled.
-            let b = state.board();
-            let dame = spread(b.stones_of(Player::First))
-                & spread(b.stones_of(Player::Second))
-                & b.empty_mask();
-            if dame != 0 {
-                return false;
-            }
-        }
-        let count = AreaCount::count(state.board());
-        let margin = f64::from(count.area.first) - f64::from(count.area.second) - self.komi;
-        let wins = match state.to_move() {
-            Player::First => margin > 0.0,
-            Player::Second => margin < 0.0,
-        };
-        wins && (count.neutral == 0 || after_pass)
     }
 
     /// The prior of the placement on cell `c` by the player to move (michi's terms).
@@ -170,10 +147,11 @@ fn line_of(c: usize) -> usize {
 impl SearchHooks<Go9> for Go9Hooks {
     fn tree_moves(&self, state: &Go9, moves: &mut Vec<Move>) {
         state.legal_moves(moves);
-        moves.retain(|&m| m != Move::Pass && !state.fills_own_eye(m));
-        if !state.is_over() && self.pass_allowed(state, moves.len()) {
-            moves.push(Move::Pass);
+        if state.is_over() {
+            moves.clear();
+            return;
         }
+        self.filter_tree_moves(state, moves);
     }
 
     fn priors(&self, state: &Go9, moves: &[Move], priors: &mut [Prior]) {

@@ -144,7 +144,9 @@ pub(crate) fn pass_alive_map(board: &Board) -> Vec<Option<Player>> {
 }
 
 /// The stones G-9 removes before counting: per colour, its stones inside the opponent's
-/// pass-alive territory. Both colours are computed on the board as it stands.
+/// pass-alive territory. Both colours are computed on the board as it stands. (The count
+/// itself goes through [`CountDetail::of`]; the tests check it against this.)
+#[cfg(test)]
 pub(crate) fn dead_masks(board: &Board) -> [Mask; 2] {
     let black = board.stones_of(Player::First);
     let white = board.stones_of(Player::Second);
@@ -246,12 +248,54 @@ fn komi() -> u32 {
 /// The count of `board`, the stones G-9 removed before it and the empty points each
 /// colour surrounds (its territory), per colour.
 fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2], [Mask; 2]) {
-    // Planted bug (tests only): no stone is removed as dead before the count.
-    let dead = if game_core::planted::is("G-9") {
-        [0; 2]
-    } else {
-        dead_masks(board)
-    };
+    let detail = CountDetail::of(board);
+    (detail.count, detail.dead, detail.territory)
+}
+
+/// The count of a position with what the computer's tree moves need besides
+/// (`opponent::tree`): each colour's territory and its pass-alive territory (G-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CountDetail {
+    /// The count (G-9 removal, then G-10 area).
+    pub count: AreaCount,
+    /// Per colour, its stones G-9 removed.
+    pub dead: [Mask; 2],
+    /// Per colour, the points it surrounds once the dead stones are off (the dead stones'
+    /// points included).
+    pub territory: [Mask; 2],
+    /// Per colour, its pass-alive territory (G-9.4).
+    pub pass_alive: [Mask; 2],
+}
+
+impl CountDetail {
+    /// Counts `board` as the final count does and keeps the masks on the way.
+    pub(crate) fn of(board: &Board) -> CountDetail {
+        let areas = [
+            pass_alive(board, Player::First).territory,
+            pass_alive(board, Player::Second).territory,
+        ];
+        // Planted bug (tests only): no stone is removed as dead before the count.
+        let dead = if game_core::planted::is("G-9") {
+            [0; 2]
+        } else {
+            [
+                board.stones_of(Player::First) & areas[1],
+                board.stones_of(Player::Second) & areas[0],
+            ]
+        };
+        let (count, territory) = area_after_removal(board, dead);
+        CountDetail {
+            count,
+            dead,
+            territory,
+            pass_alive: areas,
+        }
+    }
+}
+
+/// G-10's area of `board` once the `dead` stones are off: the count and each colour's
+/// surrounded points.
+fn area_after_removal(board: &Board, dead: [Mask; 2]) -> (AreaCount, [Mask; 2]) {
     let black = board.stones_of(Player::First) & !dead[0];
     let white = board.stones_of(Player::Second) & !dead[1];
     let empty = ON_BOARD & !black & !white;
@@ -278,7 +322,7 @@ fn count_with_dead(board: &Board) -> (AreaCount, [Mask; 2], [Mask; 2]) {
         komi: komi(),
         dead: ByPlayer::new(dead[0].count_ones(), dead[1].count_ones()),
     };
-    (count, dead, surrounded)
+    (count, surrounded)
 }
 
 /// The count of a position (G-10), after G-9's removal: each colour's area, the neutral

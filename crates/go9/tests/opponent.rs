@@ -136,11 +136,11 @@ fn a_pass_is_a_tree_move_only_when_the_count_wins() {
     state.play("E5".parse().unwrap()).unwrap();
     hooks.tree_moves(&state, &mut moves);
     assert!(!moves.contains(&Move::Pass));
-    // White passes where Black wins by the count: Black may pass (and end the game).
+    // White passes where Black wins by the count: Black passes (and ends the game).
     let mut winning = position(&EYES, Player::Second);
     winning.play(Move::Pass).unwrap();
     hooks.tree_moves(&winning, &mut moves);
-    assert!(moves.contains(&Move::Pass));
+    assert_eq!(moves, [Move::Pass]);
     // With komi 100 the same count loses: no pass into a loss.
     let generous = Go9Hooks {
         komi: 100.0,
@@ -158,7 +158,8 @@ fn a_pass_is_a_tree_move_only_when_the_count_wins() {
 }
 
 /// With every dame filled (the only empty points lie inside one colour's area), the
-/// player the count makes the winner may pass first; the loser may not.
+/// player the count makes the winner may pass first; the loser may not while it has a
+/// move outside its own territory.
 #[test]
 fn with_no_dame_left_the_winner_may_pass_first() {
     let settled = [
@@ -188,23 +189,21 @@ fn with_no_dame_left_the_winner_may_pass_first() {
     hooks.tree_moves(&black, &mut moves);
     assert!(moves.contains(&Move::Place(pt("B8"))), "{moves:?}");
     assert!(moves.contains(&Move::Pass), "{moves:?}");
-    // White, behind, plays on.
+    // White, behind, has nothing left but filling its own two-point eye (B8, C8), which
+    // gains nothing: it passes.
     let white = position(&settled, Player::Second);
     hooks.tree_moves(&white, &mut moves);
-    assert!(!moves.contains(&Move::Pass), "{moves:?}");
-    // With komi 11 the count is a tie (jigo), which is no win: neither may pass first.
+    assert_eq!(moves, [Move::Pass]);
+    // With komi 11 the count is a tie (jigo), which is no win: Black, who could still
+    // play in White's eye, may not pass first; White has nothing but its own eye.
     let tied = Go9Hooks {
         komi: 11.0,
         ..Go9Hooks::default()
     };
-    for state in [&black, &white] {
-        tied.tree_moves(state, &mut moves);
-        assert!(
-            !moves.contains(&Move::Pass),
-            "{:?}: {moves:?}",
-            state.to_move()
-        );
-    }
+    tied.tree_moves(&black, &mut moves);
+    assert!(!moves.contains(&Move::Pass), "{moves:?}");
+    tied.tree_moves(&white, &mut moves);
+    assert_eq!(moves, [Move::Pass]);
 }
 
 /// After the opponent's pass the winner may pass (ending the game) even with dame left;
