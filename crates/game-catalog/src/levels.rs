@@ -206,7 +206,7 @@ impl fmt::Display for Computer {
 /// | Kazura up to 13×13 | 1,000 | 10,000 | 50,000 |
 /// | Kazura above 13×13 | 500 | 5,000 | 20,000 |
 /// | Bao | 1,000 | 10,000 | 100,000 |
-/// | go9 | 2,000 | 20,000 | 100,000 |
+/// | go9 | 2,000 | 20,000 | 40,000 |
 /// | Bind up to 5×5 | 1,000 | 20,000 | 200,000 |
 /// | Bind above 5×5 | 1,000 | 10,000 | 50,000 |
 #[must_use]
@@ -215,7 +215,9 @@ pub fn no_clock_playouts(spec: &GameSpec, level: Level) -> u64 {
         GameSpec::Kazura { size } if size > 13 => [500, 5_000, 20_000],
         GameSpec::Kazura { .. } => [1_000, 10_000, 50_000],
         GameSpec::Bao { .. } => [1_000, 10_000, 100_000],
-        GameSpec::Go9 => [2_000, 20_000, 100_000],
+        // go9's `hard` is time-bound natively (a million playouts or 0.9 s): without a
+        // clock it keeps the 40,000 it had before.
+        GameSpec::Go9 => [2_000, 20_000, 40_000],
         GameSpec::Bind { variant } if variant.size() > 5 => [1_000, 10_000, 50_000],
         GameSpec::Bind { .. } => [1_000, 20_000, 200_000],
     };
@@ -237,12 +239,12 @@ mod tests {
     #[test]
     fn without_a_clock_the_budget_is_the_smaller_of_the_levels_and_the_cap() {
         let go9 = go9::Go9::new();
-        // go9's levels (docs/go9.md): easy 300 playouts, normal 4,000, hard 40,000 or
-        // 0.9 s; the caps without a clock are 2,000, 20,000 and 100,000.
+        // go9's levels (docs/go9.md): easy 300 playouts, normal 4,000, hard 1,000,000 or
+        // 0.9 s; the caps without a clock are 2,000, 20,000 and 40,000.
         for (level, playouts) in [
             (Level::Easy, go9::EASY_PLAYOUTS),
             (Level::Normal, go9::NORMAL_PLAYOUTS),
-            (Level::Hard, go9::HARD_PLAYOUTS),
+            (Level::Hard, 40_000),
         ] {
             let config = Computer::new(level)
                 .with_clock(SearchClock::None)

@@ -402,7 +402,7 @@ fn each_level_has_its_budget_settings_and_variety() {
         [
             (Some(300), None),
             (Some(4_000), None),
-            (Some(40_000), Some(Duration::from_millis(900))),
+            (Some(1_000_000), Some(Duration::from_millis(900))),
         ]
     );
     // docs/go9.md: exploration 0.2, RAVE k = 2,000, leaves expanded on their third visit.
