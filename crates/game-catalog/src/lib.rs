@@ -63,7 +63,7 @@ pub use kazura_core::board_geometry;
 
 pub use bao_nyakua::Ruleset;
 pub use bind::{Variant, VariantError};
-pub use game_core::search::{Budget, Opponent, SearchConfig, SearchInfo, Searcher};
+pub use game_core::search::{Budget, Opponent, ResignRule, SearchConfig, SearchInfo, Searcher};
 pub use game_core::{Encoded, Game, GameRng, RecordTextError, Recorded};
 pub use go9::SgfNames;
 pub use kazura_core::GeometryError;

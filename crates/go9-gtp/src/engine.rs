@@ -9,7 +9,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use game_core::search::{Level, Opponent, Searcher};
+use game_core::search::{Level, Opponent, ResignRule, Searcher};
 
 use go9::{Go9, Go9Hooks, KOMI};
 
@@ -53,10 +53,13 @@ impl GtpReply {
     }
 }
 
-/// Moves in a row whose win rate is below the threshold before `genmove` resigns.
-pub const RESIGN_AFTER: u32 = 3;
-/// Plies played before `genmove` may resign.
-pub const RESIGN_FROM_PLY: usize = 20;
+/// Moves in a row whose win rate is below the threshold before `genmove` resigns
+/// ([`ResignRule::STANDARD`]'s streak; the tests' name for it).
+#[cfg(test)]
+pub const RESIGN_AFTER: u32 = ResignRule::STANDARD.streak;
+/// Plies played before `genmove` may resign ([`ResignRule::STANDARD`]'s).
+#[cfg(test)]
+pub const RESIGN_FROM_PLY: usize = ResignRule::STANDARD.from_ply;
 
 /// The GTP engine: a game, the searcher that plays it (its tree kept across `play` and
 /// `genmove`), the level, the clock, the session's komi and the resignation rule.
@@ -66,9 +69,8 @@ pub struct GtpEngine {
     searcher: Searcher<Go9, Go9Hooks>,
     level: Level,
     playouts: Option<u64>,
-    resign_threshold: f64,
-    /// Per colour: genmoves in a row below the resignation threshold.
-    low: [u32; 2],
+    /// Per colour: the resignation rule with its count of low genmoves (`None`: never).
+    resign: Option<[ResignRule; 2]>,
     komi: f64,
     clock: GtpClock,
     file_access: bool,
@@ -98,8 +100,7 @@ impl GtpEngine {
             searcher: Go9::opponent(level),
             level,
             playouts: None,
-            resign_threshold: 0.0,
-            low: [0; 2],
+            resign: None,
             // Planted bug (tests only): komi 6 instead of 7 (G-10).
             komi: if game_core::planted::is("G-10") {
                 f64::from(KOMI) - 1.0
@@ -135,10 +136,13 @@ impl GtpEngine {
     }
 
     /// `genmove` resigns when the search's win rate stays below `threshold` for a few moves
-    /// in a row (3, from ply 20: `docs/go9.md`); 0 never resigns, and neither does `easy`.
+    /// in a row (game-core's [`ResignRule`] with this threshold: 3, from ply 20,
+    /// `docs/go9.md`); 0 never resigns, and neither does `easy`.
     #[must_use]
     pub fn with_resign_threshold(mut self, threshold: f64) -> GtpEngine {
-        self.resign_threshold = threshold;
+        self.resign = ResignRule::for_level(self.level)
+            .map(|rule| [rule.with_threshold(threshold); 2])
+            .filter(|_| threshold > 0.0);
         self
     }
 

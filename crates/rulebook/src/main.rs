@@ -221,7 +221,7 @@ enum Command {
         threads: u32,
         /// Resign when the win rate stays below this for 3 moves in a row (0: never;
         /// never at easy).
-        #[arg(long, default_value_t = 0.1)]
+        #[arg(long, default_value_t = game_catalog::ResignRule::STANDARD.threshold)]
         resign_threshold: f64,
         /// The search's seed.
         #[arg(long, default_value_t = 0)]

@@ -11,6 +11,7 @@
 //! * [`SearchInfo`]: the best move, its win rate, the principal variation, playouts, time
 //!   and nodes.
 //! * [`Level`] and [`Opponent`]: `easy`, `normal` and `hard`, with each game's budgets.
+//! * [`ResignRule`]: when a computer player resigns, shared by every front end.
 //!
 //! One iteration descends from the root choosing the child with the best
 //! `value + c·√(ln N / n)` (where `value` mixes the child's mean with its AMAF mean when
@@ -24,6 +25,7 @@
 mod config;
 mod hooks;
 mod info;
+mod resign;
 mod searcher;
 mod tree;
 mod variety;
@@ -32,5 +34,6 @@ mod worker;
 pub use config::{Budget, Level, ParseLevelError, SearchConfig};
 pub use hooks::{DefaultHooks, Opponent, Playout, Prior, SearchHooks};
 pub use info::{MoveInfo, SearchInfo};
+pub use resign::ResignRule;
 pub use searcher::{NO_CLOCK_PLAYOUTS, Searcher};
 pub use variety::Variety;

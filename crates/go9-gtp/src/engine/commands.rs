@@ -5,6 +5,7 @@
 //! captures, with the parsing of their arguments.
 
 use game_core::Player;
+use game_core::search::ResignRule;
 use go9::{AreaCount, Go9, Move, Point, point_name};
 
 use super::{GtpEngine, GtpReply};
@@ -139,7 +140,9 @@ impl GtpEngine {
     /// `clear_board`: the empty board, the resignation count and the clock restarted.
     fn clear_board(&mut self) -> GtpReply {
         self.state = Go9::new();
-        self.low = [0; 2];
+        if let Some(rules) = self.resign.as_mut() {
+            rules.iter_mut().for_each(ResignRule::reset);
+        }
         self.clock.new_game();
         GtpReply::ok("")
     }

@@ -7,7 +7,7 @@ use game_core::{Game, Player};
 use go9::{Go9, Move, Point};
 
 use super::commands::{colour_and_vertex, parse_one_colour};
-use super::{GtpEngine, GtpReply, RESIGN_AFTER, RESIGN_FROM_PLY};
+use super::{GtpEngine, GtpReply};
 
 impl GtpEngine {
     /// `play COLOUR VERTEX`.
@@ -113,18 +113,12 @@ impl GtpEngine {
         Ok(GtpReply::ok(mv.to_string()))
     }
 
-    /// Counts a move below the resignation threshold and says whether to resign now.
+    /// Counts a move below the resignation threshold and says whether to resign now
+    /// (game-core's [`ResignRule`](game_core::search::ResignRule), one per colour).
     pub(super) fn resigns(&mut self, player: Player, win_rate: f64, playouts: u64) -> bool {
-        let low = &mut self.low[player.index()];
-        if self.resign_threshold <= 0.0 || self.level == Level::Easy || playouts == 0 {
-            *low = 0;
-            return false;
-        }
-        if win_rate < self.resign_threshold {
-            *low += 1;
-        } else {
-            *low = 0;
-        }
-        *low >= RESIGN_AFTER && self.state.ply() >= RESIGN_FROM_PLY
+        let ply = self.state.ply();
+        self.resign
+            .as_mut()
+            .is_some_and(|rules| rules[player.index()].resigns(ply, win_rate, playouts))
     }
 }
