@@ -126,6 +126,100 @@ mod tests {
     }
 
     #[test]
+    fn each_kazura_end_is_named_with_its_facts() {
+        use game_catalog::kazura::{Colour, EndReason};
+        let longer = EndReason::LongerGroup {
+            winner: Colour::White,
+            rank: 2,
+            winner_length: 5,
+            loser_length: 4,
+        };
+        assert_eq!(
+            kazura(longer),
+            json!({"kind": "longerGroup", "winner": "white", "rank": 2, "winnerLength": 5, "loserLength": 4})
+        );
+        let more = EndReason::MoreGroups {
+            winner: Colour::Black,
+            rank: 3,
+        };
+        assert_eq!(
+            kazura(more),
+            json!({"kind": "moreGroups", "winner": "black", "rank": 3})
+        );
+        assert_eq!(
+            kazura(EndReason::EqualLengths),
+            json!({"kind": "equalLengths"})
+        );
+    }
+
+    #[test]
+    fn each_bao_end_names_the_winner() {
+        use game_catalog::bao::EndReason;
+        let (south, north) = (Player::First, Player::Second);
+        assert_eq!(
+            bao(EndReason::FrontEmptied { winner: south }),
+            json!({"kind": "frontEmptied", "winner": "south"})
+        );
+        assert_eq!(
+            bao(EndReason::OwnFrontEmptied { winner: north }),
+            json!({"kind": "ownFrontEmptied", "winner": "north"})
+        );
+        assert_eq!(
+            bao(EndReason::NoMove { winner: north }),
+            json!({"kind": "noMove", "winner": "north"})
+        );
+        assert_eq!(
+            bao(EndReason::RelayLimit {
+                record_winner: south
+            }),
+            json!({"kind": "relayLimit"})
+        );
+    }
+
+    #[test]
+    fn each_go9_end_is_named_with_its_facts() {
+        use game_catalog::go9::EndReason;
+        let AnyGame::Go9(game) = played(r#"{"game":"go9"}"#, "E5 C3 pass pass") else {
+            unreachable!()
+        };
+        let count = game.end_reason().and_then(|r| r.count()).unwrap();
+        // Black's E5 and White's C3 share the board: no territory, so 1 to 1 + komi 7.
+        assert_eq!(
+            go9(EndReason::MoveLimit(count)),
+            json!({"kind": "moveLimit", "black": 1, "white": 8, "komi": 7, "margin": -7})
+        );
+        assert_eq!(
+            go9(EndReason::Time(Player::First)),
+            json!({"kind": "time", "loser": "black"})
+        );
+        assert_eq!(go9(EndReason::AgreedDraw), json!({"kind": "agreedDraw"}));
+    }
+
+    #[test]
+    fn each_bind_end_names_its_player() {
+        use game_catalog::bind::EndReason;
+        assert_eq!(
+            bind(EndReason::AllPlaced {
+                winner: Player::Second
+            }),
+            json!({"kind": "allPlaced", "winner": "white"})
+        );
+        assert_eq!(
+            bind(EndReason::NoMove {
+                loser: Player::First
+            }),
+            json!({"kind": "noMove", "loser": "black"})
+        );
+        assert_eq!(bind(EndReason::BothHoldOne), json!({"kind": "bothHoldOne"}));
+        assert_eq!(
+            bind(EndReason::Resigned {
+                loser: Player::Second
+            }),
+            json!({"kind": "resigned", "loser": "white"})
+        );
+    }
+
+    #[test]
     fn a_resignation_names_the_loser_by_colour() {
         let mut game = played(r#"{"game":"kazura","size":9}"#, "E5");
         game.resign(Player::First).unwrap();
