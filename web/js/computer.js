@@ -5,9 +5,11 @@
 import { shareEngine } from './engine.js';
 
 /**
- * When the computer resigns a go9 game, as `rulebook gtp` does (docs/go9.md, "The computer
- * opponent"): at `normal` and `hard` (never `easy`), from ply `fromPly` on, once its
- * search's win rate has stayed below `threshold` for `streak` of its moves in a row.
+ * When the computer resigns a go9 game: game-core's `ResignRule::STANDARD`, which
+ * `rulebook gtp` follows too (docs/go9.md, "Resignation"): at `normal` and `hard` (never
+ * `easy`), once its search's win rate has been below `threshold` (strictly) for `streak`
+ * of its searches in a row, in a position with `fromPly` plies played or more. A search
+ * with no playout (a forced move) tells nothing and ends the run.
  */
 export const RESIGN = { games: ['go9'], levels: ['normal', 'hard'], threshold: 0.1, streak: 3, fromPly: 20 };
 
@@ -51,7 +53,8 @@ export function createComputer(host) {
   function resigns(data) {
     const v = app.view;
     const seat = v.seatToMove;
-    const counts = RESIGN.games.includes(v.game) && RESIGN.levels.includes(app.level) && typeof data.winRate === 'number';
+    const counts = RESIGN.games.includes(v.game) && RESIGN.levels.includes(app.level)
+      && typeof data.winRate === 'number' && data.playouts > 0;
     low[seat] = counts && data.winRate < RESIGN.threshold ? low[seat] + 1 : 0;
     return low[seat] >= RESIGN.streak && v.ply >= RESIGN.fromPly;
   }
