@@ -157,6 +157,10 @@ enum Command {
         /// from run to run, so it is off by default.
         #[arg(long)]
         timing: bool,
+        /// Write each game's JSON record into this folder (made if missing), as
+        /// `game-N.json` for game N, which `replay` reads.
+        #[arg(long, value_name = "DIR")]
+        record_dir: Option<std::path::PathBuf>,
     },
     /// Play a game at the terminal: people (human) against computer players or each
     /// other; type a move, or legal, undo, hint, resign, quit.
@@ -287,6 +291,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             threads,
             seed,
             timing,
+            record_dir,
         } => {
             let settings = MatchSettings {
                 black,
@@ -296,6 +301,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 threads: threads as usize,
                 seed,
                 timing,
+                record_dir,
             };
             run_game(&game, &args, &GameCommand::Match(settings), out)
         }

@@ -31,6 +31,8 @@ pub struct MatchSettings {
     /// Report each player's thinking time per move (varies between runs, so off by
     /// default: without it the output depends on the seed alone).
     pub timing: bool,
+    /// Where each game's JSON record is written (`game-N.json`), if anywhere.
+    pub record_dir: Option<std::path::PathBuf>,
 }
 
 /// One player's thinking: the moves it chose and the wall-clock time they took, as the
@@ -207,6 +209,8 @@ struct GameReport {
     line: String,
     score: f64,
     thinking: [ThinkingTime; 2],
+    /// The record that could not be written.
+    record_error: Option<CliError>,
 }
 
 /// Plays game `index` of the match.
@@ -223,6 +227,7 @@ fn match_game<G: CatalogGame>(start: &G, settings: &MatchSettings, index: u64) -
         settings.seed.wrapping_add(index),
         usize::MAX,
     );
+    let mut record_error = None;
     let a = if swapped {
         Player::Second
     } else {
@@ -233,6 +238,15 @@ fn match_game<G: CatalogGame>(start: &G, settings: &MatchSettings, index: u64) -
         Some(_) => 0.0,
         None => 0.5,
     };
+    if let Some(dir) = &settings.record_dir {
+        let path = dir.join(format!("game-{}.json", index + 1));
+        if let Err(source) = std::fs::write(&path, finished.state.write_record()) {
+            record_error = Some(CliError::Io {
+                path: path.display().to_string(),
+                source,
+            });
+        }
+    }
     // A's and B's thinking, whichever colour each held.
     let thinking = [
         finished.thinking[a.index()],
@@ -259,6 +273,7 @@ fn match_game<G: CatalogGame>(start: &G, settings: &MatchSettings, index: u64) -
         line,
         score,
         thinking,
+        record_error,
     }
 }
 
@@ -272,6 +287,12 @@ pub fn run_match<G: CatalogGame>(
     sink: &mut dyn Write,
 ) -> Result<(), CliError> {
     check_players(start, settings)?;
+    if let Some(dir) = &settings.record_dir {
+        std::fs::create_dir_all(dir).map_err(|source| CliError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
+    }
     let threads = settings
         .threads
         .clamp(1, game_catalog::MAX_THREADS)
@@ -311,9 +332,12 @@ pub fn run_match<G: CatalogGame>(
         let mut written = 0usize;
         for (index, report) in receiver {
             pending[index as usize] = Some(report);
-            while let Some(Some(report)) = pending.get_mut(written).map(Option::take) {
+            while let Some(Some(mut report)) = pending.get_mut(written).map(Option::take) {
+                let record_error = report.record_error.take();
                 let line = totals.add(report);
-                if let Err(e) = crate::driver::write_out(sink, &line) {
+                if let Err(e) =
+                    crate::driver::write_out(sink, &line).and(record_error.map_or(Ok(()), Err))
+                {
                     // Stop the other threads from starting games.
                     next.store(settings.games, Ordering::Relaxed);
                     return Err(e);
@@ -372,6 +396,7 @@ impl Totals {
             line,
             score: s,
             thinking: game_thinking,
+            ..
         } = report;
         self.score += s;
         for (total, game) in self.thinking.iter_mut().zip(game_thinking) {

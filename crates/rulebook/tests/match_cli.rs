@@ -268,3 +268,62 @@ fn timing_adds_each_players_moves_and_time_without_changing_the_games() {
     assert_eq!((a_name.as_str(), b_name.as_str()), ("mcts:30", "random"));
     assert_eq!((a_total, b_total), (a_moves, b_moves));
 }
+
+#[test]
+fn record_dir_keeps_each_games_record_which_replays_to_its_result() {
+    let dir = temp_dir("match-records").join("records");
+    let dir_text = dir.display().to_string();
+    let out = ok(&[
+        "match",
+        "go9",
+        "--black",
+        "mcts:30",
+        "--white",
+        "random",
+        "--games",
+        "3",
+        "--swap",
+        "--seed",
+        "8",
+        "--threads",
+        "2",
+        "--record-dir",
+        &dir_text,
+    ]);
+    let results: Vec<&str> = out
+        .lines()
+        .filter_map(|line| line.split_once(", result: ").map(|(_, r)| r))
+        .collect();
+    assert_eq!(results.len(), 3, "{out}");
+    for (n, result) in results.iter().enumerate() {
+        let file = dir.join(format!("game-{}.json", n + 1));
+        let replayed = ok(&["replay", &file.display().to_string()]);
+        assert_eq!(
+            replayed.lines().last(),
+            Some(format!("result: {result}").as_str()),
+            "game {}",
+            n + 1
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+#[test]
+fn a_record_dir_that_cannot_be_made_is_an_io_error() {
+    let blocker = temp_dir("match-blocked").join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let inside = blocker.join("records").display().to_string();
+    let out = common::rulebook(&[
+        "match",
+        "bind",
+        "--black",
+        "random",
+        "--white",
+        "random",
+        "--record-dir",
+        &inside,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(blocker.parent().unwrap());
+}
