@@ -1,6 +1,7 @@
 //! How the go9 computer behaves in a match's games (`rulebook match go9 --record-dir DIR`):
 //! per player, the placements that filled its own territory (a point the count of the
-//! position before the move gave it as territory, G-9 removal and G-10), the first-line
+//! position before the move gave it as territory, G-9 removal and G-10; those that capture
+//! stones G-9 counts as dead already are counted apart), the first-line
 //! placements among the first 20 plies, the passes, and each resignation with its ply and
 //! the count when it came; with `--play-out`, each resigned game is played on from the
 //! resignation by `hard` on both sides (the catalog's computer, 0.9 s a move, one thread
@@ -12,6 +13,8 @@
 //!   --swap       the match alternated colours (player A is Black in odd games, White in
 //!                even ones), as rulebook match --swap; otherwise A is always Black
 //!   --play-out   play each resigned game to its end with hard on both sides
+//!   --list       also list each own-territory placement (game, ply, point, and whether
+//!                it captured)
 //! ```
 //!
 //! Player A is the match's `--black`, B its `--white`. The records must be go9's.
@@ -28,6 +31,7 @@ use game_core::Recorded;
 struct Tally {
     placements: u32,
     own_territory: u32,
+    own_territory_captures: u32,
     first_line_opening: u32,
     passes: u32,
     resignations: Vec<String>,
@@ -36,11 +40,13 @@ struct Tally {
 fn main() {
     let mut swap = false;
     let mut play_out = false;
+    let mut list = false;
     let mut dir = None;
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--swap" => swap = true,
             "--play-out" => play_out = true,
+            "--list" => list = true,
             _ if arg.starts_with("--") => fail(&format!("unknown option {arg}")),
             _ => dir = Some(PathBuf::from(arg)),
         }
@@ -72,7 +78,20 @@ fn main() {
                 Move::Place(point) => {
                     tally.placements += 1;
                     if replay.score().territory[mover].contains(&point) {
+                        let before = replay.prisoners()[mover];
+                        let mut after = replay.clone();
+                        let _ = after.play(mv);
+                        let took = after.prisoners()[mover] - before;
                         tally.own_territory += 1;
+                        if took > 0 {
+                            tally.own_territory_captures += 1;
+                        }
+                        if list {
+                            println!(
+                                "game {n} ply {}: {mv} in its own territory, capturing {took}",
+                                ply + 1
+                            );
+                        }
                     }
                     if ply < 20 && on_first_line(point) {
                         tally.first_line_opening += 1;
@@ -104,9 +123,10 @@ fn main() {
     println!("{} games in {}", games.len(), dir.display());
     for (name, tally) in ["A (--black)", "B (--white)"].iter().zip(&tallies) {
         println!(
-            "{name}: {} placements, {} in its own territory, {} first-line in the first 20 plies, {} passes, {} resignations",
+            "{name}: {} placements, {} in its own territory ({} of them captures), {} first-line in the first 20 plies, {} passes, {} resignations",
             tally.placements,
             tally.own_territory,
+            tally.own_territory_captures,
             tally.first_line_opening,
             tally.passes,
             tally.resignations.len()
