@@ -1,18 +1,27 @@
 //! Many games of one spec stepped together by integer actions, for training loops: the
 //! observations, masks, rewards and end flags written into the caller's buffers, finished
-//! games started again in place, nothing allocated per step.
+//! games started again in place, on one thread or several (`with_threads`). On one thread
+//! nothing is allocated per step; on several, only the list of blocks handed to the pool.
 
-use game_core::{Encoded, Game, Player};
+mod lanes;
+mod threads;
+
+use std::num::NonZeroUsize;
+
+use game_core::{Encoded, Game};
 
 use crate::error::{ActionError, BufferSizeError};
 use crate::game::CatalogGame;
 use crate::spec::GameSpec;
 use crate::{AnyGame, GameKind};
+use lanes::{LaneSet, Outputs, player_index};
+use threads::Threads;
 
 /// `len` games of one [`GameSpec`], stepped together ([`Batch::step`]).
 ///
 /// Each game is a *lane*. A step plays one action in every lane, all or nothing: every
-/// action is checked first, and if one is refused no lane moves. A lane whose game ends
+/// action is checked first (against the lane's mask, which the batch keeps: the rules'
+/// legal moves), and if one is refused no lane moves. A lane whose game ends
 /// (by the rules, or at the batch's ply cap) reports its reward and end flags and starts a
 /// new game at once, so the observation and mask written for it are those of the new
 /// game's start.
@@ -45,6 +54,7 @@ pub struct Batch {
     lanes: Lanes,
     spec: GameSpec,
     max_plies: Option<usize>,
+    threads: Threads,
 }
 
 /// The games of a batch, by their own type, so that every step runs at the game's speed.
@@ -65,16 +75,6 @@ macro_rules! each_lane_set {
             Lanes::Bind($set) => $body,
         }
     };
-}
-
-#[derive(Clone, Debug)]
-struct LaneSet<G: CatalogGame> {
-    /// The start every lane restarts from (boxed: a game state is kilobytes).
-    start: Box<G>,
-    games: Vec<G>,
-    /// The moves the current step plays, checked before any is played.
-    chosen: Vec<G::Move>,
-    moves: Vec<G::Move>,
 }
 
 /// Where [`Batch::step`] writes, one slice per output, each `len` lanes long (times the
@@ -189,13 +189,7 @@ impl Batch {
     #[must_use]
     pub fn new(spec: &GameSpec, len: usize, max_plies: Option<usize>) -> Batch {
         fn lanes<G: CatalogGame>(spec: &GameSpec, len: usize) -> LaneSet<G> {
-            let start = G::start(spec).expect("a spec of this game");
-            LaneSet {
-                games: vec![start.clone(); len],
-                start: Box::new(start),
-                chosen: Vec::with_capacity(len),
-                moves: Vec::new(),
-            }
+            LaneSet::new(G::start(spec).expect("a spec of this game"), len)
         }
         let lanes = match spec.kind() {
             GameKind::Kazura => Lanes::Kazura(lanes(spec, len)),
@@ -207,7 +201,50 @@ impl Batch {
             lanes,
             spec: *spec,
             max_plies,
+            threads: Threads::one(),
         }
+    }
+
+    /// This batch stepping its lanes on `threads` threads: blocks of lanes, each played on
+    /// whichever thread is free, from a pool every batch of that many threads in the
+    /// process shares. The outputs are the same as on one thread, value for value (each
+    /// lane is played alone; only the order in which lanes are played changes).
+    ///
+    /// A small batch gains nothing: a block is at least 16 lanes, so a batch of fewer
+    /// than 32 lanes still steps on one thread. Where threads cannot be started
+    /// (WebAssembly, or a system that refuses them) the batch keeps one thread;
+    /// [`Batch::threads`] says how many it has.
+    ///
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// use game_catalog::{Batch, GameSpec};
+    ///
+    /// let spec: GameSpec = "go9".parse()?;
+    /// let threads = NonZeroUsize::new(2).unwrap();
+    /// let mut batch = Batch::new(&spec, 256, Some(300)).with_threads(threads);
+    /// let mut buffers = batch.buffers();
+    /// batch.step(&vec![batch.num_actions() - 1; 256], buffers.outputs())?;
+    /// assert!(batch.threads() <= threads);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: NonZeroUsize) -> Batch {
+        self.threads = Threads::new(threads);
+        self
+    }
+
+    /// The threads the batch steps on (1 unless [`Batch::with_threads`] gave more and the
+    /// system started them).
+    #[must_use]
+    pub fn threads(&self) -> NonZeroUsize {
+        self.threads.count()
+    }
+
+    /// The threads a machine offers, for [`Batch::with_threads`]: what the operating
+    /// system reports as available to this process (1 if it cannot say).
+    #[must_use]
+    pub fn machine_threads() -> NonZeroUsize {
+        std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
     }
 
     /// The games' spec.
@@ -286,11 +323,7 @@ impl Batch {
 
     /// Starts every game again.
     pub fn reset(&mut self) {
-        each_lane_set!(&mut self.lanes, set => {
-            for game in &mut set.games {
-                game.clone_from(&set.start);
-            }
-        });
+        each_lane_set!(&mut self.lanes, set => set.restart_all());
     }
 
     /// Writes every lane's observation into `out` (lane after lane).
@@ -311,9 +344,9 @@ impl Batch {
     ///
     /// # Errors
     /// [`BatchError::Size`] unless `out` holds `len * num_actions` values.
-    pub fn write_masks(&mut self, out: &mut [bool]) -> Result<(), BatchError> {
+    pub fn write_masks(&self, out: &mut [bool]) -> Result<(), BatchError> {
         check_len("masks", out.len(), self.len() * self.num_actions())?;
-        each_lane_set!(&mut self.lanes, set => set.write_masks(out));
+        each_lane_set!(&self.lanes, set => out.copy_from_slice(set.legal()));
         Ok(())
     }
 
@@ -353,107 +386,15 @@ impl Batch {
         check_len("to_move", out.to_move.len(), len)?;
         let max_plies = self.max_plies;
         each_lane_set!(&mut self.lanes, set => {
-            set.choose(actions)?;
-            set.play_chosen(max_plies, &mut out.rewards[..], out.terminated, out.truncated);
-            set.write_observations_and_masks(out.observations, out.masks);
-            for (slot, game) in out.to_move.iter_mut().zip(&set.games) {
-                *slot = player_index(game.to_move());
-            }
-        });
+            set.step(actions, max_plies, &self.threads, Outputs {
+                observations: out.observations,
+                masks: out.masks,
+                rewards: out.rewards,
+                terminated: out.terminated,
+                truncated: out.truncated,
+                to_move: out.to_move,
+            })
+        })?;
         Ok(())
-    }
-}
-
-fn player_index(player: Player) -> u8 {
-    match player {
-        Player::First => 0,
-        Player::Second => 1,
-    }
-}
-
-impl<G: CatalogGame> LaneSet<G> {
-    /// Reads and checks every lane's action into `self.chosen`, touching no game.
-    fn choose(&mut self, actions: &[usize]) -> Result<(), BatchError> {
-        self.chosen.clear();
-        for (lane, (game, &action)) in self.games.iter().zip(actions).enumerate() {
-            let refused = |error| BatchError::Action { lane, error };
-            let mv = game.move_of(action).map_err(refused)?;
-            game.check_move(mv).map_err(|e| {
-                refused(ActionError::Illegal {
-                    action,
-                    text: mv.to_string(),
-                    reason: e.to_string(),
-                })
-            })?;
-            self.chosen.push(mv);
-        }
-        Ok(())
-    }
-
-    /// Plays the chosen moves, writes rewards and end flags, and restarts ended games.
-    fn play_chosen(
-        &mut self,
-        max_plies: Option<usize>,
-        rewards: &mut [f32],
-        terminated: &mut [bool],
-        truncated: &mut [bool],
-    ) {
-        for (lane, game) in self.games.iter_mut().enumerate() {
-            let mover = game.to_move();
-            game.play_unchecked(self.chosen[lane]);
-            let over = game.is_over();
-            let cut = !over && max_plies.is_some_and(|cap| game.ply() >= cap);
-            rewards[lane] = if over {
-                match game.outcome().winner() {
-                    Some(winner) if winner == mover => 1.0,
-                    Some(_) => -1.0,
-                    None => 0.0,
-                }
-            } else {
-                0.0
-            };
-            terminated[lane] = over;
-            truncated[lane] = cut;
-            if over || cut {
-                game.clone_from(&self.start);
-            }
-        }
-    }
-
-    fn write_observations(&self, out: &mut [f32]) {
-        if self.games.is_empty() {
-            return;
-        }
-        let size = out.len() / self.games.len();
-        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(size)) {
-            game.write_observation(chunk)
-                .expect("the batch sized the chunk");
-        }
-    }
-
-    fn write_observations_and_masks(&mut self, observations: &mut [f32], masks: &mut [bool]) {
-        if self.games.is_empty() {
-            return;
-        }
-        let obs_len = observations.len() / self.games.len();
-        let mask_len = masks.len() / self.games.len();
-        let chunks = observations
-            .chunks_exact_mut(obs_len)
-            .zip(masks.chunks_exact_mut(mask_len));
-        for (game, (observation, mask)) in self.games.iter().zip(chunks) {
-            game.write_observation_and_mask(observation, mask, &mut self.moves)
-                .expect("the batch sized the chunks");
-        }
-    }
-
-    fn write_masks(&mut self, out: &mut [bool]) {
-        if self.games.is_empty() {
-            return;
-        }
-        let size = out.len() / self.games.len();
-        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(size)) {
-            game.write_action_mask(chunk, &mut self.moves)
-                .expect("the batch sized the chunk");
-        }
     }
 }

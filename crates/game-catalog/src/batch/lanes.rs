@@ -1,0 +1,275 @@
+//! The lanes of a [`Batch`](super::Batch) by their game's own type: checking a step's
+//! actions against the masks last computed, and playing a block of lanes (on whichever
+//! thread the pool gives it).
+
+use game_core::Player;
+
+use super::BatchError;
+use super::threads::Threads;
+use crate::error::ActionError;
+use crate::game::CatalogGame;
+
+/// The games of a batch of one game type, with each lane's legal actions as last computed.
+#[derive(Clone, Debug)]
+pub(super) struct LaneSet<G: CatalogGame> {
+    /// The start every lane restarts from (boxed: a game state is kilobytes).
+    pub start: Box<G>,
+    pub games: Vec<G>,
+    /// `games.len() * num_actions` flags: each lane's legal-action mask, computed when its
+    /// game last changed (the start's, or a step's), so that a step checks its actions
+    /// without asking the rules again.
+    legal: Vec<bool>,
+    num_actions: usize,
+    /// The moves the current step plays, checked before any is played.
+    chosen: Vec<G::Move>,
+    /// One move buffer per block of lanes (the mask's legal-move list).
+    scratch: Vec<Vec<G::Move>>,
+}
+
+/// One block of lanes and the parts of every buffer that belong to it.
+struct Block<'a, G: CatalogGame> {
+    games: &'a mut [G],
+    legal: &'a mut [bool],
+    chosen: &'a [G::Move],
+    observations: &'a mut [f32],
+    masks: &'a mut [bool],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    to_move: &'a mut [u8],
+    moves: &'a mut Vec<G::Move>,
+}
+
+/// Where a step writes, each slice for every lane (see `StepOutputs`).
+pub(super) struct Outputs<'a> {
+    pub observations: &'a mut [f32],
+    pub masks: &'a mut [bool],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
+    pub to_move: &'a mut [u8],
+}
+
+impl<G: CatalogGame> LaneSet<G> {
+    /// `len` lanes at `start`.
+    pub fn new(start: G, len: usize) -> LaneSet<G> {
+        let num_actions = start.num_actions();
+        let mut set = LaneSet {
+            games: vec![start.clone(); len],
+            start: Box::new(start),
+            legal: vec![false; len * num_actions],
+            num_actions,
+            chosen: Vec::with_capacity(len),
+            scratch: vec![Vec::new()],
+        };
+        set.restart_all();
+        set
+    }
+
+    /// Every lane back at the start, its legal actions with it.
+    pub fn restart_all(&mut self) {
+        let mut mask = vec![false; self.num_actions];
+        let mut moves = Vec::new();
+        self.start
+            .write_action_mask(&mut mask, &mut moves)
+            .expect("the mask has the game's length");
+        for (game, legal) in self
+            .games
+            .iter_mut()
+            .zip(self.legal.chunks_exact_mut(self.num_actions))
+        {
+            game.clone_from(&self.start);
+            legal.copy_from_slice(&mask);
+        }
+    }
+
+    /// Writes every lane's observation into `out`, `obs_len` values a lane.
+    pub fn write_observations(&self, out: &mut [f32]) {
+        if self.games.is_empty() {
+            return;
+        }
+        let size = out.len() / self.games.len();
+        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(size)) {
+            game.write_observation(chunk)
+                .expect("the batch sized the chunk");
+        }
+    }
+
+    /// Every lane's legal-action mask, as last computed.
+    pub fn legal(&self) -> &[bool] {
+        &self.legal
+    }
+
+    /// Reads and checks every lane's action into `self.chosen`, touching no game: an
+    /// action is legal when the lane's mask has it (the mask is the rules' legal moves);
+    /// the rules are asked only to say why one is not.
+    fn choose(&mut self, actions: &[usize]) -> Result<(), BatchError> {
+        self.chosen.clear();
+        let lanes = self.games.iter().zip(actions);
+        for (lane, (game, &action)) in lanes.enumerate() {
+            let refused = |error| BatchError::Action { lane, error };
+            let mv = game.move_of(action).map_err(refused)?;
+            if !self.legal[lane * self.num_actions + action] {
+                game.check_move(mv).map_err(|e| {
+                    refused(ActionError::Illegal {
+                        action,
+                        text: mv.to_string(),
+                        reason: e.to_string(),
+                    })
+                })?;
+                // The rules allow what the mask did not: the mask is the rules' legal
+                // moves, so this is unreachable; the rules have the last word.
+            }
+            self.chosen.push(mv);
+        }
+        Ok(())
+    }
+
+    /// Checks the actions, then plays them in every lane and writes the outputs, in
+    /// blocks of lanes on the pool's threads.
+    pub fn step(
+        &mut self,
+        actions: &[usize],
+        max_plies: Option<usize>,
+        threads: &Threads,
+        out: Outputs<'_>,
+    ) -> Result<(), BatchError> {
+        self.choose(actions)?;
+        let len = self.games.len();
+        if len == 0 {
+            return Ok(());
+        }
+        let blocks = threads.blocks(len);
+        self.scratch.resize_with(blocks, Vec::new);
+        let per = len.div_ceil(blocks);
+        let obs_len = out.observations.len() / len;
+        let num_actions = self.num_actions;
+        let (first_moves, spare) = self
+            .scratch
+            .split_first_mut()
+            .expect("a move buffer per block");
+        let whole = Block {
+            games: &mut self.games,
+            legal: &mut self.legal,
+            chosen: &self.chosen,
+            observations: out.observations,
+            masks: out.masks,
+            rewards: out.rewards,
+            terminated: out.terminated,
+            truncated: out.truncated,
+            to_move: out.to_move,
+            moves: first_moves,
+        };
+        let start = &*self.start;
+        if blocks <= 1 {
+            whole.play(start, max_plies, obs_len, num_actions);
+            return Ok(());
+        }
+        let mut pieces = Vec::with_capacity(blocks);
+        let mut rest = whole;
+        let mut spare = spare.iter_mut();
+        while rest.games.len() > per {
+            let moves = spare.next().expect("a move buffer per block");
+            let (head, tail) = rest.split_at(per, obs_len, num_actions, moves);
+            pieces.push(head);
+            rest = tail;
+        }
+        pieces.push(rest);
+        threads.run(pieces, |block| {
+            block.play(start, max_plies, obs_len, num_actions)
+        });
+        Ok(())
+    }
+}
+
+impl<'a, G: CatalogGame> Block<'a, G> {
+    /// The first `lanes` lanes, and the rest with the move buffer `moves`.
+    fn split_at(
+        self,
+        lanes: usize,
+        obs_len: usize,
+        num_actions: usize,
+        moves: &'a mut Vec<G::Move>,
+    ) -> (Block<'a, G>, Block<'a, G>) {
+        let (games, games_rest) = self.games.split_at_mut(lanes);
+        let (legal, legal_rest) = self.legal.split_at_mut(lanes * num_actions);
+        let (chosen, chosen_rest) = self.chosen.split_at(lanes);
+        let (observations, observations_rest) = self.observations.split_at_mut(lanes * obs_len);
+        let (masks, masks_rest) = self.masks.split_at_mut(lanes * num_actions);
+        let (rewards, rewards_rest) = self.rewards.split_at_mut(lanes);
+        let (terminated, terminated_rest) = self.terminated.split_at_mut(lanes);
+        let (truncated, truncated_rest) = self.truncated.split_at_mut(lanes);
+        let (to_move, to_move_rest) = self.to_move.split_at_mut(lanes);
+        (
+            Block {
+                games,
+                legal,
+                chosen,
+                observations,
+                masks,
+                rewards,
+                terminated,
+                truncated,
+                to_move,
+                moves: self.moves,
+            },
+            Block {
+                games: games_rest,
+                legal: legal_rest,
+                chosen: chosen_rest,
+                observations: observations_rest,
+                masks: masks_rest,
+                rewards: rewards_rest,
+                terminated: terminated_rest,
+                truncated: truncated_rest,
+                to_move: to_move_rest,
+                moves,
+            },
+        )
+    }
+
+    /// Plays each lane's chosen move, writes its reward and end flags, restarts an ended
+    /// game, and writes the lane's observation, mask (kept as its legal actions too) and
+    /// player to move.
+    fn play(self, start: &G, max_plies: Option<usize>, obs_len: usize, num_actions: usize) {
+        let lanes = self
+            .games
+            .iter_mut()
+            .zip(self.chosen)
+            .zip(self.observations.chunks_exact_mut(obs_len))
+            .zip(self.masks.chunks_exact_mut(num_actions))
+            .zip(self.legal.chunks_exact_mut(num_actions));
+        for (lane, ((((game, &mv), observation), mask), legal)) in lanes.enumerate() {
+            let mover = game.to_move();
+            game.play_unchecked(mv);
+            let over = game.is_over();
+            let cut = !over && max_plies.is_some_and(|cap| game.ply() >= cap);
+            self.rewards[lane] = if over {
+                match game.outcome().winner() {
+                    Some(winner) if winner == mover => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                }
+            } else {
+                0.0
+            };
+            self.terminated[lane] = over;
+            self.truncated[lane] = cut;
+            if over || cut {
+                game.clone_from(start);
+            }
+            game.write_observation_and_mask(observation, mask, self.moves)
+                .expect("the batch sized the chunks");
+            legal.copy_from_slice(mask);
+            self.to_move[lane] = player_index(game.to_move());
+        }
+    }
+}
+
+/// 0 for the first player, 1 for the second.
+pub(super) fn player_index(player: Player) -> u8 {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}

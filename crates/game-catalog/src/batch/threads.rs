@@ -1,0 +1,104 @@
+//! The threads a [`Batch`](super::Batch) steps its lanes on: a rayon pool shared by every
+//! batch of the same thread count in the process, or the caller's thread alone.
+
+use std::num::NonZeroUsize;
+
+/// Fewest lanes worth a block of their own: below this, handing a block to another
+/// thread costs more than stepping it.
+pub(super) const MIN_BLOCK_LANES: usize = 16;
+
+/// Blocks per thread, so that a thread that finishes early takes over another's work.
+const BLOCKS_PER_THREAD: usize = 8;
+
+/// One thread, or a pool of several.
+#[derive(Clone, Debug)]
+pub(super) struct Threads {
+    #[cfg(not(target_arch = "wasm32"))]
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    count: NonZeroUsize,
+}
+
+impl Threads {
+    /// The caller's thread alone.
+    pub fn one() -> Threads {
+        Threads {
+            #[cfg(not(target_arch = "wasm32"))]
+            pool: None,
+            count: NonZeroUsize::MIN,
+        }
+    }
+
+    /// `count` threads: the shared pool of that size (made on first use), or one thread
+    /// where threads cannot be made (WebAssembly, or the system refuses them).
+    pub fn new(count: NonZeroUsize) -> Threads {
+        if count.get() == 1 {
+            return Threads::one();
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pool) = pools::shared(count.get()) {
+            return Threads {
+                pool: Some(pool),
+                count,
+            };
+        }
+        Threads::one()
+    }
+
+    /// The number of threads.
+    pub fn count(&self) -> NonZeroUsize {
+        self.count
+    }
+
+    /// How many blocks a step of `lanes` lanes is cut into: 1 on one thread, else up to
+    /// [`BLOCKS_PER_THREAD`] per thread of at least [`MIN_BLOCK_LANES`] lanes each.
+    pub fn blocks(&self, lanes: usize) -> usize {
+        let threads = self.count.get();
+        if threads == 1 {
+            return 1;
+        }
+        (lanes / MIN_BLOCK_LANES).clamp(1, threads * BLOCKS_PER_THREAD)
+    }
+
+    /// Runs `work` on every block, on the pool's threads (the caller waits for all).
+    pub fn run<B: Send, F: Fn(B) + Sync>(&self, blocks: Vec<B>, work: F) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pool) = &self.pool {
+            use rayon::iter::{IntoParallelIterator, ParallelIterator};
+            pool.install(|| blocks.into_par_iter().for_each(&work));
+            return;
+        }
+        blocks.into_iter().for_each(work);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod pools {
+    use std::sync::{Arc, Mutex, Weak};
+
+    /// The pools in use, by thread count (kept while a batch holds one).
+    static POOLS: Mutex<Vec<(usize, Weak<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+
+    /// The pool of `count` threads that batches share, made if none is alive; `None` if
+    /// the system will not start its threads.
+    pub fn shared(count: usize) -> Option<Arc<rayon::ThreadPool>> {
+        let mut pools = POOLS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        pools.retain(|(_, pool)| pool.strong_count() > 0);
+        if let Some(pool) = pools
+            .iter()
+            .find(|(n, _)| *n == count)
+            .and_then(|(_, pool)| pool.upgrade())
+        {
+            return Some(pool);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(count)
+            .thread_name(|i| format!("batch-{i}"))
+            .build()
+            .ok()?;
+        let pool = Arc::new(pool);
+        pools.push((count, Arc::downgrade(&pool)));
+        Some(pool)
+    }
+}
