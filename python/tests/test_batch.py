@@ -84,3 +84,38 @@ def test_options_as_keywords():
     batch = Batch("kazura", 2, size=7)
     assert batch.spec == "kazura:size=7" and batch.num_actions == 51
     assert batch.observation_shape == (4, 7, 7)
+
+
+@pytest.mark.parametrize("spec", ["go9", "bao", "bind", "kazura:size=9"])
+def test_two_threads_write_what_one_thread_writes(spec):
+    """The same seeded trajectories on 1 and 2 threads, array for array, step for step."""
+    size = 96
+    one, two = Batch(spec, size, max_plies=40, threads=1), Batch(spec, size, max_plies=40, threads=2)
+    assert (one.threads, two.threads) == (1, 2)
+    buffers = [one.buffers(), two.buffers()]
+    for batch, arrays in zip((one, two), buffers):
+        batch.reset(arrays["observations"], arrays["masks"], arrays["to_move"])
+    rng = np.random.default_rng(23)
+    ends = 0
+    for _ in range(100):
+        actions = random_actions(buffers[0]["masks"], rng)
+        one.step(actions, **buffers[0])
+        two.step(actions, **buffers[1])
+        for name in buffers[0]:
+            assert np.array_equal(buffers[0][name], buffers[1][name]), name
+        ends += int(buffers[0]["terminated"].sum() + buffers[0]["truncated"].sum())
+    assert ends > 0
+    assert all(one.game(i) == two.game(i) for i in range(size))
+
+
+def test_threads_default_to_the_machine_and_bad_counts_are_refused():
+    import os
+
+    # The machine's count as Rust reads it (affinity and CPU quota), at most its CPUs.
+    assert 1 <= Batch("go9", 4).threads <= os.cpu_count()
+    assert Batch("go9", 4, threads=3).threads == 3
+    for bad in (0, -1, boardrules.MAX_THREADS + 1, 10**30):
+        with pytest.raises(boardrules.ArgumentError, match="threads"):
+            Batch("go9", 4, threads=bad)
+    with pytest.raises(boardrules.ArgumentError, match="threads"):
+        Batch("go9", 4, threads="two")

@@ -1,9 +1,10 @@
 //! `boardrules.Batch`: many games of one spec stepped together into numpy arrays.
 
+use std::num::NonZeroUsize;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use game_catalog::{Batch as CatalogBatch, StepOutputs};
-use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArrayDyn};
+use game_catalog::{Batch as CatalogBatch, MAX_THREADS, StepOutputs};
+use numpy::{PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArrayDyn};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyType};
@@ -22,7 +23,9 @@ pub const MAX_BATCH_GAMES: usize = 1 << 16;
 
 /// `games` games of one spec, stepped together by integer actions: `step` reads one action
 /// per game from a numpy array and writes observations, masks, rewards and end flags into
-/// the caller's arrays. A game that ends starts again at once.
+/// the caller's arrays. A game that ends starts again at once. The games step on
+/// `threads` threads (the machine's by default) with the interpreter's lock released; what
+/// a step writes does not depend on the number of threads.
 ///
 /// The games sit behind a lock that is only ever tried: a call while another thread's
 /// `step` or `reset` runs (with the interpreter's lock released) is a
@@ -89,6 +92,34 @@ impl Batch {
     }
 }
 
+/// Where the data of the arrays `Batch.buffers` makes starts: a multiple of 64 bytes, the
+/// alignment XLA on the CPU needs to read memory it does not own (below it, JAX's
+/// `from_dlpack` copies), and a cache line.
+pub const BUFFER_ALIGNMENT: usize = 64;
+
+/// A C-contiguous numpy array of zeros of `dtype` and `shape` whose data starts on a
+/// [`BUFFER_ALIGNMENT`]-byte boundary: a view into a byte array a little longer (numpy
+/// itself aligns to 16 bytes only).
+fn aligned_zeros<'py>(
+    py: Python<'py>,
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let item = match dtype {
+        "float32" => 4,
+        _ => 1,
+    };
+    let bytes = shape.iter().product::<usize>() * item;
+    let raw = numpy::PyArray1::<u8>::zeros(py, bytes + BUFFER_ALIGNMENT, false);
+    let address = raw.data() as usize;
+    let start = (BUFFER_ALIGNMENT - address % BUFFER_ALIGNMENT) % BUFFER_ALIGNMENT;
+    let slice = pyo3::types::PySlice::new(py, start as isize, (start + bytes) as isize, 1);
+    raw.as_any()
+        .get_item(slice)?
+        .call_method1("view", (dtype,))?
+        .call_method1("reshape", (pyo3::types::PyTuple::new(py, shape)?,))
+}
+
 /// The array's values as one slice, or a `ValueError` naming `name` for an array that is
 /// not one C-contiguous block.
 fn slice_of<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
@@ -104,13 +135,15 @@ fn slice_of<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 impl Batch {
     /// `games` games at the start of `spec` (as `Game` takes it, options as keywords
     /// included: `Batch("kazura", 256, size=9)`), each cut (truncated) at `max_plies` moves
-    /// if given.
+    /// if given, stepped on `threads` threads (1 to `MAX_THREADS`, 256; by default as many as the
+    /// machine offers this process).
     #[new]
-    #[pyo3(signature = (spec, games, max_plies = None, **options))]
+    #[pyo3(signature = (spec, games, max_plies = None, threads = None, **options))]
     fn new(
         spec: &str,
         games: &Bound<'_, PyAny>,
         max_plies: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
         let games: usize = int_in_or("games", games, 0, MAX_BATCH_GAMES as i128, |_| {
@@ -123,10 +156,22 @@ impl Batch {
             Some(cap) => Some(int_in("max_plies", cap, 0, usize::MAX as i128)?),
             None => None,
         };
+        let threads = match threads.filter(|t| !t.is_none()) {
+            Some(count) => {
+                let count: usize = int_in_or("threads", count, 1, MAX_THREADS as i128, |_| {
+                    ArgumentError::new_err(format!(
+                        "threads must be a whole number from 1 to {MAX_THREADS}, not {}",
+                        shown(count)
+                    ))
+                })?;
+                NonZeroUsize::new(count).unwrap_or(NonZeroUsize::MIN)
+            }
+            None => CatalogBatch::machine_threads(),
+        };
         let spec = read_spec(spec, options)?;
         Ok(Batch {
             inner: Mutex::new(Inner {
-                batch: CatalogBatch::new(&spec, games, max_plies),
+                batch: CatalogBatch::new(&spec, games, max_plies).with_threads(threads),
                 actions: Vec::with_capacity(games),
             }),
         })
@@ -149,6 +194,13 @@ impl Batch {
         Ok(self.lock()?.batch.max_plies())
     }
 
+    /// The threads the games step on (fewer than asked only where the system refused
+    /// to start them).
+    #[getter]
+    fn threads(&self) -> PyResult<usize> {
+        Ok(self.lock()?.batch.threads().get())
+    }
+
     /// The number of integer actions of each game.
     #[getter]
     fn num_actions(&self) -> PyResult<usize> {
@@ -165,27 +217,27 @@ impl Batch {
     /// New arrays of the shapes and types `reset` and `step` write: a dict with
     /// `observations` (float32, `(games, planes, rows, columns)`), `masks` (bool,
     /// `(games, num_actions)`), `rewards` (float32), `terminated` and `truncated` (bool) and
-    /// `to_move` (uint8), so that `batch.step(actions, **buffers)` works.
+    /// `to_move` (uint8), so that `batch.step(actions, **buffers)` works. Each array's data
+    /// starts on a 64-byte boundary ([`BUFFER_ALIGNMENT`]), so that JAX and other DLPack
+    /// readers on the CPU can use it in place, without a copy.
     fn buffers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let inner = self.lock()?;
         let size = inner.batch.len();
         let [planes, rows, columns] = inner.batch.observation_shape();
+        let actions = inner.batch.num_actions();
+        drop(inner);
         let buffers = PyDict::new(py);
-        buffers.set_item(
-            "observations",
-            numpy::PyArray4::<f32>::zeros(py, [size, planes, rows, columns], false),
-        )?;
-        buffers.set_item(
-            "masks",
-            numpy::PyArray2::<bool>::zeros(py, [size, inner.batch.num_actions()], false),
-        )?;
-        buffers.set_item("rewards", numpy::PyArray1::<f32>::zeros(py, size, false))?;
-        buffers.set_item(
-            "terminated",
-            numpy::PyArray1::<bool>::zeros(py, size, false),
-        )?;
-        buffers.set_item("truncated", numpy::PyArray1::<bool>::zeros(py, size, false))?;
-        buffers.set_item("to_move", numpy::PyArray1::<u8>::zeros(py, size, false))?;
+        let arrays: [(&str, &str, Vec<usize>); 6] = [
+            ("observations", "float32", vec![size, planes, rows, columns]),
+            ("masks", "bool", vec![size, actions]),
+            ("rewards", "float32", vec![size]),
+            ("terminated", "bool", vec![size]),
+            ("truncated", "bool", vec![size]),
+            ("to_move", "uint8", vec![size]),
+        ];
+        for (name, dtype, shape) in arrays {
+            buffers.set_item(name, aligned_zeros(py, dtype, &shape)?)?;
+        }
         Ok(buffers)
     }
 

@@ -196,13 +196,20 @@ class Batch:
     """Many games of one spec, stepped together into numpy arrays the caller owns."""
 
     def __new__(
-        cls, spec: str, games: int, max_plies: Optional[int] = None, **options: Union[int, str]
+        cls,
+        spec: str,
+        games: int,
+        max_plies: Optional[int] = None,
+        threads: Optional[int] = None,
+        **options: Union[int, str],
     ) -> "Batch": ...
     def __len__(self) -> int: ...
     @property
     def spec(self) -> str: ...
     @property
     def max_plies(self) -> Optional[int]: ...
+    @property
+    def threads(self) -> int: ...
     @property
     def num_actions(self) -> int: ...
     @property
