@@ -1,5 +1,5 @@
-//! The threads a [`Batch`](super::Batch) steps its lanes on: a rayon pool shared by every
-//! batch of the same thread count in the process, or the caller's thread alone.
+//! The threads a [`Batch`](super::Batch) steps its lanes on: the caller's, and a rayon
+//! pool of the others shared by every batch of the same thread count in the process.
 
 use std::num::NonZeroUsize;
 
@@ -35,7 +35,8 @@ impl Threads {
             return Threads::one();
         }
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some(pool) = pools::shared(count.get()) {
+        // The caller is one of the threads: the pool has the others.
+        if let Some(pool) = pools::shared(count.get() - 1) {
             return Threads {
                 pool: Some(pool),
                 count,
@@ -59,12 +60,40 @@ impl Threads {
         (lanes / MIN_BLOCK_LANES).clamp(1, threads * BLOCKS_PER_THREAD)
     }
 
-    /// Runs `work` on every block, on the pool's threads (the caller waits for all).
+    /// Runs `work` on every block, on the calling thread and the pool's: each takes the
+    /// next block not yet taken until none is left, so the caller starts at once while the
+    /// pool's threads wake (which takes tens of microseconds on a busy or virtual machine),
+    /// and returns once every block is done.
     pub fn run<B: Send, F: Fn(B) + Sync>(&self, blocks: Vec<B>, work: F) {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(pool) = &self.pool {
-            use rayon::iter::{IntoParallelIterator, ParallelIterator};
-            pool.install(|| blocks.into_par_iter().for_each(&work));
+            use std::sync::atomic::{AtomicUsize, Ordering};
+            use std::sync::{Mutex, PoisonError};
+
+            let slots: Vec<Mutex<Option<B>>> =
+                blocks.into_iter().map(|b| Mutex::new(Some(b))).collect();
+            let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
+            let drain = || {
+                while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+                    if let Some(block) = taken {
+                        work(block);
+                    }
+                    done.fetch_add(1, Ordering::Release);
+                }
+            };
+            pool.in_place_scope(|scope| {
+                for _ in 1..self.count.get() {
+                    scope.spawn(|_| drain());
+                }
+                drain();
+                // The blocks still running are the pool's last, a few microseconds each:
+                // waiting for them here, rather than asleep in the scope's end, spares the
+                // caller a wake-up.
+                while done.load(Ordering::Acquire) < slots.len() {
+                    std::hint::spin_loop();
+                }
+            });
             return;
         }
         blocks.into_iter().for_each(work);
