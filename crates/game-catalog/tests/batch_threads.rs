@@ -127,3 +127,32 @@ fn one_thread_is_the_default_and_the_machine_has_at_least_one() {
     assert_eq!(Batch::new(&spec, 8, None).threads(), NonZeroUsize::MIN);
     assert!(Batch::machine_threads() >= NonZeroUsize::MIN);
 }
+
+#[test]
+fn an_action_legal_in_another_lane_is_refused_in_its_own() {
+    // Lane 0 is at the start, where E5 is legal; lane 1 has a stone on E5. The batch
+    // must read lane 1's own mask (on one thread and on two).
+    let spec: GameSpec = "go9".parse().unwrap();
+    let e5 = AnyGame::new(&spec).action_of("E5").unwrap();
+    let pass = AnyGame::new(&spec).num_actions() - 1;
+    for n in [1, 2] {
+        let lanes = 40;
+        let mut batch = Batch::new(&spec, lanes, None).with_threads(threads(n));
+        let mut buffers = batch.buffers();
+        let mut chosen = vec![pass; lanes];
+        chosen[1] = e5;
+        batch.step(&chosen, buffers.outputs()).unwrap();
+        // Lane 0 passed (White to move, E5 still empty); lane 1's E5 is taken.
+        let error = batch.step(&chosen, buffers.outputs()).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                BatchError::Action {
+                    lane: 1,
+                    error: ActionError::Illegal { .. }
+                }
+            ),
+            "{n} threads: {error:?}"
+        );
+    }
+}

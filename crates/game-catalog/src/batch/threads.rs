@@ -131,3 +131,73 @@ mod pools {
         Some(pool)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::sync::{Arc, Condvar, Mutex};
+    use std::thread::ThreadId;
+    use std::time::Duration;
+
+    use super::*;
+
+    fn threads(n: usize) -> Threads {
+        Threads::new(NonZeroUsize::new(n).unwrap())
+    }
+
+    #[test]
+    fn blocks_are_sixteen_lanes_or_more_and_eight_a_thread_at_most() {
+        assert_eq!(Threads::one().blocks(4096), 1);
+        let two = threads(2);
+        assert_eq!(two.count().get(), 2);
+        for (lanes, blocks) in [
+            (0, 1),
+            (15, 1),
+            (31, 1),
+            (32, 2),
+            (100, 6),
+            (256, 16),
+            (4096, 16),
+        ] {
+            assert_eq!(two.blocks(lanes), blocks, "{lanes} lanes");
+        }
+        assert_eq!(threads(3).blocks(1000), 24);
+    }
+
+    #[test]
+    fn the_caller_and_the_pool_both_take_blocks() {
+        // The first block taken waits (at most a minute) until a second thread has taken
+        // one: on one thread alone it would wait in vain.
+        let seen: Mutex<HashSet<ThreadId>> = Mutex::new(HashSet::new());
+        let both = Condvar::new();
+        let done = Mutex::new(0);
+        threads(2).run((0..8).collect(), |block: usize| {
+            let mut ids = seen.lock().unwrap();
+            ids.insert(std::thread::current().id());
+            both.notify_all();
+            if block == 0 {
+                let (ids, _) = both
+                    .wait_timeout_while(ids, Duration::from_secs(60), |ids| ids.len() < 2)
+                    .unwrap();
+                assert_eq!(ids.len(), 2, "a second thread took a block");
+            } else {
+                drop(ids);
+            }
+            *done.lock().unwrap() += 1;
+        });
+        assert_eq!(*done.lock().unwrap(), 8, "every block ran once");
+    }
+
+    #[test]
+    fn batches_of_one_thread_count_share_a_pool_while_one_holds_it() {
+        let first = pools::shared(3).unwrap();
+        let again = pools::shared(3).unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(first.current_num_threads(), 3);
+        drop((first, again));
+        // The dead pool's entry is dropped and a new pool made; it is then the shared one.
+        let second = pools::shared(3).unwrap();
+        let third = pools::shared(3).unwrap();
+        assert!(Arc::ptr_eq(&second, &third));
+    }
+}
