@@ -43,11 +43,14 @@ def aec_steps_per_second(make_env, seconds: float, seed: int = 0) -> float:
         env.reset()
 
 
-def batch_steps_per_second(spec: str, games: int, seconds: float, seed: int = 0) -> float:
-    """Env-steps per second of a Batch of `games` games with random legal actions."""
+def batch_steps_per_second(
+    spec: str, games: int, seconds: float, seed: int = 0, threads: int | None = None
+) -> float:
+    """Env-steps per second of a Batch of `games` games with random legal actions, on
+    `threads` threads (by default the CPUs this process may use)."""
     from boardrules import Batch
 
-    batch = Batch(spec, games, max_plies=400)
+    batch = Batch(spec, games, max_plies=400, threads=threads)
     buffers = batch.buffers()
     batch.reset(buffers["observations"], buffers["masks"], buffers["to_move"])
     rng = np.random.default_rng(seed)

@@ -13,8 +13,8 @@ every CPU it is allowed, whatever `--threads` says, which sets Batch's threads o
 
 Rows:
 - `ours`: `boardrules.Batch("go9", N, max_plies=400, threads=T)`, numpy's random choice from
-  the masks, observations and masks written into numpy arrays each step (as
-  bench_steps.py's `batch_steps_per_second`);
+  the masks, observations and masks written into numpy arrays each step
+  (bench_steps.py's `batch_steps_per_second`);
 - `pgx`: `pgx.make("go_9x9")` on JAX's CPU backend, `jax.jit(jax.vmap(...))` of `init` and of
   `step` wrapped in `pgx.experimental.auto_reset`, random legal actions by
   `jax.random.categorical` over the legal-action mask in a jitted function; compilation and
@@ -43,7 +43,7 @@ import time
 import numpy as np
 
 # The sibling script: Python puts a script's own folder first on sys.path.
-from bench_steps import aec_steps_per_second
+from bench_steps import aec_steps_per_second, batch_steps_per_second
 
 KINDS = ("ours", "pgx", "pettingzoo", "openspiel")
 NOT_MEASURED = float("nan")
@@ -60,26 +60,6 @@ What each step produces:
   plane, as pgx) and action_mask (82,) int8, per agent and step.
 - openspiel: observation_tensor() 324 floats, 4 planes of 9x9 (black, white, empty, White to
   play), the current position only; a game ends at 162 plies."""
-
-
-def ours_steps_per_second(games: int, threads: int, seconds: float, seed: int = 0) -> float:
-    """Env-steps per second of a go9 Batch of `games` games on `threads` threads."""
-    from boardrules import Batch
-
-    batch = Batch("go9", games, max_plies=400, threads=threads)
-    buffers = batch.buffers()
-    batch.reset(buffers["observations"], buffers["masks"], buffers["to_move"])
-    rng = np.random.default_rng(seed)
-    masks = buffers["masks"]
-    noise = np.empty(masks.shape, dtype=np.float32)
-    steps = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        rng.random(out=noise, dtype=np.float32)
-        noise *= masks
-        batch.step(noise.argmax(axis=1), **buffers)
-        steps += games
-    return steps / (time.perf_counter() - started)
 
 
 def pgx_steps_per_second(games: int, seconds: float, seed: int = 0) -> tuple[float, float]:
@@ -212,7 +192,7 @@ def main() -> None:
     notes: list[str] = []
     if "ours" in only:
         for size in sizes:
-            rate = ours_steps_per_second(size, args.threads, args.seconds)
+            rate = batch_steps_per_second("go9", size, args.seconds, threads=args.threads)
             rows.append(("boardrules.Batch go9", size, args.threads, rate))
     if "pgx" in only:
         try:

@@ -14,7 +14,7 @@ use crate::error::{ActionError, BufferSizeError};
 use crate::game::CatalogGame;
 use crate::spec::GameSpec;
 use crate::{AnyGame, GameKind};
-use lanes::{LaneSet, Outputs, player_index};
+use lanes::{LaneSet, player_index};
 use threads::Threads;
 
 /// `len` games of one [`GameSpec`], stepped together ([`Batch::step`]).
@@ -385,16 +385,6 @@ impl Batch {
         check_len("truncated", out.truncated.len(), len)?;
         check_len("to_move", out.to_move.len(), len)?;
         let max_plies = self.max_plies;
-        each_lane_set!(&mut self.lanes, set => {
-            set.step(actions, max_plies, &self.threads, Outputs {
-                observations: out.observations,
-                masks: out.masks,
-                rewards: out.rewards,
-                terminated: out.terminated,
-                truncated: out.truncated,
-                to_move: out.to_move,
-            })
-        })?;
-        Ok(())
+        each_lane_set!(&mut self.lanes, set => set.step(actions, max_plies, &self.threads, out))
     }
 }

@@ -4,8 +4,8 @@
 
 use game_core::Player;
 
-use super::BatchError;
 use super::threads::Threads;
+use super::{BatchError, StepOutputs};
 use crate::error::ActionError;
 use crate::game::CatalogGame;
 
@@ -31,23 +31,8 @@ struct Block<'a, G: CatalogGame> {
     games: &'a mut [G],
     legal: &'a mut [bool],
     chosen: &'a [G::Move],
-    observations: &'a mut [f32],
-    masks: &'a mut [bool],
-    rewards: &'a mut [f32],
-    terminated: &'a mut [bool],
-    truncated: &'a mut [bool],
-    to_move: &'a mut [u8],
+    out: StepOutputs<'a>,
     moves: &'a mut Vec<G::Move>,
-}
-
-/// Where a step writes, each slice for every lane (see `StepOutputs`).
-pub(super) struct Outputs<'a> {
-    pub observations: &'a mut [f32],
-    pub masks: &'a mut [bool],
-    pub rewards: &'a mut [f32],
-    pub terminated: &'a mut [bool],
-    pub truncated: &'a mut [bool],
-    pub to_move: &'a mut [u8],
 }
 
 impl<G: CatalogGame> LaneSet<G> {
@@ -132,7 +117,7 @@ impl<G: CatalogGame> LaneSet<G> {
         actions: &[usize],
         max_plies: Option<usize>,
         threads: &Threads,
-        out: Outputs<'_>,
+        out: StepOutputs<'_>,
     ) -> Result<(), BatchError> {
         self.choose(actions)?;
         let len = self.games.len();
@@ -152,12 +137,7 @@ impl<G: CatalogGame> LaneSet<G> {
             games: &mut self.games,
             legal: &mut self.legal,
             chosen: &self.chosen,
-            observations: out.observations,
-            masks: out.masks,
-            rewards: out.rewards,
-            terminated: out.terminated,
-            truncated: out.truncated,
-            to_move: out.to_move,
+            out,
             moves: first_moves,
         };
         let start = &*self.start;
@@ -194,35 +174,20 @@ impl<'a, G: CatalogGame> Block<'a, G> {
         let (games, games_rest) = self.games.split_at_mut(lanes);
         let (legal, legal_rest) = self.legal.split_at_mut(lanes * num_actions);
         let (chosen, chosen_rest) = self.chosen.split_at(lanes);
-        let (observations, observations_rest) = self.observations.split_at_mut(lanes * obs_len);
-        let (masks, masks_rest) = self.masks.split_at_mut(lanes * num_actions);
-        let (rewards, rewards_rest) = self.rewards.split_at_mut(lanes);
-        let (terminated, terminated_rest) = self.terminated.split_at_mut(lanes);
-        let (truncated, truncated_rest) = self.truncated.split_at_mut(lanes);
-        let (to_move, to_move_rest) = self.to_move.split_at_mut(lanes);
+        let (out, out_rest) = split_outputs(self.out, lanes, obs_len, num_actions);
         (
             Block {
                 games,
                 legal,
                 chosen,
-                observations,
-                masks,
-                rewards,
-                terminated,
-                truncated,
-                to_move,
+                out,
                 moves: self.moves,
             },
             Block {
                 games: games_rest,
                 legal: legal_rest,
                 chosen: chosen_rest,
-                observations: observations_rest,
-                masks: masks_rest,
-                rewards: rewards_rest,
-                terminated: terminated_rest,
-                truncated: truncated_rest,
-                to_move: to_move_rest,
+                out: out_rest,
                 moves,
             },
         )
@@ -232,19 +197,20 @@ impl<'a, G: CatalogGame> Block<'a, G> {
     /// game, and writes the lane's observation, mask (kept as its legal actions too) and
     /// player to move.
     fn play(self, start: &G, max_plies: Option<usize>, obs_len: usize, num_actions: usize) {
+        let out = self.out;
         let lanes = self
             .games
             .iter_mut()
             .zip(self.chosen)
-            .zip(self.observations.chunks_exact_mut(obs_len))
-            .zip(self.masks.chunks_exact_mut(num_actions))
+            .zip(out.observations.chunks_exact_mut(obs_len))
+            .zip(out.masks.chunks_exact_mut(num_actions))
             .zip(self.legal.chunks_exact_mut(num_actions));
         for (lane, ((((game, &mv), observation), mask), legal)) in lanes.enumerate() {
             let mover = game.to_move();
             game.play_unchecked(mv);
             let over = game.is_over();
             let cut = !over && max_plies.is_some_and(|cap| game.ply() >= cap);
-            self.rewards[lane] = if over {
+            out.rewards[lane] = if over {
                 match game.outcome().winner() {
                     Some(winner) if winner == mover => 1.0,
                     Some(_) => -1.0,
@@ -253,17 +219,43 @@ impl<'a, G: CatalogGame> Block<'a, G> {
             } else {
                 0.0
             };
-            self.terminated[lane] = over;
-            self.truncated[lane] = cut;
+            out.terminated[lane] = over;
+            out.truncated[lane] = cut;
             if over || cut {
                 game.clone_from(start);
             }
             game.write_observation_and_mask(observation, mask, self.moves)
                 .expect("the batch sized the chunks");
             legal.copy_from_slice(mask);
-            self.to_move[lane] = player_index(game.to_move());
+            out.to_move[lane] = player_index(game.to_move());
         }
     }
+}
+
+/// The outputs of the first `lanes` lanes, and the rest's.
+fn split_outputs(
+    out: StepOutputs<'_>,
+    lanes: usize,
+    obs_len: usize,
+    num_actions: usize,
+) -> (StepOutputs<'_>, StepOutputs<'_>) {
+    let (observations, observations_rest) = out.observations.split_at_mut(lanes * obs_len);
+    let (masks, masks_rest) = out.masks.split_at_mut(lanes * num_actions);
+    let (rewards, rewards_rest) = out.rewards.split_at_mut(lanes);
+    let (terminated, terminated_rest) = out.terminated.split_at_mut(lanes);
+    let (truncated, truncated_rest) = out.truncated.split_at_mut(lanes);
+    let (to_move, to_move_rest) = out.to_move.split_at_mut(lanes);
+    (
+        StepOutputs::new(observations, masks, rewards, terminated, truncated, to_move),
+        StepOutputs::new(
+            observations_rest,
+            masks_rest,
+            rewards_rest,
+            terminated_rest,
+            truncated_rest,
+            to_move_rest,
+        ),
+    )
 }
 
 /// 0 for the first player, 1 for the second.
