@@ -9,15 +9,13 @@
 //! would repeat (G-4, G-5: `Go9::superko_points`), plane 3 all 1.0 when the mover is Black
 //! (who gives the komi, G-10) else all 0.0.
 
-use game_core::encoding::{
-    BufferSizeError, Encoded, check_buffer, flag_value, plane_mut, write_stone_planes,
-};
+use game_core::encoding::{BufferSizeError, Encoded, check_buffer, flag_value, plane_mut};
 use game_core::{Game, Player};
 
 use crate::Point;
-use crate::layout::{POINTS, SIZE};
+use crate::layout::{Mask, POINTS, SIZE, row_bits};
 use crate::moves::Move;
-use crate::state::{Go9, PointStatus};
+use crate::state::{Go9, Refusals};
 
 /// The planes of the observation.
 const PLANES: usize = 4;
@@ -66,36 +64,28 @@ impl Encoded for Go9 {
 
     /// The four planes (module doc); the superko plane is 0 for the player not to move.
     fn fill_observation(&self, viewer: Player, out: &mut [f32]) {
-        let mut statuses = [PointStatus::Ended; POINTS];
-        if viewer == self.to_move() {
-            self.point_statuses(&mut statuses);
+        let superko = if viewer == self.to_move() {
+            self.refusals_now().superko
         } else {
             // Only the stones matter to the player not to move: no placement is looked at.
-            let board = self.board();
-            for (index, status) in statuses.iter_mut().enumerate() {
-                if let Some(owner) = board.stone_at(Point::from_index(index)) {
-                    *status = PointStatus::Stone(owner);
-                }
-            }
-        }
-        write_planes(&statuses, viewer, out);
+            0
+        };
+        write_planes(self, viewer, superko, out);
     }
 
-    /// The legal-action mask (82 values) from one `Go9::point_statuses` pass.
+    /// The legal-action mask (82 values) from one `Go9::placement_refusals` pass.
     fn write_action_mask(
         &self,
         mask: &mut [bool],
         _moves: &mut Vec<Move>,
     ) -> Result<(), BufferSizeError> {
         check_buffer(mask.len(), NUM_ACTIONS)?;
-        let mut statuses = [PointStatus::Ended; POINTS];
-        self.point_statuses(&mut statuses);
-        write_mask(self, &statuses, mask);
+        write_mask(self, &self.refusals_now(), mask);
         Ok(())
     }
 
     /// The observation from the player to move and the mask from one
-    /// `Go9::point_statuses` pass.
+    /// `Go9::placement_refusals` pass.
     fn write_observation_and_mask(
         &self,
         observation: &mut [f32],
@@ -104,32 +94,59 @@ impl Encoded for Go9 {
     ) -> Result<(), BufferSizeError> {
         check_buffer(observation.len(), PLANES * POINTS)?;
         check_buffer(mask.len(), NUM_ACTIONS)?;
-        let mut statuses = [PointStatus::Ended; POINTS];
-        self.point_statuses(&mut statuses);
-        write_planes(&statuses, self.to_move(), observation);
-        write_mask(self, &statuses, mask);
+        let refusals = self.refusals_now();
+        write_planes(self, self.to_move(), refusals.superko, observation);
+        write_mask(self, &refusals, mask);
         Ok(())
     }
 }
 
-fn write_mask(game: &Go9, statuses: &[PointStatus; POINTS], mask: &mut [bool]) {
-    for (slot, &status) in mask.iter_mut().zip(statuses) {
-        *slot = status == PointStatus::Legal;
+impl Go9 {
+    /// Where the player to move may not place now; nothing once the game is over (no
+    /// point is then legal or forbidden by superko).
+    fn refusals_now(&self) -> Refusals {
+        if self.is_over() {
+            Refusals::default()
+        } else {
+            self.placement_refusals(self.to_move())
+        }
     }
-    // Passing is legal until the game is over (G-6).
-    mask[PASS_ID] = !game.is_over();
 }
 
-/// The four planes from the statuses, seen by `viewer`.
-fn write_planes(statuses: &[PointStatus; POINTS], viewer: Player, out: &mut [f32]) {
-    write_stone_planes(out, POINTS, viewer, |id| match statuses[id] {
-        PointStatus::Stone(owner) => Some(owner),
-        _ => None,
-    });
-    for (cell, &status) in plane_mut(out, SUPERKO, POINTS).iter_mut().zip(statuses) {
-        *cell = flag_value(status == PointStatus::Superko);
+/// The mask: the empty points not refused, and pass, while the game goes on (G-6).
+fn write_mask(game: &Go9, refusals: &Refusals, mask: &mut [bool]) {
+    let open = !game.is_over();
+    let legal = if open {
+        game.board().empty_mask() & !refusals.suicide & !refusals.superko
+    } else {
+        0
+    };
+    for (row, slots) in mask[..POINTS].chunks_exact_mut(SIZE).enumerate() {
+        let bits = row_bits(legal, row);
+        for (col, slot) in slots.iter_mut().enumerate() {
+            *slot = (bits >> col) & 1 != 0;
+        }
     }
+    mask[PASS_ID] = open;
+}
+
+/// The four planes seen by `viewer`, with `superko` (a cell mask) as plane 2.
+fn write_planes(game: &Go9, viewer: Player, superko: Mask, out: &mut [f32]) {
+    let board = game.board();
+    write_cells(plane_mut(out, 0, POINTS), board.stones_of(viewer));
+    write_cells(plane_mut(out, 1, POINTS), board.stones_of(viewer.other()));
+    write_cells(plane_mut(out, SUPERKO, POINTS), superko);
     plane_mut(out, MOVER_IS_BLACK, POINTS).fill(flag_value(viewer == Player::First));
+}
+
+/// A plane of 81 values: 1.0 on the points of the cell mask `cells`, else 0.0.
+fn write_cells(plane: &mut [f32], cells: Mask) {
+    for (row, values) in plane.chunks_exact_mut(SIZE).enumerate() {
+        let bits = row_bits(cells, row);
+        for (col, value) in values.iter_mut().enumerate() {
+            *value = ((bits >> col) & 1) as f32;
+        }
+    }
 }
 
 #[cfg(test)]

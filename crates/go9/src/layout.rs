@@ -230,6 +230,13 @@ pub(crate) fn components(mut m: Mask) -> impl Iterator<Item = Mask> {
     })
 }
 
+/// Row `row` (0 for the first) of the cell mask `m` as nine bits, bit `col` for the
+/// point `(col, row)`.
+#[inline]
+pub(crate) fn row_bits(m: Mask, row: usize) -> u32 {
+    (m >> ((row + 1) * WIDTH + 1)) as u32 & 0x1ff
+}
+
 /// The board points of a mask, in point order.
 pub(crate) fn points_of(m: Mask) -> Vec<Point> {
     // Cell order is row-major like point order, so the list comes out sorted.

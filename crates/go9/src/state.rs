@@ -9,7 +9,7 @@ use crate::error::PlayError;
 use crate::layout::{Mask, bit, cell_of, cells, point_of};
 use crate::moves::Move;
 use crate::scoring::Score;
-use crate::superko::SeenTable;
+use crate::superko::{ByCount, SeenTable};
 
 mod ending;
 mod game;
@@ -21,6 +21,7 @@ mod undo;
 mod validate;
 
 pub use points::PointStatus;
+pub(crate) use points::Refusals;
 
 /// The move cap (G-6): the game is over and counted once the 300th move has been played.
 pub const MOVE_LIMIT: usize = 300;
@@ -33,6 +34,17 @@ struct Seen {
     key: u32,
     /// The move number (counted from 1) that produced this board; 0 for the start.
     made_by: u16,
+    /// The index + 1 of the board before this one in the history with as many stones
+    /// (0: none): the list `Go9::by_count` starts.
+    earlier_same_count: u16,
+}
+
+impl Seen {
+    /// The number of stones on the board.
+    #[inline]
+    fn stones(&self) -> usize {
+        (self.masks[0].count_ones() + self.masks[1].count_ones()) as usize
+    }
 }
 
 /// What undo needs to restore a move exactly (G-8), besides the move itself (kept apart in
@@ -74,6 +86,9 @@ pub struct Go9 {
     /// superko test probes one or two slots instead of scanning the history. Entries are
     /// removed in the reverse order of insertion (undo), which linear probing allows.
     seen_table: SeenTable,
+    /// The boards of `seen` by stone count, for the points where a placement that
+    /// captures nothing would repeat a board (`Go9::placement_refusals`).
+    by_count: ByCount,
     /// The moves played, in order.
     moves: Vec<Move>,
     /// Per move: who played it and what undo needs.
@@ -92,6 +107,7 @@ impl PartialEq for Go9 {
             && self.end == other.end
             && self.ever_occupied == other.ever_occupied
             && self.seen == other.seen
+            && self.by_count == other.by_count
             && self.moves == other.moves
             && self.played == other.played
             && self.setup == other.setup
@@ -127,14 +143,19 @@ impl Go9 {
         ];
         let mut seen_table = SeenTable::new();
         seen_table.insert(board.hash() as u32, 0);
+        let mut by_count = ByCount::new();
+        let first = Seen {
+            masks,
+            key: board.hash() as u32,
+            made_by: 0,
+            earlier_same_count: 0,
+        };
+        by_count.push(first.stones(), 0);
         Go9 {
             seen_table,
+            by_count,
             ever_occupied: masks[0] | masks[1],
-            seen: vec![Seen {
-                masks,
-                key: board.hash() as u32,
-                made_by: 0,
-            }],
+            seen: vec![first],
             board,
             to_move,
             passes: 0,
@@ -314,13 +335,9 @@ impl Go9 {
         if self.end.is_some() {
             return;
         }
-        let empty = self.board.empty_mask();
-        let surely_legal = self.surely_legal();
-        for c in cells(empty) {
-            if surely_legal & bit(c) != 0 || self.check_placement(c, player).is_ok() {
-                moves.push(Move::Place(point_of(c)));
-            }
-        }
+        let refusals = self.placement_refusals(player);
+        let legal = self.board.empty_mask() & !refusals.suicide & !refusals.superko;
+        moves.extend(cells(legal).map(|c| Move::Place(point_of(c))));
         // Planted bug (tests only): pass is listed only when no placement is legal.
         if !game_core::planted::is("G-2") || moves.is_empty() {
             moves.push(Move::Pass);
@@ -451,14 +468,18 @@ impl Go9 {
         self.ever_occupied |= here;
         self.passes = 0;
         let key = self.board.hash() as u32;
-        self.seen_table.insert(key, self.seen.len());
+        let index = self.seen.len();
+        self.seen_table.insert(key, index);
+        let masks = [
+            self.board.stones_of(Player::First),
+            self.board.stones_of(Player::Second),
+        ];
+        let stones = (masks[0].count_ones() + masks[1].count_ones()) as usize;
         self.seen.push(Seen {
             key,
-            masks: [
-                self.board.stones_of(Player::First),
-                self.board.stones_of(Player::Second),
-            ],
+            masks,
             made_by: self.played.len() as u16,
+            earlier_same_count: self.by_count.push(stones, index),
         });
         self.end_turn(player);
     }

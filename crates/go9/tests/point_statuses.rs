@@ -4,7 +4,7 @@
 mod common;
 
 use common::{ko, play_all};
-use go9::{Game, GameRng, Go9, Move, POINTS, PlayError, Point, PointStatus};
+use go9::{Game, GameRng, Go9, Move, POINTS, PlayError, Player, Point, PointStatus};
 
 /// Compares every point's status with `check_move` and the board.
 fn check(game: &Go9) {
@@ -75,4 +75,65 @@ fn the_ko_recapture_is_a_superko_point_and_a_filled_eye_is_suicide() {
         PointStatus::Suicide,
         "White may not fill Black's A1 eye"
     );
+}
+
+/// Whether a stone of `player` on the empty `point` would capture: an opponent chain has
+/// `point` as its only liberty.
+fn captures(game: &Go9, player: Player, point: Point) -> bool {
+    let board = game.board();
+    (0..POINTS)
+        .map(Point::from_index)
+        .any(|p| board.stone_at(p) == Some(player.other()) && board.liberty_points(p) == [point])
+}
+
+/// Checks the legal moves of both colours against `check_move_for`; returns the points
+/// refused only by superko, as (capturing, not capturing).
+fn check_both_colours(game: &Go9) -> (usize, usize) {
+    let mut kinds = (0, 0);
+    let mut legal = Vec::new();
+    for player in Player::BOTH {
+        game.legal_moves_for(player, &mut legal);
+        for index in 0..POINTS {
+            let point = Point::from_index(index);
+            let verdict = game.check_move_for(player, Move::Place(point));
+            assert_eq!(
+                legal.contains(&Move::Place(point)),
+                verdict.is_ok(),
+                "{player:?} at {point:?}, ply {}: {verdict:?}",
+                game.ply()
+            );
+            if matches!(verdict, Err(PlayError::Superko { .. })) {
+                if captures(game, player, point) {
+                    kinds.0 += 1;
+                } else {
+                    kinds.1 += 1;
+                }
+            }
+        }
+    }
+    kinds
+}
+
+/// Both ways a placement repeats a board are met in random games, for both colours (the
+/// one to move and the other, as GTP asks), and every legal move list agrees with
+/// `check_move_for`: the placement that captures (a ko), found by the board after it, and
+/// the one that captures nothing, found among the boards with one stone more.
+#[test]
+fn both_kinds_of_repeat_are_found_for_both_colours() {
+    let mut rng = GameRng::seed_from(61);
+    let mut moves = Vec::new();
+    let (mut capturing, mut quiet) = (0, 0);
+    for _ in 0..1000 {
+        let mut game = Go9::new();
+        while !game.is_over() {
+            let (c, q) = check_both_colours(&game);
+            capturing += c;
+            quiet += q;
+            game.legal_moves(&mut moves);
+            game.play(*rng.choose(&moves).unwrap()).unwrap();
+        }
+    }
+    assert!(capturing > 0, "no repeat by a capture met");
+    assert!(quiet > 0, "no repeat without a capture met");
+    println!("{capturing} repeats by a capture, {quiet} without");
 }

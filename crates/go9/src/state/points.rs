@@ -1,12 +1,25 @@
 //! What the player to move may do on every point, in one pass: for observations, legal
 //! masks and boards a UI draws.
+//!
+//! `Go9::check_placement` answers for one point: the captures, suicide, then the board
+//! after it looked up in the history. [`Go9::placement_refusals`] answers for every point
+//! at once and looks closely only where an answer can be "no":
+//! - a placement captures only on the last liberty of an opponent chain; there the board
+//!   after it is looked up as `check_placement` does (few points);
+//! - a placement that captures nothing is suicide only on a point without an empty
+//!   neighbour (few points);
+//! - a placement that captures nothing and is not suicide makes the board plus one stone.
+//!   Such a board was seen before only if a board of the history has one stone more than
+//!   this one, the same stones of the other colour, and the mover's stones and one more.
+//!   The history lists its boards by stone count (`Go9::by_count`), so one pass over the
+//!   boards with one stone more than this one finds every such point.
 
 use board_geometry::Point;
 use game_core::Player;
 
 use super::Go9;
 use crate::error::PlayError;
-use crate::layout::{Mask, POINTS, bit, cell_of, spread};
+use crate::layout::{Mask, POINTS, bit, cell_of, cells, spread};
 
 /// A point as the player to move sees it ([`Go9::point_statuses`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +38,16 @@ pub enum PointStatus {
     Ended,
 }
 
+/// The empty points where a player may not place, by reason, as cell masks
+/// ([`Go9::placement_refusals`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Refusals {
+    /// A stone there would have no liberty and capture nothing (G-3).
+    pub suicide: Mask,
+    /// A stone there would repeat an earlier board (G-4).
+    pub superko: Mask,
+}
+
 impl Go9 {
     /// The empty cells where a placement is legal without a closer look: next to an empty
     /// point a stone has a liberty (no suicide), and where no stone ever stood the board
@@ -35,11 +58,85 @@ impl Go9 {
         empty & spread(empty) & !self.ever_occupied
     }
 
+    /// Where `player` may not place with this board and history (whoever is to move, and
+    /// whether or not the game is over): the same answers as `check_placement` on every
+    /// empty point (module doc).
+    pub(crate) fn placement_refusals(&self, player: Player) -> Refusals {
+        let empty = self.board.empty_mask();
+        let look = empty & !self.surely_legal();
+        if look == 0 {
+            return Refusals::default();
+        }
+        // Planted bugs (tests only) change what `check_placement` answers: ask it.
+        if game_core::planted::is("G-3") || game_core::planted::is("G-4") {
+            return self.refusals_point_by_point(player, look);
+        }
+        let board = &self.board;
+        // A chain's last liberty is next to one of its stones.
+        let capturing = board.atari_liberties(player.other(), spread(look)) & look;
+        let mut refusals = Refusals::default();
+        for c in cells(capturing) {
+            let captured = board.effect(c, player).captured;
+            if self.repeats(c, player, captured).is_some() {
+                refusals.superko |= bit(c);
+            }
+        }
+        let enclosed = look & !spread(empty) & !capturing;
+        for c in cells(enclosed) {
+            if board.effect(c, player).suicide {
+                refusals.suicide |= bit(c);
+            }
+        }
+        // A suicide never makes a board of the history (every such board has a liberty
+        // for each chain), so the points found here are legal but for the repeat.
+        refusals.superko |= self.repeats_without_capture(player) & !capturing;
+        refusals
+    }
+
+    /// The empty points where a stone of `player` that captures nothing would make a board
+    /// seen before: for each board of the history with one stone more than this one, the
+    /// other colour's stones the same and `player`'s these and one more, that one.
+    fn repeats_without_capture(&self, player: Player) -> Mask {
+        let own = self.board.stones_of(player);
+        let other = self.board.stones_of(player.other());
+        let stones = (own.count_ones() + other.count_ones()) as usize;
+        let mut points = 0;
+        let mut link = self.by_count.latest(stones + 1);
+        while let Some(seen) = usize::from(link)
+            .checked_sub(1)
+            .and_then(|i| self.seen.get(i))
+        {
+            let (seen_own, seen_other) = (
+                seen.masks[player.index()],
+                seen.masks[player.other().index()],
+            );
+            if seen_other == other && seen_own & own == own {
+                points |= seen_own & !own;
+            }
+            link = seen.earlier_same_count;
+        }
+        points
+    }
+
+    /// [`Go9::placement_refusals`] by asking `check_placement` point by point, over the
+    /// cells of `look` (the others are legal).
+    fn refusals_point_by_point(&self, player: Player, look: Mask) -> Refusals {
+        let mut refusals = Refusals::default();
+        for c in cells(look) {
+            match self.check_placement(c, player) {
+                Ok(_) => {}
+                Err(PlayError::Superko { .. }) => refusals.superko |= bit(c),
+                Err(_) => refusals.suicide |= bit(c),
+            }
+        }
+        refusals
+    }
+
     /// The status of every point, in point order (`A1`, `B1`, …, `J9`), from the point of
     /// view of the player to move: whose stone, or whether a placement is legal, suicide or
     /// forbidden by superko. The same answers as `check_move` point by point, in one pass
     /// that allocates nothing and looks closely only at points where a placement could be
-    /// refused (next to no empty point, or where a stone has stood before).
+    /// refused (module doc).
     ///
     /// ```
     /// use go9::{Go9, Game, Move, PointStatus, Player, parse_point, POINTS};
@@ -52,22 +149,23 @@ impl Go9 {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn point_statuses(&self, out: &mut [PointStatus; POINTS]) {
-        let player = self.to_move;
-        let surely_legal = self.surely_legal();
+        let refusals = if self.end.is_some() {
+            Refusals::default()
+        } else {
+            self.placement_refusals(self.to_move)
+        };
         for (index, slot) in out.iter_mut().enumerate() {
             let c = cell_of(Point::from_index(index));
             *slot = if let Some(owner) = self.board.stone_at_cell(c) {
                 PointStatus::Stone(owner)
             } else if self.end.is_some() {
                 PointStatus::Ended
-            } else if surely_legal & bit(c) != 0 {
-                PointStatus::Legal
+            } else if refusals.suicide & bit(c) != 0 {
+                PointStatus::Suicide
+            } else if refusals.superko & bit(c) != 0 {
+                PointStatus::Superko
             } else {
-                match self.check_placement(c, player) {
-                    Ok(_) => PointStatus::Legal,
-                    Err(PlayError::Superko { .. }) => PointStatus::Superko,
-                    Err(_) => PointStatus::Suicide,
-                }
+                PointStatus::Legal
             };
         }
     }

@@ -58,7 +58,7 @@ fn validate_refuses_each_broken_invariant() {
     let base = after("E5 D4 pass C3 E4");
     base.validate().unwrap();
     let j9 = bit(cell("J9"));
-    let breaks: [(&str, Change); 9] = [
+    let breaks: [(&str, Change); 11] = [
         ("incremental hash", |g| {
             g.board = g.board.with_stored_hash(g.board.hash() ^ 1);
         }),
@@ -81,6 +81,11 @@ fn validate_refuses_each_broken_invariant() {
             };
             g.seen_table.insert(g.seen[0].key, 2);
         }),
+        (
+            "board 3 of the history links to the wrong board with as many stones",
+            |g| g.seen[3].earlier_same_count = 1,
+        ),
+        ("lists by stone count", |g| g.by_count.pop(4, 0)),
         ("ever-occupied points", |g| {
             g.ever_occupied |= bit(cell("J9"))
         }),

@@ -29,6 +29,8 @@ impl Go9 {
         if let Move::Place(p) = mv {
             if let Some(last_board) = self.seen.pop() {
                 self.seen_table.remove(last_board.key, self.seen.len());
+                self.by_count
+                    .pop(last_board.stones(), last_board.earlier_same_count);
             }
             let mut masks = [
                 self.board.stones_of(Player::First),

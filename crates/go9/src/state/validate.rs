@@ -3,12 +3,13 @@
 use game_core::Player;
 
 use super::Go9;
-use crate::layout::ON_BOARD;
+use crate::layout::{ON_BOARD, POINTS};
 use crate::moves::Move;
 
 impl Go9 {
     /// Checks every invariant against a from-scratch recomputation: chains, liberties and
-    /// hash; no chain without liberties; no board repeated in the history; the pass count.
+    /// hash; no chain without liberties; no board repeated in the history, whose lists by
+    /// stone count link each board to the one before with as many; the pass count.
     ///
     /// # Errors
     /// A message naming the first broken invariant.
@@ -36,6 +37,19 @@ impl Go9 {
             if !distinct.insert(a.masks) {
                 return Err(format!("board {i} of the history repeats an earlier one"));
             }
+        }
+        let mut latest = [0_u16; POINTS + 1];
+        for (i, board) in self.seen.iter().enumerate() {
+            let stones = board.stones();
+            if board.earlier_same_count != latest[stones] {
+                return Err(format!(
+                    "board {i} of the history links to the wrong board with as many stones"
+                ));
+            }
+            latest[stones] = i as u16 + 1;
+        }
+        if (0..=POINTS).any(|stones| self.by_count.latest(stones) != latest[stones]) {
+            return Err("the history's lists by stone count do not end at its last boards".into());
         }
         let occupied = self.seen.iter().flat_map(|s| s.masks).fold(0, |m, x| m | x);
         if occupied != self.ever_occupied || occupied & !ON_BOARD != 0 {
