@@ -13,7 +13,7 @@ use game_core::encoding::{BufferSizeError, Encoded, check_buffer, flag_value, pl
 use game_core::{Game, Player};
 
 use crate::Point;
-use crate::layout::{Mask, POINTS, SIZE, row_bits};
+use crate::layout::{Mask, POINTS, SIZE, point_bits};
 use crate::moves::Move;
 use crate::state::{Go9, Refusals};
 
@@ -121,12 +121,7 @@ fn write_mask(game: &Go9, refusals: &Refusals, mask: &mut [bool]) {
     } else {
         0
     };
-    for (row, slots) in mask[..POINTS].chunks_exact_mut(SIZE).enumerate() {
-        let bits = row_bits(legal, row);
-        for (col, slot) in slots.iter_mut().enumerate() {
-            *slot = (bits >> col) & 1 != 0;
-        }
-    }
+    write_points(mask, legal, &BYTE_FLAGS, true, false);
     mask[PASS_ID] = open;
 }
 
@@ -139,14 +134,47 @@ fn write_planes(game: &Go9, viewer: Player, superko: Mask, out: &mut [f32]) {
     plane_mut(out, MOVER_IS_BLACK, POINTS).fill(flag_value(viewer == Player::First));
 }
 
+/// For every byte, its eight bits as values, lowest bit first: `[0.0 or 1.0; 8]`.
+const BYTE_VALUES: [[f32; 8]; 256] = byte_table(0.0, 1.0);
+/// For every byte, its eight bits as flags, lowest bit first.
+const BYTE_FLAGS: [[bool; 8]; 256] = byte_table(false, true);
+
+const fn byte_table<T: Copy>(clear: T, set: T) -> [[T; 8]; 256] {
+    let mut table = [[clear; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte][bit] = set;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
+/// 81 slots, one per point in point order: `set` on the points of the cell mask `cells`,
+/// `clear` elsewhere, eight at a time from `table` (`BYTE_VALUES` or `BYTE_FLAGS`).
+fn write_points<T: Copy>(out: &mut [T], cells: Mask, table: &[[T; 8]; 256], set: T, clear: T) {
+    let bits = point_bits(cells);
+    let (eights, last) = out[..POINTS].as_chunks_mut::<8>();
+    for (eight, byte) in eights.iter_mut().zip(bits.to_le_bytes()) {
+        *eight = table[usize::from(byte)];
+    }
+    if let Some(slot) = last.first_mut() {
+        *slot = if bits >> (POINTS - 1) & 1 == 1 {
+            set
+        } else {
+            clear
+        };
+    }
+}
+
 /// A plane of 81 values: 1.0 on the points of the cell mask `cells`, else 0.0.
 fn write_cells(plane: &mut [f32], cells: Mask) {
-    for (row, values) in plane.chunks_exact_mut(SIZE).enumerate() {
-        let bits = row_bits(cells, row);
-        for (col, value) in values.iter_mut().enumerate() {
-            *value = ((bits >> col) & 1) as f32;
-        }
-    }
+    write_points(plane, cells, &BYTE_VALUES, 1.0, 0.0);
 }
 
 #[cfg(test)]

@@ -230,11 +230,17 @@ pub(crate) fn components(mut m: Mask) -> impl Iterator<Item = Mask> {
     })
 }
 
-/// Row `row` (0 for the first) of the cell mask `m` as nine bits, bit `col` for the
-/// point `(col, row)`.
+/// The points of the cell mask `m` as a mask over point indices: bit `row * 9 + col` for
+/// the point `(col, row)`.
 #[inline]
-pub(crate) fn row_bits(m: Mask, row: usize) -> u32 {
-    (m >> ((row + 1) * WIDTH + 1)) as u32 & 0x1ff
+pub(crate) fn point_bits(m: Mask) -> u128 {
+    let mut bits = 0;
+    let mut row = 0;
+    while row < SIZE {
+        bits |= ((m >> ((row + 1) * WIDTH + 1)) & 0x1ff) << (row * SIZE);
+        row += 1;
+    }
+    bits
 }
 
 /// The board points of a mask, in point order.
@@ -257,6 +263,19 @@ mod tests {
         }
         assert_eq!(ON_BOARD.count_ones() as usize, POINTS);
         const { assert!(CELLS <= 128) };
+    }
+
+    #[test]
+    fn point_bits_moves_each_cell_to_its_point_index_and_drops_the_frame() {
+        for i in 0..POINTS {
+            assert_eq!(
+                point_bits(bit(cell_of(Point::from_index(i)))),
+                1 << i,
+                "point {i}"
+            );
+        }
+        assert_eq!(point_bits(ON_BOARD), (1 << POINTS) - 1);
+        assert_eq!(point_bits(!ON_BOARD), 0);
     }
 
     #[test]
