@@ -63,6 +63,14 @@ pub(crate) struct PlacementEffect {
     pub suicide: bool,
 }
 
+/// A chain's stones and liberties, by its head cell (`Board::chains`).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(32))]
+struct Chain {
+    stones: Mask,
+    liberties: Mask,
+}
+
 /// The stones on the 9×9 board, their chains and the incremental Zobrist hash.
 ///
 /// Equality compares the stones only (chain bookkeeping is derived data).
@@ -72,10 +80,9 @@ pub struct Board {
     colour: [u8; SLOTS],
     /// The head cell of the chain each stone belongs to.
     head: [u8; SLOTS],
-    /// The stones of the chain whose head is the index.
-    stones: [Mask; SLOTS],
-    /// The liberties of the chain whose head is the index.
-    liberties: [Mask; SLOTS],
+    /// The chain whose head is the index: its stones and liberties side by side, so that
+    /// a chain's look-up reads one cache line.
+    chains: [Chain; SLOTS],
     /// The number of stones of the chain whose head is the index (merges keep the larger
     /// chain's head without a popcount).
     size: [u8; SLOTS],
@@ -120,8 +127,7 @@ impl Board {
         Board {
             colour,
             head: [0; SLOTS],
-            stones: [0; SLOTS],
-            liberties: [0; SLOTS],
+            chains: [Chain::default(); SLOTS],
             size: [0; SLOTS],
             by_colour: [0; 2],
             hash: 0,
@@ -144,8 +150,8 @@ impl Board {
             }
             for chain in components(own) {
                 let h = chain.trailing_zeros() as usize;
-                board.stones[h] = chain;
-                board.liberties[h] = spread(chain) & empty;
+                board.chains[h].stones = chain;
+                board.chains[h].liberties = spread(chain) & empty;
                 board.size[h] = chain.count_ones() as u8;
                 for c in cells(chain) {
                     board.head[c] = h as u8;
@@ -251,7 +257,7 @@ impl Board {
         if self.colour[c & MASK_INDEX] == EMPTY {
             return Vec::new();
         }
-        crate::layout::points_of(self.stones[self.head_of(c)])
+        crate::layout::points_of(self.chains[self.head_of(c)].stones)
     }
 
     /// The liberties of the chain through `p` (empty if `p` is empty), in point order.
@@ -261,7 +267,7 @@ impl Board {
         if self.colour[c & MASK_INDEX] == EMPTY {
             return Vec::new();
         }
-        crate::layout::points_of(self.liberties[self.head_of(c)])
+        crate::layout::points_of(self.chains[self.head_of(c)].liberties)
     }
 
     /// The head cell of the chain of the stone on `c` (the same for all its stones).
@@ -273,13 +279,13 @@ impl Board {
     /// The stones of the chain of the stone on `c`.
     #[inline]
     pub(crate) fn chain_at(&self, c: usize) -> Mask {
-        self.stones[self.head_of(c)]
+        self.chains[self.head_of(c)].stones
     }
 
     /// The liberty mask of the chain of the stone on `c`.
     #[inline]
     pub(crate) fn liberties_at(&self, c: usize) -> Mask {
-        self.liberties[self.head_of(c)]
+        self.chains[self.head_of(c)].liberties
     }
 
     /// The liberties of `player`'s chains that have only one, among the chains through the
@@ -290,7 +296,7 @@ impl Board {
     pub(crate) fn atari_liberties(&self, player: Player, stones: Mask) -> Mask {
         let mut liberties = 0;
         for c in cells(stones & self.by_colour[player.index()]) {
-            let chain_liberties = self.liberties[self.head_of(c)];
+            let chain_liberties = self.chains[self.head_of(c)].liberties;
             if at_most_one(chain_liberties) {
                 liberties |= chain_liberties;
             }
@@ -311,7 +317,7 @@ impl Board {
     #[cfg(feature = "planted-bugs")]
     pub(crate) fn take_off_if_dead(&mut self, c: usize) {
         if self.cell(c) != EMPTY && self.liberties_at(c) == 0 {
-            let chain = self.stones[self.head_of(c)];
+            let chain = self.chains[self.head_of(c)].stones;
             *self = Board::from_masks(self.by_colour[0] & !chain, self.by_colour[1] & !chain);
         }
     }
@@ -335,7 +341,7 @@ impl Board {
         let mut captured = 0;
         for n in near_cells(c, opponent) {
             if self.liberties_at(n) == me {
-                captured |= self.stones[self.head_of(n)];
+                captured |= self.chains[self.head_of(n)].stones;
             }
         }
         let breathes = captured != 0
@@ -390,30 +396,30 @@ impl Board {
         let first_friend = friends.next();
         let mut head = if let Some(first) = first_friend {
             let h = self.head_of(first);
-            self.stones[h] |= me;
+            self.chains[h].stones |= me;
             self.size[h] += 1;
             h
         } else {
-            self.stones[c & MASK_INDEX] = me;
+            self.chains[c & MASK_INDEX].stones = me;
             self.size[c & MASK_INDEX] = 1;
-            self.liberties[c & MASK_INDEX] = 0;
+            self.chains[c & MASK_INDEX].liberties = 0;
             c
         };
         self.head[c & MASK_INDEX] = head as u8;
-        self.liberties[head & MASK_INDEX] |= around & !own & !opponent;
+        self.chains[head & MASK_INDEX].liberties |= around & !own & !opponent;
         for n in friends {
             let other = self.head_of(n);
             if other != head {
                 head = self.merge(head, other);
             }
         }
-        self.liberties[head & MASK_INDEX] &= !me;
+        self.chains[head & MASK_INDEX].liberties &= !me;
         let mut captured = 0;
         for n in near_cells(c, near_opponent) {
             let h = self.head_of(n);
-            self.liberties[h] &= !me;
-            if self.liberties[h] == 0 {
-                captured |= self.stones[h];
+            self.chains[h].liberties &= !me;
+            if self.chains[h].liberties == 0 {
+                captured |= self.chains[h].stones;
             }
         }
         if captured != 0 {
@@ -430,11 +436,11 @@ impl Board {
         } else {
             (b, a)
         };
-        for s in cells(self.stones[gone & MASK_INDEX]) {
+        for s in cells(self.chains[gone & MASK_INDEX].stones) {
             self.head[s & MASK_INDEX] = keep as u8;
         }
-        self.stones[keep & MASK_INDEX] |= self.stones[gone & MASK_INDEX];
-        self.liberties[keep & MASK_INDEX] |= self.liberties[gone & MASK_INDEX];
+        self.chains[keep & MASK_INDEX].stones |= self.chains[gone & MASK_INDEX].stones;
+        self.chains[keep & MASK_INDEX].liberties |= self.chains[gone & MASK_INDEX].liberties;
         self.size[keep & MASK_INDEX] += self.size[gone & MASK_INDEX];
         keep
     }
@@ -450,7 +456,7 @@ impl Board {
             self.hash ^= key(s, owner);
             for n in neighbours_in(s, capturer) {
                 let h = self.head_of(n);
-                self.liberties[h] |= bit(s);
+                self.chains[h].liberties |= bit(s);
             }
         }
     }
@@ -495,25 +501,25 @@ impl Board {
             if expected == 1 || expected == 2 {
                 let mine = self.head_of(c);
                 let theirs = usize::from(fresh.head[c]);
-                if self.stones[mine & MASK_INDEX] != fresh.stones[theirs] {
+                if self.chains[mine & MASK_INDEX].stones != fresh.chains[theirs].stones {
                     return Err(format!(
                         "the chain through {} is wrong",
                         point_of(c).index()
                     ));
                 }
-                if self.liberties[mine & MASK_INDEX] != fresh.liberties[theirs] {
+                if self.chains[mine & MASK_INDEX].liberties != fresh.chains[theirs].liberties {
                     return Err(format!(
                         "the liberties of the chain through point {} are wrong",
                         point_of(c).index()
                     ));
                 }
-                if u32::from(self.size[mine & MASK_INDEX]) != fresh.stones[theirs].count_ones() {
+                if u32::from(self.size[mine & MASK_INDEX]) != fresh.chains[theirs].stones.count_ones() {
                     return Err(format!(
                         "the stone count of the chain through point {} is wrong",
                         point_of(c).index()
                     ));
                 }
-                if self.liberties[mine & MASK_INDEX] == 0 {
+                if self.chains[mine & MASK_INDEX].liberties == 0 {
                     return Err(format!(
                         "the chain through point {} has no liberties",
                         point_of(c).index()
@@ -594,9 +600,9 @@ mod tests {
         let corruptions: [(&str, Corruption); 6] = [
             ("hash", |b, _| b.hash ^= 1),
             ("empty list one short", |b, _| b.empty_count -= 1),
-            ("chain stones", |b, h| b.stones[h] &= b.stones[h] - 1),
+            ("chain stones", |b, h| b.chains[h].stones &= b.chains[h].stones - 1),
             ("chain liberties", |b, h| {
-                b.liberties[h] &= b.liberties[h] - 1
+                b.chains[h].liberties &= b.chains[h].liberties - 1
             }),
             ("chain size", |b, h| b.size[h] += 1),
             ("colour", |b, h| b.colour[h] = EMPTY),

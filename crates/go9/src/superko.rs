@@ -2,7 +2,7 @@
 //! probes instead of a scan of the history.
 
 /// Slots of the superko table: a power of two well above the 301 boards a game can see.
-const TABLE_SLOTS: usize = 1024;
+const TABLE_SLOTS: usize = 512;
 
 /// The table behind the superko lookup (see `Go9::seen_table`).
 #[derive(Clone)]
