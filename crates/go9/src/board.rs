@@ -5,8 +5,8 @@ use board_geometry::{Point, zobrist};
 use game_core::Player;
 
 use crate::layout::{
-    CELLS, Mask, ON_BOARD, POINTS, at_most_one, bit, cell_of, cells, components, near, near_cells,
-    near_on, neighbours_in, orthogonal, point_of, spread,
+    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, near, near_cells, near_on,
+    neighbours_in, orthogonal, point_of, spread,
 };
 
 /// What a cell holds.
@@ -288,22 +288,6 @@ impl Board {
         self.chains[self.head_of(c)].liberties
     }
 
-    /// The liberties of `player`'s chains that have only one, among the chains through the
-    /// stones of `stones`: the points where the other colour captures by placing a stone.
-    ///
-    /// Stone by stone rather than chain by chain: no load waits for the one before it.
-    #[inline]
-    pub(crate) fn atari_liberties(&self, player: Player, stones: Mask) -> Mask {
-        let mut liberties = 0;
-        for c in cells(stones & self.by_colour[player.index()]) {
-            let chain_liberties = self.chains[self.head_of(c)].liberties;
-            if at_most_one(chain_liberties) {
-                liberties |= chain_liberties;
-            }
-        }
-        liberties
-    }
-
     /// What placing a `player` stone on the empty cell `c` would capture, and whether it
     /// would be suicide (G-3: captures first, then the own chain's liberties).
     #[inline]
@@ -513,7 +497,9 @@ impl Board {
                         point_of(c).index()
                     ));
                 }
-                if u32::from(self.size[mine & MASK_INDEX]) != fresh.chains[theirs].stones.count_ones() {
+                if u32::from(self.size[mine & MASK_INDEX])
+                    != fresh.chains[theirs].stones.count_ones()
+                {
                     return Err(format!(
                         "the stone count of the chain through point {} is wrong",
                         point_of(c).index()
@@ -600,7 +586,9 @@ mod tests {
         let corruptions: [(&str, Corruption); 6] = [
             ("hash", |b, _| b.hash ^= 1),
             ("empty list one short", |b, _| b.empty_count -= 1),
-            ("chain stones", |b, h| b.chains[h].stones &= b.chains[h].stones - 1),
+            ("chain stones", |b, h| {
+                b.chains[h].stones &= b.chains[h].stones - 1
+            }),
             ("chain liberties", |b, h| {
                 b.chains[h].liberties &= b.chains[h].liberties - 1
             }),

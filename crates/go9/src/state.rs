@@ -34,16 +34,16 @@ struct Seen {
     key: u32,
     /// The move number (counted from 1) that produced this board; 0 for the start.
     made_by: u16,
-    /// The index + 1 of the board before this one in the history with as many stones
-    /// (0: none): the list `Go9::by_count` starts.
-    earlier_same_count: u16,
+    /// For each colour, the index + 1 of the board before this one in the history with as
+    /// many stones of that colour (0: none): the lists `Go9::by_count` starts.
+    earlier_same_count: [u16; 2],
 }
 
 impl Seen {
-    /// The number of stones on the board.
+    /// The number of stones of the colour of index `colour` on the board.
     #[inline]
-    fn stones(&self) -> usize {
-        (self.masks[0].count_ones() + self.masks[1].count_ones()) as usize
+    fn stones(&self, colour: usize) -> usize {
+        self.masks[colour].count_ones() as usize
     }
 }
 
@@ -86,9 +86,9 @@ pub struct Go9 {
     /// superko test probes one or two slots instead of scanning the history. Entries are
     /// removed in the reverse order of insertion (undo), which linear probing allows.
     seen_table: SeenTable,
-    /// The boards of `seen` by stone count, for the points where a placement that
-    /// captures nothing would repeat a board (`Go9::placement_refusals`).
-    by_count: ByCount,
+    /// The boards of `seen` by the number of each colour's stones, for the points where a
+    /// placement would repeat a board (`Go9::placement_refusals`).
+    by_count: [ByCount; 2],
     /// The moves played, in order.
     moves: Vec<Move>,
     /// Per move: who played it and what undo needs.
@@ -143,14 +143,16 @@ impl Go9 {
         ];
         let mut seen_table = SeenTable::new();
         seen_table.insert(board.hash() as u32, 0);
-        let mut by_count = ByCount::new();
+        let mut by_count = [ByCount::new(), ByCount::new()];
         let first = Seen {
             masks,
             key: board.hash() as u32,
             made_by: 0,
-            earlier_same_count: 0,
+            earlier_same_count: [0; 2],
         };
-        by_count.push(first.stones(), 0);
+        for (colour, list) in by_count.iter_mut().enumerate() {
+            list.push(first.stones(colour), 0);
+        }
         Go9 {
             seen_table,
             by_count,
@@ -474,12 +476,13 @@ impl Go9 {
             self.board.stones_of(Player::First),
             self.board.stones_of(Player::Second),
         ];
-        let stones = (masks[0].count_ones() + masks[1].count_ones()) as usize;
+        let earlier_same_count = [0, 1]
+            .map(|colour| self.by_count[colour].push(masks[colour].count_ones() as usize, index));
         self.seen.push(Seen {
             key,
             masks,
             made_by: self.played.len() as u16,
-            earlier_same_count: self.by_count.push(stones, index),
+            earlier_same_count,
         });
         self.end_turn(player);
     }

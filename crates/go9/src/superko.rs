@@ -49,10 +49,11 @@ impl SeenTable {
     }
 }
 
-/// The boards of the history by stone count: for each count, the index + 1 of the latest
-/// board with that many stones (0: none). Each board keeps the link to the one before it
-/// with as many stones (`Seen::earlier_same_count`), so the boards of one count form a
-/// list through the history, newest first. Pushed and popped in the history's order.
+/// The boards of the history by the number of one colour's stones: for each count, the
+/// index + 1 of the latest board with that many stones of the colour (0: none). Each board
+/// keeps the link to the one before it with as many (`Seen::earlier_same_count`), so the
+/// boards of one count form a list through the history, newest first. Pushed and popped
+/// in the history's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ByCount([u16; crate::layout::POINTS + 1]);
 

@@ -4,15 +4,15 @@
 //! `Go9::check_placement` answers for one point: the captures, suicide, then the board
 //! after it looked up in the history. [`Go9::placement_refusals`] answers for every point
 //! at once and looks closely only where an answer can be "no":
-//! - a placement captures only on the last liberty of an opponent chain; there the board
-//!   after it is looked up as `check_placement` does (few points);
 //! - a placement that captures nothing is suicide only on a point without an empty
-//!   neighbour (few points);
-//! - a placement that captures nothing and is not suicide makes the board plus one stone.
-//!   Such a board was seen before only if a board of the history has one stone more than
-//!   this one, the same stones of the other colour, and the mover's stones and one more.
-//!   The history lists its boards by stone count (`Go9::by_count`), so one pass over the
-//!   boards with one stone more than this one finds every such point.
+//!   neighbour (few points; a close look at each);
+//! - a placement by P on `c` that is no suicide makes the board with P's stones and `c`,
+//!   and the other colour's stones less those it captures. A board of the history equals
+//!   it only if it has one stone of P more than this board, all of this board's P stones,
+//!   and none of the other colour's but this board's. The history lists its boards by the
+//!   number of each colour's stones (`Go9::by_count`), so one short walk over the boards
+//!   with one P stone more finds each candidate; its one new P stone names `c`, which
+//!   repeats it if `c` is empty and a stone there captures just the stones it lacks.
 
 use board_geometry::Point;
 use game_core::Player;
@@ -71,49 +71,42 @@ impl Go9 {
         if game_core::planted::is("G-3") || game_core::planted::is("G-4") {
             return self.refusals_point_by_point(player, look);
         }
-        let board = &self.board;
-        // A chain's last liberty is next to one of its stones.
-        let capturing = board.atari_liberties(player.other(), spread(look)) & look;
         let mut refusals = Refusals::default();
-        for c in cells(capturing) {
-            let captured = board.effect(c, player).captured;
-            if self.repeats(c, player, captured).is_some() {
-                refusals.superko |= bit(c);
-            }
-        }
-        let enclosed = look & !spread(empty) & !capturing;
-        for c in cells(enclosed) {
-            if board.effect(c, player).suicide {
+        for c in cells(look & !spread(empty)) {
+            if self.board.effect(c, player).suicide {
                 refusals.suicide |= bit(c);
             }
         }
-        // A suicide never makes a board of the history (every such board has a liberty
-        // for each chain), so the points found here are legal but for the repeat.
-        refusals.superko |= self.repeats_without_capture(player) & !capturing;
+        refusals.superko = self.repeating_points(player);
         refusals
     }
 
-    /// The empty points where a stone of `player` that captures nothing would make a board
-    /// seen before: for each board of the history with one stone more than this one, the
-    /// other colour's stones the same and `player`'s these and one more, that one.
-    fn repeats_without_capture(&self, player: Player) -> Mask {
+    /// The empty points where a stone of `player` would make a board seen before (module
+    /// doc): for each board of the history with one stone of `player` more than this one,
+    /// all of this board's and the other colour's among this board's, the point of its new
+    /// stone, if a stone there captures just the stones that board lacks.
+    fn repeating_points(&self, player: Player) -> Mask {
+        let (mover, other) = (player.index(), player.other().index());
         let own = self.board.stones_of(player);
-        let other = self.board.stones_of(player.other());
-        let stones = (own.count_ones() + other.count_ones()) as usize;
+        let theirs = self.board.stones_of(player.other());
+        let empty = self.board.empty_mask();
         let mut points = 0;
-        let mut link = self.by_count.latest(stones + 1);
+        let mut link = self.by_count[mover].latest(own.count_ones() as usize + 1);
         while let Some(seen) = usize::from(link)
             .checked_sub(1)
             .and_then(|i| self.seen.get(i))
         {
-            let (seen_own, seen_other) = (
-                seen.masks[player.index()],
-                seen.masks[player.other().index()],
-            );
-            if seen_other == other && seen_own & own == own {
-                points |= seen_own & !own;
+            link = seen.earlier_same_count[mover];
+            let (seen_own, seen_theirs) = (seen.masks[mover], seen.masks[other]);
+            let new = seen_own & !own;
+            if seen_own & own != own || seen_theirs & !theirs != 0 || new & empty == 0 {
+                continue;
             }
-            link = seen.earlier_same_count;
+            // One P stone more and all of this board's: `new` is one point, and empty.
+            let c = new.trailing_zeros() as usize;
+            if self.board.effect(c, player).captured == theirs & !seen_theirs {
+                points |= new;
+            }
         }
         points
     }

@@ -82,10 +82,10 @@ fn validate_refuses_each_broken_invariant() {
             g.seen_table.insert(g.seen[0].key, 2);
         }),
         (
-            "board 3 of the history links to the wrong board with as many stones",
-            |g| g.seen[3].earlier_same_count = 1,
+            "board 3 of the history links to the wrong board with as many stones of colour 1",
+            |g| g.seen[3].earlier_same_count[1] = 1,
         ),
-        ("lists by stone count", |g| g.by_count.pop(4, 0)),
+        ("lists by stone count", |g| g.by_count[0].pop(2, 0)),
         ("ever-occupied points", |g| {
             g.ever_occupied |= bit(cell("J9"))
         }),

@@ -29,8 +29,12 @@ impl Go9 {
         if let Move::Place(p) = mv {
             if let Some(last_board) = self.seen.pop() {
                 self.seen_table.remove(last_board.key, self.seen.len());
-                self.by_count
-                    .pop(last_board.stones(), last_board.earlier_same_count);
+                for (colour, list) in self.by_count.iter_mut().enumerate() {
+                    list.pop(
+                        last_board.stones(colour),
+                        last_board.earlier_same_count[colour],
+                    );
+                }
             }
             let mut masks = [
                 self.board.stones_of(Player::First),

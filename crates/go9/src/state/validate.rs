@@ -38,18 +38,25 @@ impl Go9 {
                 return Err(format!("board {i} of the history repeats an earlier one"));
             }
         }
-        let mut latest = [0_u16; POINTS + 1];
+        let mut latest = [[0_u16; POINTS + 1]; 2];
         for (i, board) in self.seen.iter().enumerate() {
-            let stones = board.stones();
-            if board.earlier_same_count != latest[stones] {
-                return Err(format!(
-                    "board {i} of the history links to the wrong board with as many stones"
-                ));
+            for (colour, latest) in latest.iter_mut().enumerate() {
+                let stones = board.stones(colour);
+                if board.earlier_same_count[colour] != latest[stones] {
+                    return Err(format!(
+                        "board {i} of the history links to the wrong board with as many \
+                         stones of colour {colour}"
+                    ));
+                }
+                latest[stones] = i as u16 + 1;
             }
-            latest[stones] = i as u16 + 1;
         }
-        if (0..=POINTS).any(|stones| self.by_count.latest(stones) != latest[stones]) {
-            return Err("the history's lists by stone count do not end at its last boards".into());
+        for (list, latest) in self.by_count.iter().zip(&latest) {
+            if (0..=POINTS).any(|stones| list.latest(stones) != latest[stones]) {
+                return Err(
+                    "the history's lists by stone count do not end at its last boards".into(),
+                );
+            }
         }
         let occupied = self.seen.iter().flat_map(|s| s.masks).fold(0, |m, x| m | x);
         if occupied != self.ever_occupied || occupied & !ON_BOARD != 0 {
