@@ -11,9 +11,7 @@
 use crate::{Colour, Coord, Kazura, Move};
 use game_core::{Game, Player};
 
-use game_core::encoding::{
-    Encoded, flag_value, plane_mut, point_col_row, point_id, write_stone_planes,
-};
+use game_core::encoding::{Encoded, flag_value, plane_mut, point_col_row, point_id};
 
 /// The planes of the observation.
 const PLANES: usize = 4;
@@ -84,12 +82,13 @@ impl Encoded for Kazura {
         let side = self.size();
         let plane_len = side * side;
         let mover = Colour::of_player(viewer);
-        write_stone_planes(out, plane_len, viewer, |id| {
-            let (col, row) = point_col_row(id, side);
-            // A side is at most 25, so the casts are exact.
-            self.stone_at(Coord::new(col as u8, row as u8))
-                .map(Colour::player)
-        });
+        // Point ids are point indices (`row * side + col`): the cells in their order.
+        for (plane, colour) in [(0, mover), (1, mover.other())] {
+            let stones = self.forest().stones_of(colour, plane_len);
+            for (value, stone) in plane_mut(out, plane, plane_len).iter_mut().zip(stones) {
+                *value = flag_value(stone);
+            }
+        }
         let swap = viewer == self.to_move() && self.is_legal(Move::Swap);
         plane_mut(out, SWAP_LEGAL, plane_len).fill(flag_value(swap));
         plane_mut(out, MOVER_IS_BLACK, plane_len).fill(flag_value(mover == Colour::Black));
@@ -242,5 +241,36 @@ mod tests {
             game.play(legal[rng.below(legal.len())]).unwrap();
         }
         assert!(compared > 40);
+    }
+
+    #[test]
+    fn the_stone_planes_are_stone_at_for_either_viewer_along_random_games() {
+        for (size, seed) in [(2, 1), (5, 2), (9, 3), (13, 4), (25, 5)] {
+            let mut rng = game_core::GameRng::seed_from(seed);
+            let mut legal = Vec::new();
+            let mut game = game(size, &[]);
+            let mut out = vec![0.0; game.observation_len()];
+            while !game.is_over() {
+                for viewer in Player::BOTH {
+                    game.fill_observation(viewer, &mut out);
+                    for index in 0..size * size {
+                        let (col, row) = (index % size, index / size);
+                        let stone = game.stone_at(Coord::new(col as u8, row as u8));
+                        let mine = Colour::of_player(viewer);
+                        let expected = [stone == Some(mine), stone == Some(mine.other())];
+                        for (plane, &flag) in expected.iter().enumerate() {
+                            assert_eq!(
+                                out[plane * size * size + index],
+                                flag_value(flag),
+                                "size {size}, point {index}, plane {plane}, ply {}",
+                                game.ply()
+                            );
+                        }
+                    }
+                }
+                game.legal_moves(&mut legal);
+                game.play(legal[rng.below(legal.len())]).unwrap();
+            }
+        }
     }
 }

@@ -103,6 +103,16 @@ impl Forest {
         }
     }
 
+    /// Whether each of the first `points` points holds a stone of `colour`, in point
+    /// order: `colour_at(p) == Some(colour)` for every point at once.
+    #[inline]
+    pub fn stones_of(&self, colour: Colour, points: usize) -> impl Iterator<Item = bool> + '_ {
+        let stone = 1 + colour.index() as u8;
+        self.cells[..points.min(MAX_POINTS)]
+            .iter()
+            .map(move |&cell| cell == stone)
+    }
+
     /// The label of the group of the stone on `p` (only meaningful for a stone).
     #[inline]
     pub fn group_of(&self, p: Point) -> u16 {

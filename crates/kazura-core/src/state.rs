@@ -170,6 +170,12 @@ impl Kazura {
         self.resigned
     }
 
+    /// The stones and groups (for the observation, which reads the cells in point order).
+    #[inline]
+    pub(crate) fn forest(&self) -> &Forest {
+        &self.forest
+    }
+
     /// The stone on `point`, or `None` if it is empty or off the board.
     #[must_use]
     pub fn stone_at(&self, point: Coord) -> Option<Colour> {
