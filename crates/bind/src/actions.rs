@@ -21,7 +21,7 @@
 
 use crate::{Bind, Coord, Move, Player};
 
-use game_core::encoding::{Encoded, plane_mut, point_col_row, point_id, write_stone_planes};
+use game_core::encoding::{Encoded, flag_value, plane_mut, point_col_row, point_id};
 
 /// The planes of the observation.
 const PLANES: usize = 4;
@@ -109,11 +109,13 @@ impl Encoded for Bind {
         let side = variant.size();
         let plane_len = side * side;
         let mover = viewer;
-        write_stone_planes(out, plane_len, mover, |id| {
-            let (col, row) = point_col_row(id, side);
-            // A side is at most 25, so the casts are exact.
-            self.owner(Coord::new(col as u8, row as u8))
-        });
+        // Square ids are the cells' order (`row * side + col`).
+        for (plane, player) in [(0, mover), (1, mover.other())] {
+            let pieces = self.pieces_of(player);
+            for (value, piece) in plane_mut(out, plane, plane_len).iter_mut().zip(pieces) {
+                *value = flag_value(piece);
+            }
+        }
         let pieces = variant.pieces() as f32;
         let hands: [(usize, Player); 2] = [(MOVER_HAND, mover), (OPPONENT_HAND, mover.other())];
         for (plane, player) in hands {
@@ -337,5 +339,48 @@ mod tests {
             }
         }
         assert!(compared > 50, "{compared} positions compared");
+    }
+
+    #[test]
+    fn the_piece_planes_are_owner_for_either_viewer_along_random_games() {
+        let variants = [
+            (Variant::MINI, 1),
+            (Variant::FULL, 2),
+            (Variant::custom(3, 5).unwrap(), 3),
+            (Variant::custom(12, 40).unwrap(), 4),
+        ];
+        for (variant, seed) in variants {
+            let side = variant.size();
+            let mut rng = game_core::GameRng::seed_from(seed);
+            let mut legal = Vec::new();
+            let mut out = vec![0.0; Bind::new(variant).observation_len()];
+            let mut compared = 0;
+            // Whole games until 100 positions are compared (a 3×3 game is short).
+            let mut game = Bind::new(variant);
+            while compared < 100 {
+                if game.is_over() || game.ply() >= 300 {
+                    game = Bind::new(variant);
+                }
+                compared += 1;
+                for viewer in Player::BOTH {
+                    game.fill_observation(viewer, &mut out);
+                    for index in 0..side * side {
+                        let owner =
+                            game.owner(Coord::new((index % side) as u8, (index / side) as u8));
+                        let expected = [owner == Some(viewer), owner == Some(viewer.other())];
+                        for (plane, &flag) in expected.iter().enumerate() {
+                            assert_eq!(
+                                out[plane * side * side + index],
+                                flag_value(flag),
+                                "{variant:?}, square {index}, plane {plane}, ply {}",
+                                game.ply()
+                            );
+                        }
+                    }
+                }
+                game.legal_moves(&mut legal);
+                game.play(legal[rng.below(legal.len())]).unwrap();
+            }
+        }
     }
 }

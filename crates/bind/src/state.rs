@@ -243,6 +243,17 @@ impl Bind {
         self.cells.len() - 1
     }
 
+    /// Whether each square holds a piece of `player`, in square order (`row * size + col`):
+    /// `owner_at(square) == Some(player)` for every square at once.
+    #[inline]
+    pub(crate) fn pieces_of(&self, player: Player) -> impl Iterator<Item = bool> + '_ {
+        let colour = player.index() as u8 + 1;
+        let squares = self.topology.size * self.topology.size;
+        self.cells[..squares]
+            .iter()
+            .map(move |&cell| cell & COLOUR_MASK == colour)
+    }
+
     #[inline]
     fn colour(&self, square: usize) -> u8 {
         self.cells[square] & COLOUR_MASK
