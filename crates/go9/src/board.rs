@@ -337,22 +337,6 @@ impl Board {
         }
     }
 
-    /// The stone masks `(black, white)` after `player` plays on `c` capturing `captured`.
-    #[inline]
-    pub(crate) fn masks_after(&self, c: usize, player: Player, captured: Mask) -> [Mask; 2] {
-        let mut masks = self.by_colour;
-        masks[player.index()] |= bit(c);
-        masks[player.other().index()] &= !captured;
-        masks
-    }
-
-    /// The hash after `player` plays on `c` capturing `captured`.
-    #[inline]
-    pub(crate) fn hash_after(&self, c: usize, player: Player, captured: Mask) -> u64 {
-        let opponent = player.other();
-        cells(captured).fold(self.hash ^ key(c, player), |h, s| h ^ key(s, opponent))
-    }
-
     /// Places a `player` stone on the empty cell `c`, removes the opponent chains left
     /// without liberties, and returns them. The caller has checked the move is not suicide.
     ///

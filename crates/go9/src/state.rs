@@ -9,7 +9,7 @@ use crate::error::PlayError;
 use crate::layout::{Mask, bit, cell_of, cells, point_of};
 use crate::moves::Move;
 use crate::scoring::Score;
-use crate::superko::{ByCount, SeenTable};
+use crate::superko::ByCount;
 
 mod ending;
 mod game;
@@ -30,8 +30,6 @@ pub const MOVE_LIMIT: usize = 300;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seen {
     masks: [Mask; 2],
-    /// The low 32 bits of the board's hash: the superko table's key.
-    key: u32,
     /// The move number (counted from 1) that produced this board; 0 for the start.
     made_by: u16,
     /// For each colour, the index + 1 of the board before this one in the history with as
@@ -80,12 +78,8 @@ pub struct Go9 {
     /// Points that have held a stone at some time: a stone on any other point makes a
     /// board never seen before (G-4), so only these need a history lookup.
     ever_occupied: Mask,
-    /// The boards seen, in order; compared exactly when a key matches.
+    /// The boards seen, in order (G-4).
     seen: Vec<Seen>,
-    /// An open-addressing table (linear probing) of `seen` indices + 1 by key, so a
-    /// superko test probes one or two slots instead of scanning the history. Entries are
-    /// removed in the reverse order of insertion (undo), which linear probing allows.
-    seen_table: SeenTable,
     /// The boards of `seen` by the number of each colour's stones, for the points where a
     /// placement would repeat a board (`Go9::placement_refusals`).
     by_count: [ByCount; 2],
@@ -141,12 +135,9 @@ impl Go9 {
             board.stones_of(Player::First),
             board.stones_of(Player::Second),
         ];
-        let mut seen_table = SeenTable::new();
-        seen_table.insert(board.hash() as u32, 0);
         let mut by_count = [ByCount::new(), ByCount::new()];
         let first = Seen {
             masks,
-            key: board.hash() as u32,
             made_by: 0,
             earlier_same_count: [0; 2],
         };
@@ -154,7 +145,6 @@ impl Go9 {
             list.push(first.stones(colour), 0);
         }
         Go9 {
-            seen_table,
             by_count,
             ever_occupied: masks[0] | masks[1],
             seen: vec![first],
@@ -297,23 +287,30 @@ impl Go9 {
         self.repeats_seen(c, player, captured)
     }
 
-    /// [`Go9::repeats`] for a point that has held a stone: the table lookup (kept out
-    /// of line so that the common early answer above stays small where it is inlined).
+    /// [`Go9::repeats`] for a point that has held a stone: the boards of the history with
+    /// as many stones of `player` as the board after the placement, compared with it
+    /// exactly (kept out of line so that the common early answer above stays small where
+    /// it is inlined).
     #[inline(never)]
     fn repeats_seen(&self, c: usize, player: Player, captured: Mask) -> Option<usize> {
-        let key = self.board.hash_after(c, player, captured) as u32;
-        let masks = self.board.masks_after(c, player, captured);
+        let (mover, other) = (player.index(), player.other().index());
+        let own = self.board.stones_of(player) | bit(c);
+        let theirs = self.board.stones_of(player.other()) & !captured;
         // Planted bug (tests only): simple ko instead of positional superko, only the board
         // before the last placement is compared.
         let simple_ko = game_core::planted::is("G-4");
-        self.seen_table
-            .probe(key)
-            .find(|&i| {
-                self.seen[i].key == key
-                    && self.seen[i].masks == masks
-                    && (!simple_ko || i + 2 == self.seen.len())
-            })
-            .map(|i| usize::from(self.seen[i].made_by))
+        let mut link = self.by_count[mover].latest(own.count_ones() as usize);
+        while let Some(i) = usize::from(link).checked_sub(1) {
+            let seen = self.seen.get(i)?;
+            if seen.masks[mover] == own
+                && seen.masks[other] == theirs
+                && (!simple_ko || i + 2 == self.seen.len())
+            {
+                return Some(usize::from(seen.made_by));
+            }
+            link = seen.earlier_same_count[mover];
+        }
+        None
     }
 
     /// Whether `mv` is legal for `player` with this history, whoever is to move (GTP's
@@ -469,9 +466,7 @@ impl Go9 {
         }
         self.ever_occupied |= here;
         self.passes = 0;
-        let key = self.board.hash() as u32;
         let index = self.seen.len();
-        self.seen_table.insert(key, index);
         let masks = [
             self.board.stones_of(Player::First),
             self.board.stones_of(Player::Second),
@@ -479,7 +474,6 @@ impl Go9 {
         let earlier_same_count = [0, 1]
             .map(|colour| self.by_count[colour].push(masks[colour].count_ones() as usize, index));
         self.seen.push(Seen {
-            key,
             masks,
             made_by: self.played.len() as u16,
             earlier_same_count,

@@ -58,7 +58,7 @@ fn validate_refuses_each_broken_invariant() {
     let base = after("E5 D4 pass C3 E4");
     base.validate().unwrap();
     let j9 = bit(cell("J9"));
-    let breaks: [(&str, Change); 11] = [
+    let breaks: [(&str, Change); 9] = [
         ("incremental hash", |g| {
             g.board = g.board.with_stored_hash(g.board.hash() ^ 1);
         }),
@@ -67,19 +67,11 @@ fn validate_refuses_each_broken_invariant() {
             let last = g.seen.len() - 1;
             g.seen[last].masks[1] |= bit(cell("J9"));
         }),
-        ("history hash 1 is wrong", |g| g.seen[1].key ^= 1),
-        ("board 2 of the history is missing from the table", |g| {
-            let key = g.seen[2].key;
-            g.seen_table.remove(key, 2);
-        }),
         ("board 2 of the history repeats an earlier one", |g| {
-            let old = g.seen[2].key;
-            g.seen_table.remove(old, 2);
             g.seen[2] = Seen {
                 made_by: g.seen[2].made_by,
                 ..g.seen[0]
             };
-            g.seen_table.insert(g.seen[0].key, 2);
         }),
         (
             "board 3 of the history links to the wrong board with as many stones of colour 1",
@@ -101,14 +93,6 @@ fn validate_refuses_each_broken_invariant() {
         let err = broken.validate().expect_err(message);
         assert!(err.contains(message), "{message}: {err}");
     }
-}
-
-/// `Debug` of a game sums up its superko table as the boards it holds (the start and one
-/// per placement; a pass repeats the board) instead of printing its 1,024 slots.
-#[test]
-fn debug_sums_up_the_superko_table() {
-    let text = format!("{:?}", after("E5 D4 pass"));
-    assert!(text.contains("seen_table: SeenTable(3 boards)"), "{text}");
 }
 
 #[test]

@@ -28,7 +28,6 @@ impl Go9 {
         let mv = self.moves.pop().ok_or(UndoError::AtStart)?;
         if let Move::Place(p) = mv {
             if let Some(last_board) = self.seen.pop() {
-                self.seen_table.remove(last_board.key, self.seen.len());
                 for (colour, list) in self.by_count.iter_mut().enumerate() {
                     list.pop(
                         last_board.stones(colour),
