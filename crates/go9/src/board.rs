@@ -5,7 +5,7 @@ use board_geometry::{Point, zobrist};
 use game_core::Player;
 
 use crate::layout::{
-    CELLS, Mask, ON_BOARD, POINTS, bit, cell_of, cells, components, near, near_cells, near_on,
+    CELLS, Mask, ON_BOARD, POINTS, at_most_one, bit, cell_of, cells, components, near, near_cells, near_on,
     neighbours_in, orthogonal, point_of, spread,
 };
 
@@ -88,6 +88,10 @@ pub struct Board {
     size: [u8; SLOTS],
     /// The stones of each colour.
     by_colour: [Mask; 2],
+    /// The stones, of either colour, whose chain has exactly one liberty (in atari): a
+    /// placement next to one of them on its liberty captures it if it is the opponent's,
+    /// and gets no liberty from it if it is the mover's.
+    in_atari: Mask,
     /// Zobrist hash of the stones.
     hash: u64,
     /// The empty cells, in no particular order (for random move choice in O(1)).
@@ -130,6 +134,7 @@ impl Board {
             chains: [Chain::default(); SLOTS],
             size: [0; SLOTS],
             by_colour: [0; 2],
+            in_atari: 0,
             hash: 0,
             empties,
             empty_slot,
@@ -153,6 +158,7 @@ impl Board {
                 board.chains[h].stones = chain;
                 board.chains[h].liberties = spread(chain) & empty;
                 board.size[h] = chain.count_ones() as u8;
+                board.mark_atari(h);
                 for c in cells(chain) {
                     board.head[c] = h as u8;
                 }
@@ -170,6 +176,24 @@ impl Board {
     #[inline]
     fn head_of(&self, c: usize) -> usize {
         usize::from(self.head[c & MASK_INDEX]) & MASK_INDEX
+    }
+
+    /// Puts the stones of the chain with head `h` into `in_atari` if it has exactly one
+    /// liberty, takes them out otherwise (after any change to its liberties).
+    #[inline]
+    fn mark_atari(&mut self, h: usize) {
+        let chain = self.chains[h & MASK_INDEX];
+        if at_most_one(chain.liberties) {
+            self.in_atari |= chain.stones;
+        } else {
+            self.in_atari &= !chain.stones;
+        }
+    }
+
+    /// The stones, of either colour, whose chain has exactly one liberty.
+    #[inline]
+    pub(crate) fn in_atari(&self) -> Mask {
+        self.in_atari
     }
 
     #[inline]
@@ -321,16 +345,16 @@ impl Board {
     /// opponent stone and have an empty neighbour.
     #[inline]
     pub(crate) fn effect_near(&self, c: usize, own: u32, opponent: u32) -> PlacementEffect {
-        let me = bit(c);
+        // A chain next to the empty `c` has `c` among its liberties: in atari, `c` is its
+        // only one (an opponent's is captured, an own one gives no other liberty).
+        let in_atari = near(c, self.in_atari);
         let mut captured = 0;
-        for n in near_cells(c, opponent) {
-            if self.liberties_at(n) == me {
-                captured |= self.chains[self.head_of(n)].stones;
-            }
+        for n in near_cells(c, opponent & in_atari) {
+            captured |= self.chains[self.head_of(n)].stones;
         }
         let breathes = captured != 0
             || near_on(c) & !own & !opponent != 0
-            || near_cells(c, own).any(|n| self.liberties_at(n) & !me != 0);
+            || own & !in_atari != 0;
         PlacementEffect {
             captured,
             suicide: !breathes,
@@ -382,12 +406,15 @@ impl Board {
             }
         }
         self.chains[head & MASK_INDEX].liberties &= !me;
+        self.mark_atari(head);
         let mut captured = 0;
         for n in near_cells(c, near_opponent) {
             let h = self.head_of(n);
             self.chains[h].liberties &= !me;
             if self.chains[h].liberties == 0 {
                 captured |= self.chains[h].stones;
+            } else {
+                self.mark_atari(h);
             }
         }
         if captured != 0 {
@@ -417,6 +444,7 @@ impl Board {
     /// the neighbouring chains of the other colour.
     fn remove(&mut self, captured: Mask, owner: Player) {
         self.by_colour[owner.index()] &= !captured;
+        self.in_atari &= !captured;
         let capturer = self.by_colour[owner.other().index()];
         for s in cells(captured) {
             self.colour[s & MASK_INDEX] = EMPTY;
@@ -425,6 +453,7 @@ impl Board {
             for n in neighbours_in(s, capturer) {
                 let h = self.head_of(n);
                 self.chains[h].liberties |= bit(s);
+                self.mark_atari(h);
             }
         }
     }
@@ -449,6 +478,9 @@ impl Board {
         }
         if self.by_colour[0] & self.by_colour[1] != 0 {
             return Err("a cell holds both colours".into());
+        }
+        if self.in_atari != fresh.in_atari {
+            return Err("the stones in atari are wrong".into());
         }
         for c in 0..CELLS {
             let expected = if ON_BOARD & bit(c) == 0 {
@@ -567,7 +599,7 @@ mod tests {
         let head = board.head_at(chain);
         // Each corruption is given the board and the head cell of the black chain.
         type Corruption = fn(&mut Board, usize);
-        let corruptions: [(&str, Corruption); 6] = [
+        let corruptions: [(&str, Corruption); 7] = [
             ("hash", |b, _| b.hash ^= 1),
             ("empty list one short", |b, _| b.empty_count -= 1),
             ("chain stones", |b, h| {
@@ -577,6 +609,7 @@ mod tests {
                 b.chains[h].liberties &= b.chains[h].liberties - 1
             }),
             ("chain size", |b, h| b.size[h] += 1),
+            ("stones in atari", |b, _| b.in_atari ^= b.by_colour[1]),
             ("colour", |b, h| b.colour[h] = EMPTY),
         ];
         for (what, corrupt) in corruptions {

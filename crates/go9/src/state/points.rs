@@ -71,14 +71,17 @@ impl Go9 {
         if game_core::planted::is("G-3") || game_core::planted::is("G-4") {
             return self.refusals_point_by_point(player, look);
         }
-        let mut refusals = Refusals::default();
-        for c in cells(look & !spread(empty)) {
-            if self.board.effect(c, player).suicide {
-                refusals.suicide |= bit(c);
-            }
+        // A point without an empty neighbour: a stone there captures next to an opponent
+        // stone in atari (that point is its chain's only liberty), and has a liberty next
+        // to an own stone not in atari (its chain has another); else it is suicide.
+        let board = &self.board;
+        let in_atari = board.in_atari();
+        let captures = spread(board.stones_of(player.other()) & in_atari);
+        let breathes = spread(board.stones_of(player) & !in_atari);
+        Refusals {
+            suicide: look & !spread(empty) & !captures & !breathes,
+            superko: self.repeating_points(player),
         }
-        refusals.superko = self.repeating_points(player);
-        refusals
     }
 
     /// The empty points where a stone of `player` would make a board seen before (module
