@@ -266,9 +266,9 @@ impl Game for Bao {
     fn play_unchecked(&mut self, mv: Move) {
         #[cfg(feature = "serde")]
         {
-            let object = MoveObject::describe(&self.position, mv);
             let player = self.position.to_move().index() as u8;
             let capture = self.position.capture_exists();
+            let object = MoveObject::describe_knowing(&self.position, mv, capture);
             let report = self
                 .position
                 .apply(mv, capture, &mut crate::observer::NoObserver);

@@ -129,6 +129,12 @@ impl MoveObject {
     /// The object the author's engine writes for the legal move `mv` in `position`.
     #[must_use]
     pub fn describe(position: &Position, mv: Move) -> MoveObject {
+        MoveObject::describe_knowing(position, mv, position.capture_exists())
+    }
+
+    /// [`MoveObject::describe`] with `capture`, whether the mover must capture
+    /// (`Position::capture_exists`), already known.
+    pub(crate) fn describe_knowing(position: &Position, mv: Move, capture: bool) -> MoveObject {
         let Move::Sow {
             pit,
             direction,
@@ -146,7 +152,6 @@ impl MoveObject {
                 house_choice: None,
             };
         };
-        let capture = position.capture_exists();
         let kind = if capture {
             MoveType::Capture
         } else {
