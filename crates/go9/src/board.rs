@@ -5,8 +5,8 @@ use board_geometry::{Point, zobrist};
 use game_core::Player;
 
 use crate::layout::{
-    CELLS, Mask, ON_BOARD, POINTS, at_most_one, bit, cell_of, cells, components, near, near_cells, near_on,
-    neighbours_in, orthogonal, point_of, spread,
+    CELLS, Mask, ON_BOARD, POINTS, at_most_one, bit, cell_of, cells, components, near, near_cells,
+    near_on, neighbours_in, orthogonal, point_of, spread,
 };
 
 /// What a cell holds.
@@ -347,9 +347,7 @@ impl Board {
         for n in near_cells(c, opponent & in_atari) {
             captured |= self.chains[self.head_of(n)].stones;
         }
-        let breathes = captured != 0
-            || near_on(c) & !own & !opponent != 0
-            || own & !in_atari != 0;
+        let breathes = captured != 0 || near_on(c) & !own & !opponent != 0 || own & !in_atari != 0;
         PlacementEffect {
             captured,
             suicide: !breathes,
@@ -420,11 +418,7 @@ impl Board {
     /// stones are relabelled).
     fn merge(&mut self, a: usize, b: usize) -> usize {
         let size = |h: usize| self.chains[h & MASK_INDEX].stones.count_ones();
-        let (keep, gone) = if size(a) >= size(b) {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (keep, gone) = if size(a) >= size(b) { (a, b) } else { (b, a) };
         for s in cells(self.chains[gone & MASK_INDEX].stones) {
             self.head[s & MASK_INDEX] = keep as u8;
         }

@@ -68,7 +68,7 @@ struct Played {
 /// assert_eq!(game.outcome_text(), "black by 74 points (B+74: Black 81 – White 7, komi 7; two passes)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Go9 {
     board: Board,
     to_move: Player,
@@ -89,6 +89,57 @@ pub struct Go9 {
     played: Vec<Played>,
     setup: [Mask; 2],
     first_to_move: Player,
+}
+
+impl Clone for Go9 {
+    fn clone(&self) -> Go9 {
+        Go9 {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            passes: self.passes,
+            prisoners: self.prisoners,
+            end: self.end,
+            ever_occupied: self.ever_occupied,
+            seen: self.seen.clone(),
+            by_count: self.by_count.clone(),
+            moves: self.moves.clone(),
+            played: self.played.clone(),
+            setup: self.setup,
+            first_to_move: self.first_to_move,
+        }
+    }
+
+    /// Copies `source` into `self` keeping `self`'s history buffers, so that a game
+    /// started again from a start position allocates nothing (a batch stepped on several
+    /// threads restarts its games this way: see `game_catalog`'s batch lanes).
+    fn clone_from(&mut self, source: &Go9) {
+        let Go9 {
+            board,
+            to_move,
+            passes,
+            prisoners,
+            end,
+            ever_occupied,
+            seen,
+            by_count,
+            moves,
+            played,
+            setup,
+            first_to_move,
+        } = source;
+        self.board.clone_from(board);
+        self.to_move = *to_move;
+        self.passes = *passes;
+        self.prisoners = *prisoners;
+        self.end = *end;
+        self.ever_occupied = *ever_occupied;
+        self.seen.clone_from(seen);
+        self.by_count.clone_from(by_count);
+        self.moves.clone_from(moves);
+        self.played.clone_from(played);
+        self.setup = *setup;
+        self.first_to_move = *first_to_move;
+    }
 }
 
 impl PartialEq for Go9 {

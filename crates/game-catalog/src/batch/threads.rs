@@ -10,11 +10,19 @@ pub(super) const MIN_BLOCK_LANES: usize = 16;
 /// Blocks per thread, so that a thread that finishes early takes over another's work.
 const BLOCKS_PER_THREAD: usize = 8;
 
+/// How long a pool thread stays awake after a step, waiting for the next, before it
+/// sleeps. A step waits for every pool thread to have run, and a sleeping thread takes
+/// tens of microseconds to wake on a virtual machine (more than a whole step of 256 go9
+/// games), so between the steps of a training loop (a draw of actions apart) the pool's
+/// threads wait awake; a batch left alone costs them this long.
+#[cfg(not(target_arch = "wasm32"))]
+const KEEP_AWAKE: std::time::Duration = std::time::Duration::from_micros(500);
+
 /// One thread, or a pool of several.
 #[derive(Clone, Debug)]
 pub(super) struct Threads {
     #[cfg(not(target_arch = "wasm32"))]
-    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    pool: Option<std::sync::Arc<pools::Pool>>,
     count: NonZeroUsize,
 }
 
@@ -60,40 +68,68 @@ impl Threads {
         (lanes / MIN_BLOCK_LANES).clamp(1, threads * BLOCKS_PER_THREAD)
     }
 
-    /// Runs `work` on every block, on the calling thread and the pool's: each takes the
-    /// next block not yet taken until none is left, so the caller starts at once while the
-    /// pool's threads wake (which takes tens of microseconds on a busy or virtual machine),
-    /// and returns once every block is done.
+    /// Runs `work` on every block, on the calling thread and the pool's, and returns once
+    /// every block is done. Thread `k` of `n` (the caller is 0) first takes blocks `k`,
+    /// `k + n`, … and then any block no thread has started, so the caller starts at once
+    /// while a pool thread wakes, and a block's lanes are stepped by the same thread step
+    /// after step while none is late: the memory a game allocates then stays with one
+    /// thread's allocator (the lanes passed from thread to thread made the two threads
+    /// wait for each other's allocator lock, more than once a step).
     pub fn run<B: Send, F: Fn(B) + Sync>(&self, blocks: Vec<B>, work: F) {
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some(pool) = &self.pool {
+        if let Some(shared) = &self.pool {
             use std::sync::atomic::{AtomicUsize, Ordering};
             use std::sync::{Mutex, PoisonError};
 
+            let pool = &shared.threads;
+
             let slots: Vec<Mutex<Option<B>>> =
                 blocks.into_iter().map(|b| Mutex::new(Some(b))).collect();
-            let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-            let drain = || {
-                while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-                    if let Some(block) = taken {
-                        work(block);
-                    }
+            let done = AtomicUsize::new(0);
+            // Pool threads whose share of the step is over (their job about to return).
+            let finished = AtomicUsize::new(0);
+            let threads = self.count.get();
+            let helpers = threads - 1;
+            let take = |slot: &Mutex<Option<B>>| {
+                let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+                if let Some(block) = taken {
+                    work(block);
                     done.fetch_add(1, Ordering::Release);
                 }
             };
+            let drain = |thread: usize| {
+                slots.iter().skip(thread).step_by(threads).for_each(take);
+                slots.iter().for_each(take);
+            };
+            let drain = &drain;
             pool.in_place_scope(|scope| {
-                for _ in 1..self.count.get() {
-                    scope.spawn(|_| drain());
+                for helper in 1..threads {
+                    let finished = &finished;
+                    scope.spawn(move |_| {
+                        drain(helper);
+                        finished.fetch_add(1, Ordering::Release);
+                    });
                 }
-                drain();
-                // The blocks still running are the pool's last, a few microseconds each:
+                // Pool threads still awake from the last step stop waiting and find the
+                // jobs just queued (raised before them, a thread would find none and go
+                // through rayon's idle loop to sleep).
+                shared.work_coming.store(true, Ordering::Release);
+                drain(0);
+                // The blocks still running are the pool's last, a few microseconds each,
+                // and the pool threads (awake since the last step) are about to return:
                 // waiting for them here, rather than asleep in the scope's end, spares the
                 // caller a wake-up.
-                while done.load(Ordering::Acquire) < slots.len() {
+                while done.load(Ordering::Acquire) < slots.len()
+                    || finished.load(Ordering::Acquire) < helpers
+                {
                     std::hint::spin_loop();
                 }
             });
+            shared.work_coming.store(false, Ordering::Release);
+            for _ in 0..helpers {
+                let work_coming = std::sync::Arc::clone(&shared.work_coming);
+                pool.spawn(move || pools::stay_awake(&work_coming, KEEP_AWAKE));
+            }
             return;
         }
         blocks.into_iter().for_each(work);
@@ -102,14 +138,24 @@ impl Threads {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod pools {
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex, Weak};
+    use std::time::{Duration, Instant};
 
-    /// The pools in use, by thread count (kept while a batch holds one).
-    static POOLS: Mutex<Vec<(usize, Weak<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    /// A pool of threads, and the flag a step raises when it starts.
+    #[derive(Debug)]
+    pub struct Pool {
+        pub threads: rayon::ThreadPool,
+        /// Raised while a step runs: a pool thread waiting awake stops waiting.
+        pub work_coming: Arc<AtomicBool>,
+    }
 
-    /// The pool of `count` threads that batches share, made if none is alive; `None` if
-    /// the system will not start its threads.
-    pub fn shared(count: usize) -> Option<Arc<rayon::ThreadPool>> {
+    /// The pools in use, by thread count (weak: a pool goes when its last batch does).
+    static POOLS: Mutex<Vec<(usize, Weak<Pool>)>> = Mutex::new(Vec::new());
+
+    /// The pool of `count` threads the batches share, made if none is in use; `None` if
+    /// the system refuses the threads.
+    pub fn shared(count: usize) -> Option<Arc<Pool>> {
         let mut pools = POOLS
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -121,14 +167,28 @@ mod pools {
         {
             return Some(pool);
         }
-        let pool = rayon::ThreadPoolBuilder::new()
+        let threads = rayon::ThreadPoolBuilder::new()
             .num_threads(count)
             .thread_name(|i| format!("batch-{i}"))
             .build()
             .ok()?;
-        let pool = Arc::new(pool);
+        let pool = Arc::new(Pool {
+            threads,
+            work_coming: Arc::new(AtomicBool::new(false)),
+        });
         pools.push((count, Arc::downgrade(&pool)));
         Some(pool)
+    }
+
+    /// Keeps a pool thread awake until a step starts (`work_coming`) or `longest` has
+    /// passed, so that it takes the next step's blocks at once instead of being woken.
+    pub fn stay_awake(work_coming: &AtomicBool, longest: Duration) {
+        let started = Instant::now();
+        while !work_coming.load(Ordering::Acquire) && started.elapsed() < longest {
+            for _ in 0..64 {
+                std::hint::spin_loop();
+            }
+        }
     }
 }
 
@@ -189,11 +249,48 @@ mod tests {
     }
 
     #[test]
+    fn each_thread_takes_its_own_blocks_first() {
+        // Thread k of 2 takes blocks k, k + 2, … before any other: the pool thread's blocks
+        // wait (at most a minute) until the caller has done four, which are its own, in
+        // order, whether or not the pool thread has started.
+        let caller = std::thread::current().id();
+        let order = Mutex::new(Vec::new());
+        let four_done = Condvar::new();
+        threads(2).run((0..8).collect(), |block: usize| {
+            let mut taken = order.lock().unwrap();
+            if std::thread::current().id() == caller {
+                taken.push(block);
+                four_done.notify_all();
+            } else {
+                let _ = four_done
+                    .wait_timeout_while(taken, Duration::from_secs(60), |t| t.len() < 4)
+                    .unwrap();
+            }
+        });
+        assert_eq!(order.into_inner().unwrap()[..4], [0, 2, 4, 6]);
+    }
+
+    #[test]
+    fn a_pool_thread_stays_awake_until_a_step_starts_or_the_time_is_up() {
+        use std::sync::atomic::AtomicBool;
+        use std::time::Instant;
+        let started = Instant::now();
+        pools::stay_awake(&AtomicBool::new(true), Duration::from_secs(60));
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "a step had started"
+        );
+        let started = Instant::now();
+        pools::stay_awake(&AtomicBool::new(false), Duration::from_millis(5));
+        assert!(started.elapsed() >= Duration::from_millis(5));
+    }
+
+    #[test]
     fn batches_of_one_thread_count_share_a_pool_while_one_holds_it() {
         let first = pools::shared(3).unwrap();
         let again = pools::shared(3).unwrap();
         assert!(Arc::ptr_eq(&first, &again));
-        assert_eq!(first.current_num_threads(), 3);
+        assert_eq!(first.threads.current_num_threads(), 3);
         drop((first, again));
         // The dead pool's entry is dropped and a new pool made; it is then the shared one.
         let second = pools::shared(3).unwrap();

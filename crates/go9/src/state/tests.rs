@@ -182,3 +182,31 @@ fn only_points_where_a_stone_stood_may_repeat_and_need_a_closer_look() {
     assert!(two.may_repeat(a1) && two.may_repeat(b1));
     assert_eq!(two.surely_legal() & (bit(a1) | bit(b1)), 0);
 }
+
+/// `clone_from` gives the same game as `clone` (every part, as equality reads them) and
+/// keeps the history's buffers, so a game started again allocates nothing.
+#[test]
+fn clone_from_copies_every_part_and_keeps_the_history_buffers() {
+    let long = after("E5 D4 pass C3 E4 D5 F5 D6");
+    let start = Go9::new();
+    let mut game = long.clone();
+    assert_eq!(game, long);
+    let capacities = (
+        game.seen.capacity(),
+        game.moves.capacity(),
+        game.played.capacity(),
+    );
+    game.clone_from(&start);
+    assert_eq!(game, start);
+    assert_eq!(
+        (
+            game.seen.capacity(),
+            game.moves.capacity(),
+            game.played.capacity()
+        ),
+        capacities
+    );
+    game.clone_from(&long);
+    assert_eq!(game, long);
+    game.validate().unwrap();
+}
