@@ -210,3 +210,57 @@ fn clone_from_copies_every_part_and_keeps_the_history_buffers() {
     assert_eq!(game, long);
     game.validate().unwrap();
 }
+
+/// `placement_refusals` names empty points only, and each for the reason `check_placement`
+/// gives, for both colours at every position of random games.
+#[test]
+fn refusals_are_empty_points_refused_for_the_reason_check_placement_gives() {
+    let mut rng = game_core::GameRng::seed_from(77);
+    let mut moves = Vec::new();
+    let (mut suicides, mut repeats) = (0, 0);
+    for _ in 0..100 {
+        let mut game = Go9::new();
+        while !game.is_over() {
+            let empty = game.board.empty_mask();
+            for player in Player::BOTH {
+                let refusals = game.placement_refusals(player);
+                assert_eq!(
+                    refusals.suicide & !empty,
+                    0,
+                    "suicide on a stone or off the board"
+                );
+                assert_eq!(
+                    refusals.superko & !empty,
+                    0,
+                    "superko on a stone or off the board"
+                );
+                for c in crate::layout::cells(empty) {
+                    let expected = match game.check_placement(c, player) {
+                        Ok(_) => (false, false),
+                        Err(PlayError::Suicide(_)) => (true, false),
+                        Err(PlayError::Superko { .. }) => (false, true),
+                        Err(other) => panic!("{other}"),
+                    };
+                    let found = (
+                        refusals.suicide & crate::layout::bit(c) != 0,
+                        refusals.superko & crate::layout::bit(c) != 0,
+                    );
+                    assert_eq!(
+                        found,
+                        expected,
+                        "cell {c} for {player:?}, ply {}",
+                        game.ply()
+                    );
+                    suicides += usize::from(expected.0);
+                    repeats += usize::from(expected.1);
+                }
+            }
+            game.legal_moves(&mut moves);
+            game.play(*rng.choose(&moves).unwrap()).unwrap();
+        }
+    }
+    assert!(
+        suicides > 0 && repeats > 0,
+        "{suicides} suicides, {repeats} repeats"
+    );
+}
