@@ -15,7 +15,7 @@ use crate::game::{Game, contiguous, read_spec};
 
 /// The most games one `Batch` holds: 65,536. A game in a batch takes at most about 36 KB
 /// at its peak, the step's arrays included (measured over whole random games: Kazura
-/// 25×25 36 KB, go9 24 KB as its superko table grows, Bao and Bind under 2 KB), so the
+/// 25×25 36 KB, go9 24 KB as its history grows, Bao and Bind under 2 KB), so the
 /// largest batch of the largest game stays under 2.4 GB, while a vectorised learner rarely
 /// steps more than a few thousand games together. A larger count is an `ArgumentError`,
 /// before anything is allocated (docs/python.md, "The largest Batch").
