@@ -83,6 +83,9 @@ pub struct Board {
     /// The chain whose head is the index: its stones and liberties side by side, so that
     /// a chain's look-up reads one cache line.
     chains: [Chain; SLOTS],
+    /// The number of stones of the chain whose head is the index (merges keep the larger
+    /// chain's head without a popcount).
+    size: [u8; SLOTS],
     /// The stones of each colour.
     by_colour: [Mask; 2],
     /// The stones, of either colour, whose chain has exactly one liberty (in atari): a
@@ -129,6 +132,7 @@ impl Board {
             colour,
             head: [0; SLOTS],
             chains: [Chain::default(); SLOTS],
+            size: [0; SLOTS],
             by_colour: [0; 2],
             in_atari: 0,
             hash: 0,
@@ -153,6 +157,7 @@ impl Board {
                 let h = chain.trailing_zeros() as usize;
                 board.chains[h].stones = chain;
                 board.chains[h].liberties = spread(chain) & empty;
+                board.size[h] = chain.count_ones() as u8;
                 board.mark_atari(h);
                 for c in cells(chain) {
                     board.head[c] = h as u8;
@@ -382,9 +387,11 @@ impl Board {
         let mut head = if let Some(first) = first_friend {
             let h = self.head_of(first);
             self.chains[h].stones |= me;
+            self.size[h] += 1;
             h
         } else {
             self.chains[c & MASK_INDEX].stones = me;
+            self.size[c & MASK_INDEX] = 1;
             self.chains[c & MASK_INDEX].liberties = 0;
             c
         };
@@ -417,13 +424,17 @@ impl Board {
     /// Merges two chains; returns the surviving head (the larger chain's, so the fewest
     /// stones are relabelled).
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let size = |h: usize| self.chains[h & MASK_INDEX].stones.count_ones();
-        let (keep, gone) = if size(a) >= size(b) { (a, b) } else { (b, a) };
+        let (keep, gone) = if self.size[a & MASK_INDEX] >= self.size[b & MASK_INDEX] {
+            (a, b)
+        } else {
+            (b, a)
+        };
         for s in cells(self.chains[gone & MASK_INDEX].stones) {
             self.head[s & MASK_INDEX] = keep as u8;
         }
         self.chains[keep & MASK_INDEX].stones |= self.chains[gone & MASK_INDEX].stones;
         self.chains[keep & MASK_INDEX].liberties |= self.chains[gone & MASK_INDEX].liberties;
+        self.size[keep & MASK_INDEX] += self.size[gone & MASK_INDEX];
         keep
     }
 
@@ -497,6 +508,14 @@ impl Board {
                 if self.chains[mine & MASK_INDEX].liberties != fresh.chains[theirs].liberties {
                     return Err(format!(
                         "the liberties of the chain through point {} are wrong",
+                        point_of(c).index()
+                    ));
+                }
+                if u32::from(self.size[mine & MASK_INDEX])
+                    != fresh.chains[theirs].stones.count_ones()
+                {
+                    return Err(format!(
+                        "the stone count of the chain through point {} is wrong",
                         point_of(c).index()
                     ));
                 }
@@ -578,7 +597,7 @@ mod tests {
         let head = board.head_at(chain);
         // Each corruption is given the board and the head cell of the black chain.
         type Corruption = fn(&mut Board, usize);
-        let corruptions: [(&str, Corruption); 6] = [
+        let corruptions: [(&str, Corruption); 7] = [
             ("hash", |b, _| b.hash ^= 1),
             ("empty list one short", |b, _| b.empty_count -= 1),
             ("chain stones", |b, h| {
@@ -587,6 +606,7 @@ mod tests {
             ("chain liberties", |b, h| {
                 b.chains[h].liberties &= b.chains[h].liberties - 1
             }),
+            ("chain size", |b, h| b.size[h] += 1),
             ("stones in atari", |b, _| b.in_atari ^= b.by_colour[1]),
             ("colour", |b, h| b.colour[h] = EMPTY),
         ];
