@@ -43,28 +43,37 @@ def aec_steps_per_second(make_env, seconds: float, seed: int = 0) -> float:
         env.reset()
 
 
-def batch_steps_per_second(
-    spec: str, games: int, seconds: float, seed: int = 0, threads: int | None = None
-) -> float:
-    """Env-steps per second of a Batch of `games` games with random legal actions, on
-    `threads` threads (by default the CPUs this process may use)."""
+def random_batch(spec: str, games: int, threads: int | None = None, seed: int = 0):
+    """A fresh `Batch` of `games` games after `reset`, its buffers, and the seeded generator
+    and scratch array of `draw_actions`."""
     from boardrules import Batch
 
     batch = Batch(spec, games, max_plies=400, threads=threads)
     buffers = batch.buffers()
     batch.reset(buffers["observations"], buffers["masks"], buffers["to_move"])
-    rng = np.random.default_rng(seed)
-    masks = buffers["masks"]
-    noise = np.empty(masks.shape, dtype=np.float32)
+    noise = np.empty(buffers["masks"].shape, dtype=np.float32)
+    return batch, buffers, np.random.default_rng(seed), noise
+
+
+def draw_actions(rng, noise, masks):
+    """A random legal action for every game: the largest of uniform noise on the legal ones."""
+    rng.random(out=noise, dtype=np.float32)
+    noise *= masks
+    return noise.argmax(axis=1)
+
+
+def batch_steps_per_second(
+    spec: str, games: int, seconds: float, seed: int = 0, threads: int | None = None
+) -> float:
+    """Env-steps per second of a Batch of `games` games with random legal actions, on
+    `threads` threads (by default the CPUs this process may use)."""
+    batch, buffers, rng, noise = random_batch(spec, games, threads, seed)
     steps = 0
     started = time.perf_counter()
     deadline = started + seconds
     while time.perf_counter() < deadline:
         for _ in range(16):
-            rng.random(out=noise, dtype=np.float32)
-            noise *= masks
-            actions = noise.argmax(axis=1)
-            batch.step(actions, **buffers)
+            batch.step(draw_actions(rng, noise, buffers["masks"]), **buffers)
         steps += 16 * games
     return steps / (time.perf_counter() - started)
 

@@ -14,28 +14,19 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
-
 
 def timed_loop(spec: str, games: int, threads: int, seconds: float, seed: int = 0):
     """Seconds per step of `batch.step` alone and of the whole loop, averaged over about
     `seconds` of stepping `games` games on `threads` threads."""
-    from boardrules import Batch
+    from bench_steps import draw_actions, random_batch
 
-    batch = Batch(spec, games, max_plies=400, threads=threads)
-    buffers = batch.buffers()
-    batch.reset(buffers["observations"], buffers["masks"], buffers["to_move"])
-    rng = np.random.default_rng(seed)
-    masks = buffers["masks"]
-    noise = np.empty(masks.shape, dtype=np.float32)
+    batch, buffers, rng, noise = random_batch(spec, games, threads, seed)
     drawing = stepping = 0.0
     steps = 0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         started = time.perf_counter()
-        rng.random(out=noise, dtype=np.float32)
-        noise *= masks
-        actions = noise.argmax(axis=1)
+        actions = draw_actions(rng, noise, buffers["masks"])
         drawn = time.perf_counter()
         batch.step(actions, **buffers)
         stepping += time.perf_counter() - drawn

@@ -18,6 +18,12 @@ const BLOCKS_PER_THREAD: usize = 8;
 #[cfg(not(target_arch = "wasm32"))]
 const KEEP_AWAKE: std::time::Duration = std::time::Duration::from_micros(500);
 
+/// How long the caller, its own blocks done, waits awake for the pool threads to finish
+/// theirs before it sleeps until they do (a block of 128 go9 games takes tens of
+/// microseconds, a wake-up about as long on a virtual machine).
+#[cfg(not(target_arch = "wasm32"))]
+const CALLER_SPIN: std::time::Duration = std::time::Duration::from_micros(200);
+
 /// One thread, or a pool of several.
 #[derive(Clone, Debug)]
 pub(super) struct Threads {
@@ -115,14 +121,19 @@ impl Threads {
                 // through rayon's idle loop to sleep).
                 shared.work_coming.store(true, Ordering::Release);
                 drain(0);
-                // The blocks still running are the pool's last, a few microseconds each,
-                // and the pool threads (awake since the last step) are about to return:
-                // waiting for them here, rather than asleep in the scope's end, spares the
-                // caller a wake-up.
-                while done.load(Ordering::Acquire) < slots.len()
-                    || finished.load(Ordering::Acquire) < helpers
+                // The blocks still running are the pool's last, and the pool threads' jobs
+                // are about to return: waiting for them here, rather than asleep in the
+                // scope's end, spares the caller a wake-up. Only briefly, though: a pool
+                // thread the system is not running (more busy threads than cores) would
+                // hold the caller spinning for whole time slices.
+                let waited = std::time::Instant::now();
+                while (done.load(Ordering::Acquire) < slots.len()
+                    || finished.load(Ordering::Acquire) < helpers)
+                    && waited.elapsed() < CALLER_SPIN
                 {
-                    std::hint::spin_loop();
+                    for _ in 0..64 {
+                        std::hint::spin_loop();
+                    }
                 }
             });
             shared.work_coming.store(false, Ordering::Release);
