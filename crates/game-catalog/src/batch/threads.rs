@@ -78,9 +78,7 @@ impl Threads {
     /// every block is done. Thread `k` of `n` (the caller is 0) first takes blocks `k`,
     /// `k + n`, … and then any block no thread has started, so the caller starts at once
     /// while a pool thread wakes, and a block's lanes are stepped by the same thread step
-    /// after step while none is late: the memory a game allocates then stays with one
-    /// thread's allocator (the lanes passed from thread to thread made the two threads
-    /// wait for each other's allocator lock, more than once a step).
+    /// after step while none is late, their memory in that thread's core's caches.
     pub fn run<B: Send, F: Fn(B) + Sync>(&self, blocks: Vec<B>, work: F) {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(shared) = &self.pool {
