@@ -37,7 +37,7 @@ fn check(game: &Go9) {
 }
 
 #[test]
-fn every_point_of_random_games_agrees_with_check_move() {
+fn g3_g4_every_point_of_random_games_agrees_with_check_move() {
     let mut rng = GameRng::seed_from(23);
     let mut moves = Vec::new();
     let mut superko_seen = 0;
@@ -119,7 +119,7 @@ fn check_both_colours(game: &Go9) -> (usize, usize) {
 /// `check_move_for`: the placement that captures (a ko), found by the board after it, and
 /// the one that captures nothing, found among the boards with one stone more.
 #[test]
-fn both_kinds_of_repeat_are_found_for_both_colours() {
+fn g4_both_kinds_of_repeat_are_found_for_both_colours() {
     let mut rng = GameRng::seed_from(61);
     let mut moves = Vec::new();
     let (mut capturing, mut quiet) = (0, 0);

@@ -214,7 +214,7 @@ fn clone_from_copies_every_part_and_keeps_the_history_buffers() {
 /// `placement_refusals` names empty points only, and each for the reason `check_placement`
 /// gives, for both colours at every position of random games.
 #[test]
-fn refusals_are_empty_points_refused_for_the_reason_check_placement_gives() {
+fn g3_g4_refusals_are_empty_points_refused_for_the_reason_check_placement_gives() {
     let mut rng = game_core::GameRng::seed_from(77);
     let mut moves = Vec::new();
     let (mut suicides, mut repeats) = (0, 0);
