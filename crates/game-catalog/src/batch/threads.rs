@@ -75,10 +75,15 @@ impl Threads {
     }
 
     /// Runs `work` on every block, on the calling thread and the pool's, and returns once
-    /// every block is done. Thread `k` of `n` (the caller is 0) first takes blocks `k`,
-    /// `k + n`, … and then any block no thread has started, so the caller starts at once
-    /// while a pool thread wakes, and a block's lanes are stepped by the same thread step
-    /// after step while none is late, their memory in that thread's core's caches.
+    /// every block is done. Thread `k` of `n` (the caller is 0) first takes its own run of
+    /// neighbouring blocks, the `k`-th `n`-th of them in order, and then any block no
+    /// thread has started, from the last: the caller starts at once while a pool thread
+    /// wakes, a block's lanes are stepped by the same thread step after step while none is
+    /// late (their memory in that thread's core's caches), and two threads rarely write
+    /// neighbouring lanes, whose one-byte flags and masks share cache lines. (Taking
+    /// blocks `k`, `k + n`, … instead had both cores writing the same lines of every
+    /// output at once: a step of 256 go9 games on two threads took 35 µs against 40 µs on
+    /// one, and 26 µs with runs of blocks.)
     pub fn run<B: Send, F: Fn(B) + Sync>(&self, blocks: Vec<B>, work: F) {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(shared) = &self.pool {
@@ -101,9 +106,10 @@ impl Threads {
                     done.fetch_add(1, Ordering::Release);
                 }
             };
+            let own = slots.len().div_ceil(threads);
             let drain = |thread: usize| {
-                slots.iter().skip(thread).step_by(threads).for_each(take);
-                slots.iter().for_each(take);
+                slots.iter().skip(thread * own).take(own).for_each(take);
+                slots.iter().rev().for_each(take);
             };
             let drain = &drain;
             pool.in_place_scope(|scope| {
@@ -258,25 +264,26 @@ mod tests {
     }
 
     #[test]
-    fn each_thread_takes_its_own_blocks_first() {
-        // Thread k of 2 takes blocks k, k + 2, … before any other: the pool thread's blocks
-        // wait (at most a minute) until the caller has done four, which are its own, in
-        // order, whether or not the pool thread has started.
+    fn each_thread_takes_its_own_run_of_blocks_first_and_then_steals_from_the_end() {
+        // Of 8 blocks on 2 threads, the caller's own are 0 to 3 and the pool thread's 4 to
+        // 7. A block the pool thread takes waits (at most a minute) until the caller has
+        // taken 7, so the caller does its own in order and then steals 7, 6, 5 from the
+        // end (and 4 as well if the pool thread has not started by then).
         let caller = std::thread::current().id();
         let order = Mutex::new(Vec::new());
-        let four_done = Condvar::new();
+        let taken_seven = Condvar::new();
         threads(2).run((0..8).collect(), |block: usize| {
             let mut taken = order.lock().unwrap();
             if std::thread::current().id() == caller {
                 taken.push(block);
-                four_done.notify_all();
+                taken_seven.notify_all();
             } else {
-                let _ = four_done
-                    .wait_timeout_while(taken, Duration::from_secs(60), |t| t.len() < 4)
+                let _ = taken_seven
+                    .wait_timeout_while(taken, Duration::from_secs(60), |t| t.len() < 7)
                     .unwrap();
             }
         });
-        assert_eq!(order.into_inner().unwrap()[..4], [0, 2, 4, 6]);
+        assert_eq!(order.into_inner().unwrap()[..7], [0, 1, 2, 3, 7, 6, 5]);
     }
 
     #[test]
