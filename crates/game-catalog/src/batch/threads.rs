@@ -266,24 +266,36 @@ mod tests {
     #[test]
     fn each_thread_takes_its_own_run_of_blocks_first_and_then_steals_from_the_end() {
         // Of 8 blocks on 2 threads, the caller's own are 0 to 3 and the pool thread's 4 to
-        // 7. A block the pool thread takes waits (at most a minute) until the caller has
-        // taken 7, so the caller does its own in order and then steals 7, 6, 5 from the
-        // end (and 4 as well if the pool thread has not started by then).
+        // 7. The caller's first block waits (at most a minute) until the pool thread has
+        // taken one, and the pool thread's first waits until the caller has taken 7: the
+        // pool thread takes its first own block, 4, and the caller does its own in order
+        // and then steals 7, 6, 5 from the end.
         let caller = std::thread::current().id();
-        let order = Mutex::new(Vec::new());
-        let taken_seven = Condvar::new();
+        let taken = Mutex::new((Vec::new(), Vec::new()));
+        let changed = Condvar::new();
+        let minute = Duration::from_secs(60);
         threads(2).run((0..8).collect(), |block: usize| {
-            let mut taken = order.lock().unwrap();
+            let mut lists = taken.lock().unwrap();
             if std::thread::current().id() == caller {
-                taken.push(block);
-                taken_seven.notify_all();
+                lists.0.push(block);
+                changed.notify_all();
+                if lists.0.len() == 1 {
+                    let _ = changed
+                        .wait_timeout_while(lists, minute, |(_, pool)| pool.is_empty())
+                        .unwrap();
+                }
             } else {
-                let _ = taken_seven
-                    .wait_timeout_while(taken, Duration::from_secs(60), |t| t.len() < 7)
-                    .unwrap();
+                lists.1.push(block);
+                changed.notify_all();
+                if lists.1.len() == 1 {
+                    let _ = changed
+                        .wait_timeout_while(lists, minute, |(own, _)| own.len() < 7)
+                        .unwrap();
+                }
             }
         });
-        assert_eq!(order.into_inner().unwrap()[..7], [0, 1, 2, 3, 7, 6, 5]);
+        let (by_caller, by_pool) = taken.into_inner().unwrap();
+        assert_eq!((by_caller, by_pool), (vec![0, 1, 2, 3, 7, 6, 5], vec![4]));
     }
 
     #[test]
