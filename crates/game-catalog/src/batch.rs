@@ -207,10 +207,10 @@ impl Batch {
 
     /// This batch stepping its lanes on `threads` threads: the calling thread and a pool
     /// every batch of that many threads in the process shares, each taking its own run of
-    /// neighbouring blocks of lanes first and then any block not started, from the end. A pool thread waits awake for up to
-    /// 0.5 ms after a step for the next, then sleeps. The outputs are the same as on one
-    /// thread, value for value (each lane is played alone; only the order in which lanes
-    /// are played changes).
+    /// neighbouring blocks of lanes first and then any block not started, from the end. A
+    /// pool thread waits awake for up to 0.5 ms after a step for the next, then sleeps. The
+    /// outputs are the same as on one thread, value for value (each lane is played alone;
+    /// only the order in which lanes are played changes).
     ///
     /// A small batch gains nothing: a block is at least 16 lanes, so a batch of fewer
     /// than 32 lanes still steps on one thread. Where threads cannot be started

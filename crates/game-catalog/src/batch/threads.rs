@@ -75,9 +75,9 @@ impl Threads {
     }
 
     /// Runs `work` on every block, on the calling thread and the pool's, and returns once
-    /// every block is done. Thread `k` of `n` (the caller is 0) first takes its own run of
-    /// neighbouring blocks, the `k`-th `n`-th of them in order, and then any block no
-    /// thread has started, from the last: the caller starts at once while a pool thread
+    /// every block is done. The blocks are cut into `n` runs of neighbours; thread `k` of
+    /// `n` (the caller is 0) first takes the blocks of run `k` in order, and then any block
+    /// no thread has started, from the last: the caller starts at once while a pool thread
     /// wakes, a block's lanes are stepped by the same thread step after step while none is
     /// late (their memory in that thread's core's caches), and two threads rarely write
     /// neighbouring lanes, whose one-byte flags and masks share cache lines. (Taking
