@@ -30,7 +30,13 @@ export async function listening(child, port, name) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} ended (${child.exitCode}): ${child.said}`);
     const up = await new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => { socket.end(); resolve(true); });
+      // A connection from an ephemeral port equal to `port`, with nothing listening yet,
+      // connects to itself: that is not the child listening.
+      const socket = connect(port, '127.0.0.1', () => {
+        const itself = socket.localPort === port && socket.localAddress === socket.remoteAddress;
+        socket.end();
+        resolve(!itself);
+      });
       socket.once('error', () => resolve(false));
     });
     if (up) return;

@@ -76,7 +76,7 @@ impl Nginx {
             .expect("nginx starts");
         let mut nginx = Nginx(child);
         let deadline = Instant::now() + Duration::from_secs(30);
-        while StdTcpStream::connect(("127.0.0.1", port)).is_err() {
+        while !answers(port) {
             if let Some(status) = nginx.0.try_wait().unwrap() {
                 panic!("nginx ended: {status}");
             }
@@ -85,6 +85,13 @@ impl Nginx {
         }
         nginx
     }
+}
+
+/// Whether something listens on 127.0.0.1:`port`: a connection that is not to itself (with
+/// nothing listening yet, one from an ephemeral port equal to `port` connects to itself).
+fn answers(port: u16) -> bool {
+    StdTcpStream::connect(("127.0.0.1", port))
+        .is_ok_and(|stream| stream.local_addr().ok() != stream.peer_addr().ok())
 }
 
 impl Drop for Nginx {

@@ -2,10 +2,11 @@
 //! on it, and its SQLite file read directly.
 #![cfg(unix)]
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpListener};
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -22,12 +23,15 @@ pub struct ServerProcess {
     child: Option<Child>,
     /// Where it listens.
     pub addr: SocketAddr,
+    /// The log file made for it when the test named none, removed when dropped.
+    own_log: Option<PathBuf>,
 }
 
 impl ServerProcess {
     /// Starts the binary on a free port with `db` and the site in `web` (none when it holds no
     /// manifest, as the tests' empty folders do), and waits until
-    /// the port answers (a few tries, should another process take the port meanwhile).
+    /// its log says it listens there (a few tries, should another process take the port
+    /// meanwhile).
     pub fn start(db: &Path, web: &Path) -> ServerProcess {
         ServerProcess::start_with(db, web, &[])
     }
@@ -65,6 +69,14 @@ impl ServerProcess {
         // `web` is passed only when it is a built site; an empty folder serves no page.
         let site = web.join("manifest.json").is_file();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        // The log goes to a file the test can read: the server's line "listening on
+        // http://ADDR" says this child bound the port. A successful connection alone does
+        // not: another test's server may hold the port, or, with nothing listening yet, a
+        // connection from an ephemeral port equal to the port connects to itself.
+        let (log_path, own_log) = match log {
+            Some(path) => (path.to_path_buf(), false),
+            None => (private_log_path(), true),
+        };
         let child = Command::new(env!("CARGO_BIN_EXE_game-server"))
             .arg("--listen")
             .arg(addr.to_string())
@@ -81,29 +93,31 @@ impl ServerProcess {
             .args(extra)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(match log {
-                Some(path) => Stdio::from(std::fs::File::create(path).unwrap()),
-                None => Stdio::null(),
-            })
+            .stderr(Stdio::from(std::fs::File::create(&log_path).unwrap()))
             .spawn()
             .expect("the game-server binary starts");
         let mut server = ServerProcess {
             child: Some(child),
             addr,
+            own_log: own_log.then(|| log_path.clone()),
         };
+        let listening = format!("listening on http://{addr}");
         let deadline = Instant::now() + START_PATIENCE;
         loop {
-            if TcpStream::connect(addr).is_ok() {
+            let said = std::fs::read_to_string(&log_path).unwrap_or_default();
+            // Followed by the text log's fields or the JSON log's closing quote, so that
+            // port 4123 is not read in a line saying 41234.
+            if said.contains(&format!("{listening} ")) || said.contains(&format!("{listening}\"")) {
                 return Some(server);
             }
             if let Some(status) = server.child.as_mut().unwrap().try_wait().unwrap() {
-                eprintln!("the server ended before it listened on {addr}: {status}");
+                eprintln!("the server ended before it listened on {addr}: {status}\n{said}");
                 server.child = None;
                 return None;
             }
             assert!(
                 Instant::now() < deadline,
-                "the server did not listen on {addr} within {START_PATIENCE:?}"
+                "the server did not listen on {addr} within {START_PATIENCE:?}:\n{said}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -146,7 +160,24 @@ impl Drop for ServerProcess {
             let _ = child.kill();
             let _ = child.wait();
         }
+        if let Some(path) = self.own_log.take() {
+            // A failing test shows what the server said (the harness prints a failing
+            // test's output).
+            if std::thread::panicking() {
+                let said = std::fs::read_to_string(&path).unwrap_or_default();
+                let tail = &said[said.floor_char_boundary(said.len().saturating_sub(4000))..];
+                eprintln!("the server on {} said, at the end:\n{tail}", self.addr);
+            }
+            let _ = std::fs::remove_file(path);
+        }
     }
+}
+
+/// A fresh path in the temporary folder for a server's log, unique to this process and call.
+fn private_log_path() -> PathBuf {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("game-server-test-{}-{n}.log", std::process::id()))
 }
 
 /// A game of `spec` made on the server at `addr` and both its seats joined, to play moves
