@@ -165,7 +165,11 @@ impl Drop for ServerProcess {
             // test's output).
             if std::thread::panicking() {
                 let said = std::fs::read_to_string(&path).unwrap_or_default();
-                let tail = &said[said.floor_char_boundary(said.len().saturating_sub(4000))..];
+                let mut start = said.len().saturating_sub(4000);
+                while !said.is_char_boundary(start) {
+                    start += 1;
+                }
+                let tail = &said[start..];
                 eprintln!("the server on {} said, at the end:\n{tail}", self.addr);
             }
             let _ = std::fs::remove_file(path);
