@@ -63,8 +63,8 @@ impl ServerProcess {
         extra: &[&str],
         log: Option<&Path>,
     ) -> Option<ServerProcess> {
-        // `--listen 127.0.0.1:0` could not be read back: take a free port from the OS and
-        // give it back for the server to bind.
+        // A port chosen here rather than `--listen 127.0.0.1:0`: a server on PostgreSQL
+        // advertises its `--listen` address to the others, so it must be a real port.
         let port = free_port();
         // `web` is passed only when it is a built site; an empty folder serves no page.
         let site = web.join("manifest.json").is_file();
@@ -74,8 +74,11 @@ impl ServerProcess {
         // not: another test's server may hold the port, or, with nothing listening yet, a
         // connection from an ephemeral port equal to the port connects to itself.
         let (log_path, own_log) = match log {
-            Some(path) => (path.to_path_buf(), false),
-            None => (private_log_path(), true),
+            Some(path) => (path.to_path_buf(), None),
+            None => {
+                let path = private_log_path();
+                (path.clone(), Some(path))
+            }
         };
         let child = Command::new(env!("CARGO_BIN_EXE_game-server"))
             .arg("--listen")
@@ -99,15 +102,18 @@ impl ServerProcess {
         let mut server = ServerProcess {
             child: Some(child),
             addr,
-            own_log: own_log.then(|| log_path.clone()),
+            own_log,
         };
-        let listening = format!("listening on http://{addr}");
+        // The line, followed by the text log's fields or the JSON log's closing quote, so
+        // that port 4123 is not read in a line saying 41234.
+        let listening = [
+            format!("listening on http://{addr} "),
+            format!("listening on http://{addr}\""),
+        ];
         let deadline = Instant::now() + START_PATIENCE;
         loop {
             let said = std::fs::read_to_string(&log_path).unwrap_or_default();
-            // Followed by the text log's fields or the JSON log's closing quote, so that
-            // port 4123 is not read in a line saying 41234.
-            if said.contains(&format!("{listening} ")) || said.contains(&format!("{listening}\"")) {
+            if listening.iter().any(|line| said.contains(line)) {
                 return Some(server);
             }
             if let Some(status) = server.child.as_mut().unwrap().try_wait().unwrap() {
