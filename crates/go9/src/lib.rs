@@ -44,6 +44,7 @@ mod board;
 mod diagram;
 mod end;
 mod error;
+mod ladder;
 mod layout;
 mod moves;
 mod opponent;

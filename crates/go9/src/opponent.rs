@@ -10,7 +10,8 @@
 //!   distance to the last move and the first and third lines in empty areas.
 //! * RAVE keyed by the point (Gelly and Silver 2007).
 //! * Heavy playouts ([`Go9::heavy_choice`]: atari answers and 3×3 patterns next to the
-//!   last move, as MoGo does), or the light eye-avoiding playout.
+//!   last move, as MoGo does, never a run into a ladder, as michi reads them), or the
+//!   light eye-avoiding playout.
 //! * A reward that is mostly the win, plus a little for the margin.
 
 use std::time::Duration;

@@ -1,12 +1,13 @@
 //! Simple Go knowledge for the search (`docs/go9.md`, "The computer opponent"): what a
-//! placement does to liberties (captures, atari escapes, self-atari), the moves that
-//! answer an atari next to the last move, and the heavy playout policy that plays them
-//! first, as MoGo (Gelly et al. 2006) and michi (Baudiš 2015) do. Every move it plays is
+//! placement does to liberties (captures, atari escapes, self-atari, runs into a
+//! ladder), the moves that answer an atari next to the last move, and the heavy playout
+//! policy that plays them first, as MoGo (Gelly et al. 2006) and michi (Baudiš 2015) do. Every move it plays is
 //! checked by the rules exactly as the light playout's are (`Go9::acceptable`).
 
 use game_core::{Game, GameRng, Player};
 
-use crate::layout::{Mask, WIDTH, at_most_one, bit, cell_of, cells, orthogonal, spread};
+use crate::ladder::{LADDER_DEPTH, ladder_atari};
+use crate::layout::{Mask, WIDTH, at_most_one, bit, cell_of, cells, flood, orthogonal, spread};
 use crate::moves::Move;
 use crate::patterns;
 use crate::playout::Choice;
@@ -66,6 +67,16 @@ impl Go9 {
         }
     }
 
+    /// The cell of the move before the last (the mover's own previous move) if it was a
+    /// placement.
+    #[inline]
+    pub(crate) fn previous_own_cell(&self) -> Option<usize> {
+        match self.moves().iter().rev().nth(1) {
+            Some(Move::Place(p)) => Some(cell_of(*p)),
+            _ => None,
+        }
+    }
+
     /// The liberties of the chain a placement by `player` on the empty cell `c` would
     /// make when it captures nothing (the only case [`Go9::is_self_atari`] asks about).
     #[inline]
@@ -88,12 +99,15 @@ impl Go9 {
     }
 
     /// The answers to ataris next to `last`, for `player` to move: capturing an opponent
-    /// chain in atari (the one just played, or one beside it), and the liberty of an own
-    /// chain in atari (an escape; also capturing a chain that holds it in atari). Written
-    /// into `out` while it has room; returns how many (duplicates possible).
+    /// chain in atari (the one just played, or one beside it, or one beside `previous`,
+    /// the mover's own move before, whose atari the opponent left unanswered), and the
+    /// liberty of an own chain in atari next to `last` (an escape; also capturing a chain
+    /// that holds it in atari). Written into `out` while it has room; returns how many
+    /// (duplicates possible).
     pub(crate) fn atari_answers(
         &self,
         last: usize,
+        previous: Option<usize>,
         player: Player,
         out: &mut [usize; 24],
     ) -> usize {
@@ -101,9 +115,11 @@ impl Go9 {
         let own = b.stones_of(player);
         let theirs = b.stones_of(player.other());
         let near_last = orthogonal(last) | bit(last);
+        let near_previous = previous.map_or(0, orthogonal);
         let mut n = 0;
-        // Opponent chains in atari next to the last move (its own stone among them).
-        for chain in chains_in(b, near_last & theirs) {
+        // Opponent chains in atari next to the last move (its own stone among them) or
+        // next to the mover's previous move.
+        for chain in chains_in(b, (near_last | near_previous) & theirs) {
             let libs = b.liberties_at(chain.trailing_zeros() as usize);
             if at_most_one(libs) {
                 push_answer(out, &mut n, libs);
@@ -126,8 +142,24 @@ impl Go9 {
         n
     }
 
+    /// Whether the placement by `player` on the empty cell `c`, capturing `captured`, is
+    /// a run: it extends an own chain in atari, and leaves it with two liberties on which
+    /// the opponent catches it in a ladder (read by [`ladder_atari`]), so running there
+    /// only makes the loss bigger.
+    pub(crate) fn runs_into_ladder(&self, c: usize, player: Player, captured: Mask) -> bool {
+        let b = self.board();
+        // A chain in atari next to the empty `c` has `c` as its one liberty: an opponent's
+        // would be captured (`captured`), so the rest are the mover's.
+        if captured != 0 || orthogonal(c) & b.in_atari() == 0 {
+            return false;
+        }
+        let own = b.stones_of(player) | bit(c);
+        let chain = flood(bit(c), own);
+        ladder_atari(own, b.stones_of(player.other()), chain, LADDER_DEPTH).is_some()
+    }
+
     /// Tries the cells `list[..n]` in random order: the first that the light policy accepts
-    /// and that is not a self-atari.
+    /// and that is neither a self-atari nor a run into a ladder.
     fn first_good(&self, list: &mut [usize], mut n: usize, rng: &mut GameRng) -> Option<Choice> {
         let player = self.to_move();
         while n > 0 {
@@ -140,6 +172,7 @@ impl Go9 {
             }
             if let Some(choice) = self.acceptable(c, player)
                 && !self.is_self_atari(c, player, choice.captured)
+                && !self.runs_into_ladder(c, player, choice.captured)
             {
                 return Some(choice);
             }
@@ -149,13 +182,14 @@ impl Go9 {
 
     /// The heavy policy's choice: answers to ataris next to the last move, then a 3×3
     /// pattern next to it, then the light policy (drawing once more if its draw is a
-    /// self-atari of a chain of two or more stones). `None` for a pass.
+    /// self-atari of a chain of two or more stones or a run into a ladder). No answer or
+    /// pattern move is a self-atari or a run into a ladder. `None` for a pass.
     pub(crate) fn heavy_choice(&self, rng: &mut GameRng) -> Option<Choice> {
         let player = self.to_move();
         if let Some(last) = self.last_cell() {
             if rng.percent(PROB_CAPTURE) {
                 let mut list = [0usize; 24];
-                let n = self.atari_answers(last, player, &mut list);
+                let n = self.atari_answers(last, self.previous_own_cell(), player, &mut list);
                 if let Some(choice) = self.first_good(&mut list, n, rng) {
                     return Some(choice);
                 }
@@ -180,6 +214,7 @@ impl Go9 {
         let c = choice.cell;
         if self.is_self_atari(c, player, choice.captured)
             && orthogonal(c) & self.board().stones_of(player) != 0
+            || self.runs_into_ladder(c, player, choice.captured)
         {
             return self.playout_choice(rng).or(Some(choice));
         }

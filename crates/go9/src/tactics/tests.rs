@@ -10,7 +10,8 @@ use crate::test_support::{after, cell};
 /// The distinct answers to ataris next to the last move, for the player to move.
 fn answers(state: &Go9) -> BTreeSet<usize> {
     let mut out = [0; 24];
-    let n = state.atari_answers(state.last_cell().unwrap(), state.to_move(), &mut out);
+    let last = state.last_cell().unwrap();
+    let n = state.atari_answers(last, state.previous_own_cell(), state.to_move(), &mut out);
     out[..n].iter().copied().collect()
 }
 
@@ -227,4 +228,61 @@ fn an_escape_into_atari_is_not_played_as_an_answer() {
         })
         .count();
     assert!(a2 < 20, "{a2} of 200");
+}
+
+/// An atari the opponent left unanswered is taken: Black B1 put White A1 in atari
+/// (liberty A2) and White played far away at J9, so Black's answers hold the capture at
+/// A2 although J9, the last move, is nowhere near it.
+#[test]
+fn a_chain_left_in_atari_by_the_movers_previous_move_is_captured() {
+    let state = after("E5 A1 B1 J9");
+    assert_eq!(state.previous_own_cell(), Some(cell("B1")));
+    assert_eq!(answers(&state), cells_of(&["A2"]));
+    // A pass is no placement, and a chain left in atari by an older move is no answer.
+    assert_eq!(after("E5 A1 pass J9").previous_own_cell(), None);
+    assert_eq!(answers(&after("E5 A1 B1 J9 E4 J8")), BTreeSet::new());
+}
+
+/// The heavy policy's count of how often it plays `point` in `state` over 200 seeded
+/// draws.
+fn heavy_plays(state: &Go9, point: &str) -> usize {
+    (0..200)
+        .filter(|&seed| {
+            state
+                .heavy_choice(&mut GameRng::seed_from(seed))
+                .unwrap()
+                .cell
+                == cell(point)
+        })
+        .count()
+}
+
+/// A run into a ladder is not played, as an answer or otherwise: White D4, put in atari at D3 by Black
+/// (C4, D5 and E3 beside it), would run to E4 with two liberties, E5 and F4, and Black's
+/// ataris drive it along E5, F5, F6, G6, G7 … to the edge. With a White stone at G7 on
+/// that path the run gets out, and is the answer most of the time.
+#[test]
+fn a_run_into_a_ladder_is_not_played_as_an_answer_unless_a_stone_breaks_the_ladder() {
+    let caught = after("C4 D4 D5 J1 E3 J2 D3");
+    let breaker = after("C4 D4 D5 G7 E3 J2 D3");
+    for state in [&caught, &breaker] {
+        assert_eq!(answers(state), cells_of(&["E4"]));
+        assert!(!state.is_self_atari(cell("E4"), Player::Second, 0));
+    }
+    assert!(caught.runs_into_ladder(cell("E4"), Player::Second, 0));
+    assert!(!breaker.runs_into_ladder(cell("E4"), Player::Second, 0));
+    // The same shape without the atari: White D4 played fresh beside C4, D5 and E3 would
+    // be caught the same way, but it runs from no atari, and stays a move like any other.
+    let fresh = after("C4 J1 D5 J2 E3");
+    assert!(!fresh.runs_into_ladder(cell("D4"), Player::Second, 0));
+    assert!(
+        heavy_plays(&caught, "E4") < 20,
+        "{}",
+        heavy_plays(&caught, "E4")
+    );
+    assert!(
+        heavy_plays(&breaker, "E4") > 150,
+        "{}",
+        heavy_plays(&breaker, "E4")
+    );
 }
