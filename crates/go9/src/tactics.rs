@@ -1,8 +1,9 @@
 //! Simple Go knowledge for the search (`docs/go9.md`, "The computer opponent"): what a
 //! placement does to liberties (captures, atari escapes, self-atari, runs into a
 //! ladder), the moves that answer an atari next to the last move, and the heavy playout
-//! policy that plays them first, as MoGo (Gelly et al. 2006) and michi (Baudiš 2015) do. Every move it plays is
-//! checked by the rules exactly as the light playout's are (`Go9::acceptable`).
+//! policy that plays them first, as MoGo (Gelly et al. 2006) and michi (Baudiš 2015) do.
+//! Every move it plays is checked by the rules exactly as the light playout's are
+//! (`Go9::acceptable`).
 
 use game_core::{Game, GameRng, Player};
 
@@ -212,8 +213,8 @@ impl Go9 {
         }
         let choice = self.playout_choice(rng)?;
         let c = choice.cell;
-        if self.is_self_atari(c, player, choice.captured)
-            && orthogonal(c) & self.board().stones_of(player) != 0
+        if (self.is_self_atari(c, player, choice.captured)
+            && orthogonal(c) & self.board().stones_of(player) != 0)
             || self.runs_into_ladder(c, player, choice.captured)
         {
             return self.playout_choice(rng).or(Some(choice));

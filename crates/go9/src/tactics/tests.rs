@@ -257,10 +257,10 @@ fn heavy_plays(state: &Go9, point: &str) -> usize {
         .count()
 }
 
-/// A run into a ladder is not played, as an answer or otherwise: White D4, put in atari at D3 by Black
-/// (C4, D5 and E3 beside it), would run to E4 with two liberties, E5 and F4, and Black's
-/// ataris drive it along E5, F5, F6, G6, G7 … to the edge. With a White stone at G7 on
-/// that path the run gets out, and is the answer most of the time.
+/// A run into a ladder is not played, as an answer or otherwise: White D4, put in atari
+/// at D3 by Black (C4, D5 and E3 beside it), would run to E4 with two liberties, E5 and
+/// F4, and Black's ataris drive it along E5, F5, F6, G6, G7 … to the edge. With a White
+/// stone at G7 on that path the run gets out, and is the answer most of the time.
 #[test]
 fn a_run_into_a_ladder_is_not_played_as_an_answer_unless_a_stone_breaks_the_ladder() {
     let caught = after("C4 D4 D5 J1 E3 J2 D3");
