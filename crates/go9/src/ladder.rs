@@ -17,18 +17,23 @@ fn liberties(chain: Mask, stones: Mask) -> Mask {
     spread(chain) & ON_BOARD & !stones
 }
 
+/// The chains of `colour`'s stones that touch `mask`, each as a mask.
+fn chains_next_to(mask: Mask, colour: Mask) -> impl Iterator<Item = Mask> {
+    let mut next = spread(mask) & colour;
+    std::iter::from_fn(move || {
+        if next == 0 {
+            return None;
+        }
+        let chain = flood(next & next.wrapping_neg(), colour);
+        next &= !chain;
+        Some(chain)
+    })
+}
+
 /// Whether some chain of `attacker`'s next to `chain` has at most one liberty (the
 /// defender captures it and is out of the ladder).
 fn attacker_next_in_atari(chain: Mask, attacker: Mask, stones: Mask) -> bool {
-    let mut next = spread(chain) & attacker;
-    while next != 0 {
-        let part = flood(next & next.wrapping_neg(), attacker);
-        if at_most_one(liberties(part, stones)) {
-            return true;
-        }
-        next &= !part;
-    }
-    false
+    chains_next_to(chain, attacker).any(|part| at_most_one(liberties(part, stones)))
 }
 
 /// The atari that catches `chain` in a ladder, with the attacker to move: `chain` is a
@@ -61,16 +66,8 @@ pub(crate) fn ladder_atari(
         let all_after = defender_after | attacker_after;
         let libs_after = liberties(ran, all_after);
         // Running onto a capture: an attacking chain next to the run with no liberty left.
-        let captures = {
-            let mut next = spread(run) & attacker_after;
-            let mut any = false;
-            while next != 0 {
-                let part = flood(next & next.wrapping_neg(), attacker_after);
-                any |= liberties(part, all_after) == 0;
-                next &= !part;
-            }
-            any
-        };
+        let captures =
+            chains_next_to(run, attacker_after).any(|part| liberties(part, all_after) == 0);
         if captures {
             continue;
         }
