@@ -75,8 +75,8 @@ pub use error::{BadMoveReason, PlayError, RecordError, SetupError, UndoError};
 pub use layout::{POINTS, SIZE};
 pub use moves::{Move, ParseMoveError, coord_of, parse_point, point_at, point_name};
 pub use opponent::{
-    EASY_PLAYOUTS, EYE_SPACE, Go9Hooks, HARD_PLAYOUTS, HARD_TIME, NORMAL_PLAYOUTS, OPENING_PLIES,
-    SCORE_WEIGHT, VARIETY,
+    EASY_PLAYOUTS, EXPLORATION, EYE_SPACE, Go9Hooks, HARD_PLAYOUTS, HARD_TIME, NORMAL_PLAYOUTS,
+    OPENING_PLIES, SCORE_WEIGHT, VARIETY,
 };
 #[cfg(feature = "serde")]
 pub use record::{RECORD_MARKER, Record, RecordCall, RecordMove, RecordSetup};

@@ -405,9 +405,11 @@ fn each_level_has_its_budget_settings_and_variety() {
             (Some(1_000_000), Some(Duration::from_millis(900))),
         ]
     );
-    // docs/go9.md: exploration 0.2, RAVE k = 2,000, leaves expanded on their third visit.
+    // docs/go9.md: exploration 0.2 at easy and none at normal and hard, RAVE k = 2,000,
+    // leaves expanded on their third visit.
+    let exploration: Vec<f64> = configs.iter().map(|c| c.exploration).collect();
+    assert_eq!(exploration, [0.2, 0.0, 0.0]);
     for config in &configs {
-        assert_eq!(config.exploration, 0.2);
         assert_eq!(config.rave_equivalence, 2_000.0);
         assert_eq!(config.expand_visits, 2);
         assert_eq!(config.max_playout_plies, 400);
