@@ -7,9 +7,9 @@ mod common;
 
 use board_geometry::Point;
 use common::{position, pt};
-use game_core::search::{Budget, Level, Opponent, SearchHooks};
+use game_core::search::{Budget, Level, Opponent, SearchHooks, Searcher};
 use game_core::{Game, Player};
-use go9::{Go9, Move, OPENING_PLIES};
+use go9::{Go9, Go9Hooks, Move, OPENING_PLIES};
 
 /// Every dame filled: White owns columns A–D with four one-point eyes, Black columns E–J
 /// with six one-point eyes and a 12-point territory at the top right (F7–J9). Black 45,
@@ -39,25 +39,28 @@ const OPEN_DAME: [&str; 9] = [
     "O O O O X X X X X",
 ];
 
-/// The move the level's search chooses in `state`, with `komi`, seeded, on a budget of
-/// `playouts` (the level's other settings kept, so the test does not depend on the clock),
-/// without the opening's variety (these set-up positions are at ply 0, where a level would
-/// draw among the moves near the best).
-fn chosen(state: &Go9, level: Level, komi: f64, seed: u64, playouts: u64) -> Move {
+/// The level's searcher with `komi`, seeded, on a budget of `playouts` (the level's other
+/// settings kept, so the test does not depend on the clock), without the opening's
+/// variety (these set-up positions are at ply 0, where a level would draw among the moves
+/// near the best).
+fn seeded_searcher(level: Level, komi: f64, seed: u64, playouts: u64) -> Searcher<Go9, Go9Hooks> {
     let mut searcher = Go9::opponent(level);
     searcher.config_mut().variety = None;
     searcher.hooks_mut().komi = komi;
     searcher.config_mut().seed = seed;
     searcher.config_mut().budget = Budget::playouts(playouts);
+    searcher
+}
+
+/// The move the [`seeded_searcher`] chooses in `state`.
+fn chosen(state: &Go9, level: Level, komi: f64, seed: u64, playouts: u64) -> Move {
+    let mut searcher = seeded_searcher(level, komi, seed, playouts);
     searcher.search(state).best.expect("a move")
 }
 
-/// The two moves the level's search (as in [`chosen`]) visits most in `state`.
+/// The two moves the [`seeded_searcher`] (komi 7) visits most in `state`.
 fn two_most_visited(state: &Go9, level: Level, seed: u64, playouts: u64) -> [Move; 2] {
-    let mut searcher = Go9::opponent(level);
-    searcher.config_mut().variety = None;
-    searcher.config_mut().seed = seed;
-    searcher.config_mut().budget = Budget::playouts(playouts);
+    let mut searcher = seeded_searcher(level, 7.0, seed, playouts);
     let mut moves = searcher.search(state).moves;
     moves.sort_by_key(|info| std::cmp::Reverse(info.visits));
     [moves[0].mv, moves[1].mv]
