@@ -292,11 +292,11 @@ impl Opponent for Go9 {
             Level::Normal => Budget::playouts(NORMAL_PLAYOUTS),
             _ => Budget::playouts_or_time(HARD_PLAYOUTS, HARD_TIME),
         };
-        let variety = VARIETY[level_index(level)];
+        let index = level_index(level);
         let mut config = SearchConfig::for_level(level)
             .with_budget(budget)
-            .with_variety(variety);
-        config.exploration = EXPLORATION[level_index(level)];
+            .with_variety(VARIETY[index]);
+        config.exploration = EXPLORATION[index];
         config.rave_equivalence = 2_000.0;
         config.first_play_urgency = 1.0;
         config.expand_visits = 2;
