@@ -196,7 +196,7 @@ fn the_node_cap_bounds_the_trees_and_the_search_goes_on() {
     let cap = 300;
     let mut s = Searcher::new(config(5_000, 2).with_max_nodes(cap), HexHooks);
     let mut state = Hex::<5>::default();
-    // The root's 25 children are always created; beyond the cap the tree does not grow.
+    // The root's 25 children are always created; beyond the cap the tree is pruned.
     while !state.is_over() {
         let info = s.search(&state);
         assert_eq!(info.playouts, 5_000);
@@ -213,6 +213,31 @@ fn the_node_cap_bounds_the_trees_and_the_search_goes_on() {
     assert!(s.search(&Hex::<5>::default()).nodes <= cap);
     // The bytes per node are documented and small.
     assert!(Searcher::<Hex<5>, HexHooks>::bytes_per_node() <= 40);
+}
+
+#[test]
+fn a_full_tree_prunes_its_least_visited_part_and_grows_on() {
+    // With room for about 40 expansions, a search forty times longer than it takes to fill
+    // the tree keeps growing where it looks: its principal variation goes deeper than a
+    // shorter search's, and the tree stays within its cap.
+    let cap = 300;
+    let run = |playouts, threads| {
+        let config = config(playouts, 4)
+            .with_max_nodes(cap)
+            .with_exploration(0.3)
+            .with_threads(threads);
+        let info = Searcher::new(config, DefaultHooks).search(&ConnectFour::default());
+        assert!(info.nodes <= cap, "{} nodes", info.nodes);
+        info
+    };
+    let (short, long) = (run(1_000, 1).pv.len(), run(40_000, 1).pv.len());
+    // (A tree that stopped growing once full kept a 3-ply line in both searches.)
+    assert!(long > short, "{short} then {long} plies");
+    // Pruning keeps a seed's search the same, on one thread or two.
+    for threads in [1, 2] {
+        let (a, b) = (run(20_000, threads), run(20_000, threads));
+        assert_eq!((a.moves, a.pv, a.nodes), (b.moves, b.pv, b.nodes));
+    }
 }
 
 #[test]

@@ -110,8 +110,9 @@ pub struct SearchConfig {
     /// expanded per playout, and the root always is.
     pub expand_visits: u32,
     /// The most tree nodes, over all threads (each of `threads` trees gets an equal share).
-    /// Once a tree is full it stops growing and keeps searching with playouts from its
-    /// leaves. The root's children are always created, so a tree holds at most
+    /// When a tree is full, its least visited half is pruned (those expanded nodes become
+    /// leaves again, keeping their own statistics) and it grows on where the search looks.
+    /// The root's children are always created, so a tree holds at most
     /// `max(share, 1 + root moves)` nodes of
     /// [`Searcher::bytes_per_node`](crate::search::Searcher::bytes_per_node) bytes each.
     pub max_nodes: usize,

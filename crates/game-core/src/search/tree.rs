@@ -89,7 +89,8 @@ impl<M: Copy + PartialEq> Tree<M> {
         self.nodes.push(Node::root(mover));
     }
 
-    /// Changes the cap; a tree already longer stops growing until it is re-rooted.
+    /// Changes the cap; a tree already longer is pruned at its next expansion below the
+    /// root, or cut when it is re-rooted.
     pub fn set_cap(&mut self, cap: usize) {
         self.cap = cap.max(1);
     }
@@ -152,6 +153,94 @@ impl<M: Copy + PartialEq> Tree<M> {
         parent.child_count = u32::try_from(moves.len()).expect("child count fits u32");
         parent.kind = Kind::Expanded;
         true
+    }
+
+    /// The most nodes the tree grows to (the root's children are always allowed).
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+
+    /// Makes room in a full tree: the expanded nodes with the fewest visits become leaves
+    /// again (keeping their own statistics, losing their subtrees) until at most `keep`
+    /// nodes remain, or only the root and its children. The nodes most visited keep their
+    /// subtrees, so the search goes on growing where it is looking. Nodes with equal visits
+    /// are kept or pruned together. Returns the nodes freed.
+    pub fn prune(&mut self, keep: usize) -> usize {
+        let threshold = self.prune_threshold(keep);
+        let len = self.nodes.len();
+        // Children come after their parent: one forward pass marks what stays, as in
+        // `reroot`, turning the expanded nodes below the threshold into leaves.
+        const DROPPED: u32 = u32::MAX;
+        let mut kept = vec![false; len];
+        kept[0] = true;
+        for i in 0..len {
+            if !kept[i] || self.nodes[i].kind != Kind::Expanded {
+                continue;
+            }
+            if i == 0 || self.nodes[i].visits >= threshold {
+                for c in self.children(i) {
+                    kept[c] = true;
+                }
+            } else {
+                let node = &mut self.nodes[i];
+                (node.kind, node.first_child, node.child_count) = (Kind::Leaf, 0, 0);
+            }
+        }
+        let mut rank = vec![DROPPED; len];
+        let mut next = 0u32;
+        for (i, r) in rank.iter_mut().enumerate() {
+            if kept[i] {
+                *r = next;
+                next += 1;
+            }
+        }
+        // Each kept node moves to an index no higher than its own, above every one already
+        // written, so nothing unread is overwritten.
+        for i in 0..len {
+            let to = rank[i];
+            if to == DROPPED {
+                continue;
+            }
+            let mut node = self.nodes[i];
+            if node.kind == Kind::Expanded {
+                node.first_child = rank[node.first_child as usize];
+            }
+            self.nodes[to as usize] = node;
+        }
+        self.nodes.truncate(next as usize);
+        len - next as usize
+    }
+
+    /// The fewest visits an expanded node below the root needs to keep its children, so
+    /// that at most `keep` nodes remain (an overestimate of what stays: a node above the
+    /// threshold under a pruned one goes too). `u32::MAX` prunes every such node.
+    fn prune_threshold(&self, keep: usize) -> u32 {
+        let mut expanded: Vec<(u32, u32)> = self
+            .nodes
+            .iter()
+            .skip(1)
+            .filter(|n| n.kind == Kind::Expanded)
+            .map(|n| (n.visits, n.child_count))
+            .collect();
+        expanded.sort_unstable_by_key(|n| std::cmp::Reverse(n.0));
+        let mut total = 1 + self.children(0).len();
+        let mut i = 0;
+        while i < expanded.len() {
+            // All the nodes with this many visits, together.
+            let visits = expanded[i].0;
+            let mut group = 0;
+            let mut j = i;
+            while j < expanded.len() && expanded[j].0 == visits {
+                group += expanded[j].1 as usize;
+                j += 1;
+            }
+            if total + group > keep {
+                return visits.saturating_add(1);
+            }
+            total += group;
+            i = j;
+        }
+        0
     }
 
     /// Makes the root's child reached by `mv` the new root, keeping its subtree's nodes and
@@ -235,6 +324,72 @@ mod tests {
         assert_eq!(tree.nodes[2].visits, 7);
         tree.advance(99, Player::Second);
         assert_eq!(tree.nodes.len(), 1);
+    }
+
+    /// Root → 1 (10 visits) → 11 (5 visits) → 111, and root → 2 (3 visits) → 21, 22.
+    fn three_expansions() -> Tree<u8> {
+        let mut tree: Tree<u8> = Tree::new(Player::Second, 100);
+        assert!(tree.expand(0, Player::First, &[1, 2], no_key, &[]));
+        assert!(tree.expand(1, Player::Second, &[11, 12], no_key, &[]));
+        assert!(tree.expand(2, Player::Second, &[21, 22], no_key, &[]));
+        assert!(tree.expand(3, Player::First, &[111], no_key, &[]));
+        for (node, visits, wins) in [(0, 13, 6.0), (1, 10, 7.0), (2, 3, 1.0), (3, 5, 2.0)] {
+            (tree.nodes[node].visits, tree.nodes[node].wins) = (visits, wins);
+        }
+        tree
+    }
+
+    fn moves(tree: &Tree<u8>) -> Vec<Option<u8>> {
+        tree.nodes.iter().map(|n| n.mv).collect()
+    }
+
+    #[test]
+    fn pruning_drops_the_least_visited_subtrees_first() {
+        let mut tree = three_expansions();
+        // Root and its children (3), then 1's two children (5), 11's child (6): node 2's
+        // two children would make 8.
+        assert_eq!(tree.prune(7), 2);
+        assert_eq!(
+            moves(&tree),
+            [None, Some(1), Some(2), Some(11), Some(12), Some(111)]
+        );
+        assert_eq!(tree.children(0), 1..3);
+        assert_eq!(tree.children(1), 3..5);
+        assert_eq!(tree.children(3), 5..6);
+        // The pruned node is a leaf again with its statistics.
+        assert_eq!(tree.nodes[2].kind, Kind::Leaf);
+        assert_eq!((tree.nodes[2].visits, tree.nodes[2].wins), (3, 1.0));
+        assert_eq!(tree.children(2), 0..0);
+        // Room enough: nothing goes.
+        assert_eq!(tree.prune(6), 0);
+        assert_eq!(tree.nodes.len(), 6);
+        // Then 11's subtree (5 visits) goes before 1's (10).
+        assert_eq!(tree.prune(5), 1);
+        assert_eq!(moves(&tree), [None, Some(1), Some(2), Some(11), Some(12)]);
+        assert_eq!(tree.nodes[3].kind, Kind::Leaf);
+        assert_eq!((tree.nodes[3].visits, tree.nodes[3].wins), (5, 2.0));
+    }
+
+    #[test]
+    fn pruning_keeps_the_root_and_its_children_and_equal_visits_together() {
+        let mut tree = three_expansions();
+        assert_eq!(tree.prune(0), 5);
+        assert_eq!(moves(&tree), [None, Some(1), Some(2)]);
+        assert!(tree.nodes[1..].iter().all(|n| n.kind == Kind::Leaf));
+        assert_eq!(tree.nodes[0].kind, Kind::Expanded);
+        // Nodes 1 and 2 with the same visits: room for one of their blocks is room for none.
+        let mut tree = three_expansions();
+        tree.nodes[2].visits = 10;
+        assert_eq!(tree.prune(6), 5);
+        assert_eq!(tree.nodes.len(), 3);
+        // A node above the threshold under a pruned one goes with its parent.
+        let mut tree = three_expansions();
+        tree.nodes[3].visits = 50;
+        assert_eq!(tree.prune(4), 5);
+        assert_eq!(tree.nodes.len(), 3);
+        // The pruned tree grows again.
+        assert!(tree.expand(2, Player::Second, &[21], no_key, &[]));
+        assert_eq!(tree.child_with(2, 21), Some(3));
     }
 
     #[test]

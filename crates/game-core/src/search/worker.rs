@@ -55,6 +55,8 @@ pub(crate) struct Worker<'a, G: Game, H> {
     /// node being updated (`stamp << 1 | player index`).
     first_play: Vec<u32>,
     stamp: u32,
+    /// An expansion failed for want of room: the tree is pruned after this playout.
+    tree_full: bool,
 }
 
 impl<'a, G: Game, H: SearchHooks<G>> Worker<'a, G, H> {
@@ -90,6 +92,7 @@ impl<'a, G: Game, H: SearchHooks<G>> Worker<'a, G, H> {
             played: Vec::new(),
             first_play: vec![0; key_space],
             stamp: 0,
+            tree_full: false,
         }
     }
 
@@ -156,6 +159,13 @@ impl<'a, G: Game, H: SearchHooks<G>> Worker<'a, G, H> {
         };
         // A hook's reward outside [0, 1] would unbalance the statistics: clamp it.
         self.backup(reward.clamp(0.0, 1.0) as f32);
+        if self.tree_full {
+            // The descent found no room for a node: free half the tree, the least visited
+            // part, so that the search goes on growing where it looks.
+            self.tree_full = false;
+            let tree = &mut self.slot.tree;
+            tree.prune(tree.cap() / 2);
+        }
     }
 
     /// Gives `node` (a leaf whose position is `self.state`) its children, or marks it
@@ -175,9 +185,12 @@ impl<'a, G: Game, H: SearchHooks<G>> Worker<'a, G, H> {
             Some(key) if key < key_space => key as u32,
             _ => NO_KEY,
         };
-        self.slot
-            .tree
-            .expand(node, self.state.to_move(), &self.moves, keys, &self.priors)
+        let room =
+            self.slot
+                .tree
+                .expand(node, self.state.to_move(), &self.moves, keys, &self.priors);
+        self.tree_full |= !room;
+        room
     }
 
     /// The child of the expanded `node` with the best score.
