@@ -168,52 +168,12 @@ impl<M: Copy + PartialEq> Tree<M> {
     pub fn prune(&mut self, keep: usize) -> usize {
         let threshold = self.prune_threshold(keep);
         let len = self.nodes.len();
-        // Children come after their parent: one forward pass marks what stays, as in
-        // `reroot`, turning the expanded nodes below the threshold into leaves.
-        const DROPPED: u32 = u32::MAX;
-        let mut kept = vec![false; len];
-        kept[0] = true;
-        for i in 0..len {
-            if !kept[i] || self.nodes[i].kind != Kind::Expanded {
-                continue;
-            }
-            if i == 0 || self.nodes[i].visits >= threshold {
-                for c in self.children(i) {
-                    kept[c] = true;
-                }
-            } else {
-                let node = &mut self.nodes[i];
-                (node.kind, node.first_child, node.child_count) = (Kind::Leaf, 0, 0);
-            }
-        }
-        let mut rank = vec![DROPPED; len];
-        let mut next = 0u32;
-        for (i, r) in rank.iter_mut().enumerate() {
-            if kept[i] {
-                *r = next;
-                next += 1;
-            }
-        }
-        // Each kept node moves to an index no higher than its own, above every one already
-        // written, so nothing unread is overwritten.
-        for i in 0..len {
-            let to = rank[i];
-            if to == DROPPED {
-                continue;
-            }
-            let mut node = self.nodes[i];
-            if node.kind == Kind::Expanded {
-                node.first_child = rank[node.first_child as usize];
-            }
-            self.nodes[to as usize] = node;
-        }
-        self.nodes.truncate(next as usize);
-        len - next as usize
+        len - self.keep_subtree(0, threshold)
     }
 
     /// The fewest visits an expanded node below the root needs to keep its children, so
     /// that at most `keep` nodes remain (an overestimate of what stays: a node above the
-    /// threshold under a pruned one goes too). `u32::MAX` prunes every such node.
+    /// threshold under a pruned one goes too); 0 when everything fits.
     fn prune_threshold(&self, keep: usize) -> u32 {
         let mut expanded: Vec<(u32, u32)> = self
             .nodes
@@ -258,39 +218,52 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// Keeps only the subtree of `new_root`, moved to the front of the arena in its old
     /// order (so parents stay before children), in place.
     fn reroot(&mut self, new_root: usize) {
+        self.keep_subtree(new_root, 0);
+        self.nodes[0].mv = None;
+    }
+
+    /// Keeps only the subtree of `root`, moved to the front of the arena in its old order
+    /// (so parents stay before children), in place; below `root`, an expanded node with
+    /// fewer than `threshold` visits becomes a leaf (keeping its own statistics) and its
+    /// subtree goes too. Returns the nodes kept.
+    fn keep_subtree(&mut self, root: usize, threshold: u32) -> usize {
         const DROPPED: u32 = u32::MAX;
         const KEPT: u32 = u32::MAX - 1;
         let len = self.nodes.len();
         // Pass 1: the new index of every kept node (`DROPPED` for the others). Children come
         // after their parent, so one forward pass reaches a node after its parent marked it.
-        let mut rank = vec![DROPPED; len - new_root];
+        let mut rank = vec![DROPPED; len - root];
         rank[0] = KEPT;
         let mut next = 0u32;
-        for i in new_root..len {
-            if rank[i - new_root] == DROPPED {
+        for i in root..len {
+            if rank[i - root] == DROPPED {
                 continue;
             }
-            rank[i - new_root] = next;
+            rank[i - root] = next;
             next += 1;
+            let node = &mut self.nodes[i];
+            if node.kind == Kind::Expanded && i != root && node.visits < threshold {
+                (node.kind, node.first_child, node.child_count) = (Kind::Leaf, 0, 0);
+            }
             for c in self.children(i) {
-                rank[c - new_root] = KEPT;
+                rank[c - root] = KEPT;
             }
         }
         // Pass 2: move each kept node to its new index, which is never above its old one
         // and above every index already written, so nothing unread is overwritten.
-        for i in new_root..len {
-            let to = rank[i - new_root];
+        for i in root..len {
+            let to = rank[i - root];
             if to == DROPPED {
                 continue;
             }
             let mut node = self.nodes[i];
             if node.kind == Kind::Expanded {
-                node.first_child = rank[node.first_child as usize - new_root];
+                node.first_child = rank[node.first_child as usize - root];
             }
             self.nodes[to as usize] = node;
         }
         self.nodes.truncate(next as usize);
-        self.nodes[0].mv = None;
+        next as usize
     }
 }
 
