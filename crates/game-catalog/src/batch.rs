@@ -206,14 +206,14 @@ impl Batch {
     }
 
     /// This batch stepping its lanes on `threads` threads: the calling thread and a pool
-    /// every batch of that many threads in the process shares, each taking its own run of
-    /// neighbouring blocks of lanes first and then any block not started, from the end. A
-    /// pool thread waits awake for up to 0.5 ms after a step for the next, then sleeps. The
-    /// outputs are the same as on one thread, value for value (each lane is played alone;
-    /// only the order in which lanes are played changes).
+    /// every batch of that many threads in the process shares. Each thread has a run of
+    /// neighbouring lanes, cut into blocks of half the run, a quarter, and so on down to 4
+    /// lanes; it plays its own run's blocks first and then any block not started, from the
+    /// end of another's run. A pool thread waits awake for up to 0.5 ms after a step for
+    /// the next, then sleeps. The outputs are the same as on one thread, value for value
+    /// (each lane is played alone; only the order in which lanes are played changes).
     ///
-    /// A small batch gains nothing: a block is at least 16 lanes, so a batch of fewer
-    /// than 32 lanes still steps on one thread. Where threads cannot be started
+    /// A small batch gains nothing: a batch of fewer than 32 lanes steps on one thread. Where threads cannot be started
     /// (WebAssembly, or a system that refuses them) the batch keeps one thread;
     /// [`Batch::threads`] says how many it has.
     ///

@@ -205,7 +205,8 @@ fn threads(n: usize) -> NonZeroUsize {
 fn several_threads_write_what_one_thread_writes() {
     for text in THREAD_SPECS {
         let spec: GameSpec = text.parse().unwrap();
-        // 100 lanes: blocks of 16 to 25 lanes, the last one shorter.
+        // 100 lanes: on 2 threads, two runs of blocks of 25, 12, 6, 4 and 3 lanes; on 3,
+        // runs of 17, 8, 4, 4 and 1, the last run's ending in 3 lanes and an empty block.
         let lanes = 100;
         let mut batches: Vec<(Batch, StepBuffers)> = [1, 2, 3]
             .into_iter()

@@ -24,6 +24,8 @@ pub(super) struct LaneSet<G: CatalogGame> {
     chosen: Vec<G::Move>,
     /// One move buffer per block of lanes (the mask's legal-move list).
     scratch: Vec<Vec<G::Move>>,
+    /// The sizes of the blocks the current step is cut into.
+    block_sizes: Vec<usize>,
 }
 
 /// One block of lanes and the parts of every buffer that belong to it.
@@ -46,6 +48,7 @@ impl<G: CatalogGame> LaneSet<G> {
             num_actions,
             chosen: Vec::with_capacity(len),
             scratch: vec![Vec::new()],
+            block_sizes: Vec::new(),
         };
         set.restart_all();
         set
@@ -124,9 +127,10 @@ impl<G: CatalogGame> LaneSet<G> {
         if len == 0 {
             return Ok(());
         }
-        let blocks = threads.blocks(len);
+        threads.block_sizes(len, &mut self.block_sizes);
+        let sizes = &self.block_sizes;
+        let blocks = sizes.len();
         self.scratch.resize_with(blocks, Vec::new);
-        let per = len.div_ceil(blocks);
         let obs_len = out.observations.len() / len;
         let num_actions = self.num_actions;
         let (first_moves, spare) = self
@@ -148,9 +152,9 @@ impl<G: CatalogGame> LaneSet<G> {
         let mut pieces = Vec::with_capacity(blocks);
         let mut rest = whole;
         let mut spare = spare.iter_mut();
-        while rest.games.len() > per {
+        for &size in &sizes[..blocks - 1] {
             let moves = spare.next().expect("a move buffer per block");
-            let (head, tail) = rest.split_at(per, obs_len, num_actions, moves);
+            let (head, tail) = rest.split_at(size, obs_len, num_actions, moves);
             pieces.push(head);
             rest = tail;
         }
@@ -197,21 +201,33 @@ impl<'a, G: CatalogGame> Block<'a, G> {
     /// game, and writes the lane's observation, mask (kept as its legal actions too) and
     /// player to move.
     ///
-    /// `keep_buffers`: an ended game starts again in its own memory (`clone_from`, which
-    /// for go9 keeps its history's buffers) rather than in a fresh copy of the start. On
-    /// one thread a fresh copy is faster (the allocator hands back memory just freed, still
-    /// in the cache); on several, allocating and freeing on every thread made them wait for
-    /// each other's allocator locks (glibc's per-thread caches pass memory between its
-    /// arenas), and a batch of 256 go9 games stepped slower on two threads than on one.
+    /// `threaded`, when the step's blocks are shared among several threads:
+    /// - an ended game starts again in its own memory (`clone_from`, which for go9 keeps
+    ///   its history's buffers) rather than in a fresh copy of the start. On one thread a
+    ///   fresh copy is faster (the allocator hands back memory just freed, still in the
+    ///   cache); on several, allocating and freeing on every thread made them wait for
+    ///   each other's allocator locks (glibc's per-thread caches pass memory between its
+    ///   arenas), and a batch of 256 go9 games stepped slower on two threads than on one;
+    /// - the block's masks and legal flags are first cleared in one pass. Since the last
+    ///   step the calling thread has read them (the trainer's draw reads the masks, the
+    ///   check of the actions the legal flags), so a block another thread stepped last
+    ///   time has them in the caller's core's cache: claimed one lane at a time, among the
+    ///   lane's other writes, each line held up the writing thread; claimed in one pass
+    ///   of plain stores, they arrive together (two 2-thread batches of 256 go9 games
+    ///   stepped in turns, one with the pass: its steps 3 to 8 % shorter).
     fn play(
         self,
         start: &G,
         max_plies: Option<usize>,
         obs_len: usize,
         num_actions: usize,
-        keep_buffers: bool,
+        threaded: bool,
     ) {
         let out = self.out;
+        if threaded {
+            out.masks.fill(false);
+            self.legal.fill(false);
+        }
         let lanes = self
             .games
             .iter_mut()
@@ -236,7 +252,7 @@ impl<'a, G: CatalogGame> Block<'a, G> {
             out.terminated[lane] = over;
             out.truncated[lane] = cut;
             if over || cut {
-                if keep_buffers {
+                if threaded {
                     game.clone_from(start);
                 } else {
                     *game = start.clone();

@@ -3,18 +3,19 @@
 
 use std::num::NonZeroUsize;
 
-/// Fewest lanes worth a block of their own: below this, handing a block to another
-/// thread costs more than stepping it.
+/// Fewest lanes worth handing to another thread: a step of fewer than twice this many
+/// lanes stays on the calling thread.
 pub(super) const MIN_BLOCK_LANES: usize = 16;
 
-/// Blocks per thread, so that a thread that finishes early takes over another's work.
-const BLOCKS_PER_THREAD: usize = 8;
+/// The smallest block a thread's run of lanes is cut into: what a thread that has finished
+/// its own run takes from another's end (4 go9 games are about a microsecond).
+const LAST_BLOCK_LANES: usize = 4;
 
-/// How long a pool thread stays awake after a step, waiting for the next, before it
-/// sleeps. A step waits for every pool thread to have run, and a sleeping thread takes
-/// tens of microseconds to wake on a virtual machine (more than a whole step of 256 go9
-/// games), so between the steps of a training loop (a draw of actions apart) the pool's
-/// threads wait awake; a batch left alone costs them this long.
+/// How long a pool thread stays awake after the last step's job it ran, waiting for the
+/// next, before it sleeps. A step waits for every pool thread to have run, and a sleeping
+/// thread takes tens of microseconds to wake on a virtual machine (more than a whole step
+/// of 256 go9 games), so between the steps of a training loop (a draw of actions apart)
+/// the pool's threads wait awake; a batch left alone costs them this long.
 #[cfg(not(target_arch = "wasm32"))]
 const KEEP_AWAKE: std::time::Duration = std::time::Duration::from_micros(500);
 
@@ -64,26 +65,57 @@ impl Threads {
         self.count
     }
 
-    /// How many blocks a step of `lanes` lanes is cut into: 1 on one thread, else up to
-    /// [`BLOCKS_PER_THREAD`] per thread of at least [`MIN_BLOCK_LANES`] lanes each.
-    pub fn blocks(&self, lanes: usize) -> usize {
+    /// The sizes of the blocks a step of `lanes` lanes is cut into, in order, for [`run`],
+    /// written over `sizes` (so that a step allocates nothing for them):
+    /// one block on one thread or below `2 * MIN_BLOCK_LANES` lanes. Else a run of
+    /// neighbouring lanes a thread, the same number of blocks each: half the run, half of
+    /// what is left, and so on down to [`LAST_BLOCK_LANES`] (the last run may end in
+    /// smaller or empty blocks). A thread takes its own run's large blocks first, and the
+    /// thread that finishes first takes another's small ones from its end, so the two
+    /// finish at most a few lanes apart. (With 16 equal blocks of 16 lanes, one thread
+    /// waited for the other to finish a block of 16 games at the end of most steps: two
+    /// 2-thread batches of 256 go9 games stepped in turns, one with each cut, the halving
+    /// one's steps were 0.3 to 4 % shorter.)
+    ///
+    /// [`run`]: Threads::run
+    pub fn block_sizes(&self, lanes: usize, sizes: &mut Vec<usize>) {
+        sizes.clear();
         let threads = self.count.get();
-        if threads == 1 {
-            return 1;
+        if threads == 1 || lanes < 2 * MIN_BLOCK_LANES {
+            sizes.push(lanes);
+            return;
         }
-        (lanes / MIN_BLOCK_LANES).clamp(1, threads * BLOCKS_PER_THREAD)
+        let mut left = lanes.div_ceil(threads);
+        while left > 0 {
+            let size = (left / 2).max(LAST_BLOCK_LANES).min(left);
+            sizes.push(size);
+            left -= size;
+        }
+        // The other runs are cut as the first; the last may have fewer lanes.
+        let per_run = sizes.len();
+        let mut left = lanes;
+        for block in 0..per_run * threads {
+            let size = sizes[block % per_run].min(left);
+            if block < per_run {
+                sizes[block] = size;
+            } else {
+                sizes.push(size);
+            }
+            left -= size;
+        }
     }
 
     /// Runs `work` on every block, on the calling thread and the pool's, and returns once
-    /// every block is done. The blocks are cut into `n` runs of neighbours; thread `k` of
-    /// `n` (the caller is 0) first takes the blocks of run `k` in order, and then any block
-    /// no thread has started, from the last: the caller starts at once while a pool thread
-    /// wakes, a block's lanes are stepped by the same thread step after step while none is
-    /// late (their memory in that thread's core's caches), and two threads rarely write
-    /// neighbouring lanes, whose one-byte flags and masks share cache lines. (Taking
-    /// blocks `k`, `k + n`, … instead had both cores writing the same lines of every
-    /// output at once: a step of 256 go9 games on two threads took 35 µs against 40 µs on
-    /// one, and 26 µs with runs of blocks.)
+    /// every block is done. The blocks come as `n` runs of neighbours with the same number
+    /// of blocks each ([`Threads::block_sizes`]); thread `k` of `n` (the caller is 0) first
+    /// takes the blocks of run `k` in order, and then any block no thread has started,
+    /// from the last: the caller starts at once while a pool thread wakes, a block's lanes
+    /// are stepped by the same thread step after step while none is late (their memory in
+    /// that thread's core's caches), and two threads rarely write neighbouring lanes,
+    /// whose one-byte flags and masks share cache lines. (Taking blocks `k`, `k + n`, …
+    /// instead had both cores writing the same lines of every output at once: a step of
+    /// 256 go9 games on two threads took 35 µs against 40 µs on one, and 26 µs with runs
+    /// of blocks.)
     pub fn run<B: Send, F: Fn(B) + Sync>(&self, blocks: Vec<B>, work: F) {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(shared) = &self.pool {
@@ -120,10 +152,6 @@ impl Threads {
                         finished.fetch_add(1, Ordering::Release);
                     });
                 }
-                // Pool threads still awake from the last step stop waiting and find the
-                // jobs just queued (raised before them, a thread would find none and go
-                // through rayon's idle loop to sleep).
-                shared.work_coming.store(true, Ordering::Release);
                 drain(0);
                 // The blocks still running are the pool's last, and the pool threads' jobs
                 // are about to return: waiting for them here, rather than asleep in the
@@ -135,16 +163,12 @@ impl Threads {
                     || finished.load(Ordering::Acquire) < helpers)
                     && waited.elapsed() < CALLER_SPIN
                 {
-                    for _ in 0..64 {
+                    for _ in 0..8 {
                         std::hint::spin_loop();
                     }
                 }
             });
-            shared.work_coming.store(false, Ordering::Release);
-            for _ in 0..helpers {
-                let work_coming = std::sync::Arc::clone(&shared.work_coming);
-                pool.spawn(move || pools::stay_awake(&work_coming, KEEP_AWAKE));
-            }
+            shared.keep_awake();
             return;
         }
         blocks.into_iter().for_each(work);
@@ -153,16 +177,35 @@ impl Threads {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod pools {
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex, Weak};
     use std::time::{Duration, Instant};
 
-    /// A pool of threads, and the flag a step raises when it starts.
+    /// A pool of threads, and how many of them wait awake for the next step.
     #[derive(Debug)]
     pub struct Pool {
         pub threads: rayon::ThreadPool,
-        /// Raised while a step runs: a pool thread waiting awake stops waiting.
-        pub work_coming: Arc<AtomicBool>,
+        /// The pool's threads still running their keeper ([`keep`]), or about to.
+        keepers: Arc<AtomicUsize>,
+    }
+
+    impl Pool {
+        /// Sets every thread of the pool waiting awake for the next step ([`keep`]), unless
+        /// their keepers still run: one keeper a thread, sent to each thread's own queue.
+        /// (A thread whose keeper has left while others still wait sleeps until a step's
+        /// job wakes it, as after any pause.)
+        pub fn keep_awake(&self) {
+            let threads = self.threads.current_num_threads();
+            let none_awake = self
+                .keepers
+                .compare_exchange(0, threads, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok();
+            if none_awake {
+                let keepers = Arc::clone(&self.keepers);
+                self.threads
+                    .spawn_broadcast(move |_| keep(&keepers, super::KEEP_AWAKE));
+            }
+        }
     }
 
     /// The pools in use, by thread count (weak: a pool goes when its last batch does).
@@ -189,21 +232,34 @@ mod pools {
             .ok()?;
         let pool = Arc::new(Pool {
             threads,
-            work_coming: Arc::new(AtomicBool::new(false)),
+            keepers: Arc::new(AtomicUsize::new(0)),
         });
         pools.push((count, Arc::downgrade(&pool)));
         Some(pool)
     }
 
-    /// Keeps a pool thread awake until a step starts (`work_coming`) or `longest` has
-    /// passed, so that it takes the next step's blocks at once instead of being woken.
-    pub fn stay_awake(work_coming: &AtomicBool, longest: Duration) {
-        let started = Instant::now();
-        while !work_coming.load(Ordering::Acquire) && started.elapsed() < longest {
-            for _ in 0..64 {
-                std::hint::spin_loop();
+    /// A pool thread's wait for the next step: it looks for the pool's queued jobs without
+    /// pause and runs each itself (a step's share among them), until none has come for
+    /// `idle`; then it counts itself out of `keepers` and the thread goes back to rayon,
+    /// which puts it to sleep. Looking for work itself, rather than returning to rayon when
+    /// a flag says a step has started, takes the step's job as soon as it is queued.
+    pub fn keep(keepers: &AtomicUsize, idle: Duration) {
+        let mut since = Instant::now();
+        let mut looks = 0_u32;
+        loop {
+            match rayon::yield_now() {
+                Some(rayon::Yield::Executed) => since = Instant::now(),
+                Some(rayon::Yield::Idle) => {
+                    looks = looks.wrapping_add(1);
+                    if looks.is_multiple_of(64) && since.elapsed() >= idle {
+                        break;
+                    }
+                    std::hint::spin_loop();
+                }
+                None => break,
             }
         }
+        keepers.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -221,22 +277,32 @@ mod tests {
     }
 
     #[test]
-    fn blocks_are_sixteen_lanes_or_more_and_eight_a_thread_at_most() {
-        assert_eq!(Threads::one().blocks(4096), 1);
+    fn each_thread_has_a_run_of_halving_blocks_down_to_four_lanes() {
+        let sizes_of = |threads: &Threads, lanes: usize| {
+            let mut sizes = vec![7; 3];
+            threads.block_sizes(lanes, &mut sizes);
+            sizes
+        };
+        assert_eq!(sizes_of(&Threads::one(), 4096), vec![4096]);
         let two = threads(2);
         assert_eq!(two.count().get(), 2);
-        for (lanes, blocks) in [
-            (0, 1),
-            (15, 1),
-            (31, 1),
-            (32, 2),
-            (100, 6),
-            (256, 16),
-            (4096, 16),
+        for (lanes, sizes) in [
+            (0, vec![0]),
+            (31, vec![31]),
+            (32, vec![8, 4, 4, 8, 4, 4]),
+            (33, vec![8, 4, 4, 1, 8, 4, 4, 0]),
+            (256, vec![64, 32, 16, 8, 4, 4, 64, 32, 16, 8, 4, 4]),
+            (
+                1000,
+                vec![250, 125, 62, 31, 16, 8, 4, 4, 250, 125, 62, 31, 16, 8, 4, 4],
+            ),
         ] {
-            assert_eq!(two.blocks(lanes), blocks, "{lanes} lanes");
+            assert_eq!(sizes_of(&two, lanes), sizes, "{lanes} lanes");
         }
-        assert_eq!(threads(3).blocks(1000), 24);
+        let sizes = sizes_of(&threads(3), 100);
+        assert_eq!(sizes.len() % 3, 0, "as many blocks in every run");
+        assert_eq!(&sizes[..5], &[17, 8, 4, 4, 1]);
+        assert_eq!(sizes.iter().sum::<usize>(), 100);
     }
 
     #[test]
@@ -299,18 +365,50 @@ mod tests {
     }
 
     #[test]
-    fn a_pool_thread_stays_awake_until_a_step_starts_or_the_time_is_up() {
-        use std::sync::atomic::AtomicBool;
+    fn a_keeper_runs_the_jobs_queued_while_it_waits_and_leaves_when_none_come() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::mpsc;
         use std::time::Instant;
-        let started = Instant::now();
-        pools::stay_awake(&AtomicBool::new(true), Duration::from_secs(60));
+        // A pool of its own (not the shared one other tests use), of one thread.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let idle = Duration::from_secs(1);
+        let keepers = Arc::new(AtomicUsize::new(1));
+        let (left, leaving) = mpsc::channel();
+        {
+            let keepers = Arc::clone(&keepers);
+            pool.spawn(move || {
+                pools::keep(&keepers, idle);
+                left.send(Instant::now()).unwrap();
+            });
+        }
+        // Jobs queued while the keeper waits run inside its wait: it leaves a whole idle
+        // time after the last of them ran, not before.
+        let mut last_ran = None;
+        for _ in 0..3 {
+            let (ran, running) = mpsc::channel();
+            pool.spawn(move || ran.send(Instant::now()).unwrap());
+            last_ran = Some(running.recv_timeout(Duration::from_secs(60)).unwrap());
+        }
+        let left_at = leaving.recv_timeout(Duration::from_secs(60)).unwrap();
+        let after_last = left_at.duration_since(last_ran.unwrap());
         assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "a step had started"
+            after_last >= idle,
+            "it left {after_last:?} after the last job"
         );
-        let started = Instant::now();
-        pools::stay_awake(&AtomicBool::new(false), Duration::from_millis(5));
-        assert!(started.elapsed() >= Duration::from_millis(5));
+        assert_eq!(keepers.load(Ordering::Acquire), 0, "it counted itself out");
+    }
+
+    #[test]
+    fn a_keeper_outside_a_pool_leaves_at_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let keepers = AtomicUsize::new(1);
+        let started = std::time::Instant::now();
+        pools::keep(&keepers, Duration::from_secs(60));
+        assert!(started.elapsed() < Duration::from_secs(30));
+        assert_eq!(keepers.load(Ordering::Acquire), 0);
     }
 
     #[test]
@@ -324,5 +422,73 @@ mod tests {
         let second = pools::shared(3).unwrap();
         let third = pools::shared(3).unwrap();
         assert!(Arc::ptr_eq(&second, &third));
+    }
+}
+
+/// What handing a step's blocks to a pool thread costs, measured rather than asserted:
+/// `cargo test --release -p game-catalog --lib handover_cost -- --ignored --nocapture`
+/// (docs/python.md, "On every core").
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod handover {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// Busy for `length` (a block's work, as long whatever the core's speed).
+    fn busy(length: Duration) {
+        let started = Instant::now();
+        while started.elapsed() < length {
+            std::hint::spin_loop();
+        }
+    }
+
+    #[test]
+    #[ignore = "a timing: run it alone, in a release build"]
+    fn handover_cost() {
+        const STEPS: usize = 20_000;
+        let two = Threads::new(NonZeroUsize::new(2).unwrap());
+        assert_eq!(two.count().get(), 2, "the system gave a second thread");
+        let caller = std::thread::current().id();
+        // 16 blocks of 1.25 µs: 10 µs a thread if the handover were free.
+        let block = Duration::from_nanos(1_250);
+        let (mut steps, mut pool_starts, mut tails) = (vec![], vec![], vec![]);
+        for _ in 0..STEPS {
+            let ran = AtomicUsize::new(0);
+            let pool_start = AtomicU64::new(u64::MAX);
+            let last_end = AtomicU64::new(0);
+            let started = Instant::now();
+            two.run((0..16).collect(), |_: usize| {
+                let from = started.elapsed().as_nanos() as u64;
+                if std::thread::current().id() != caller {
+                    pool_start.fetch_min(from, Ordering::Relaxed);
+                }
+                busy(block);
+                last_end.fetch_max(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                ran.fetch_add(1, Ordering::Relaxed);
+            });
+            let step = started.elapsed().as_nanos() as u64;
+            assert_eq!(ran.into_inner(), 16, "every block ran once");
+            steps.push(step);
+            let pool_start = pool_start.into_inner();
+            if pool_start != u64::MAX {
+                pool_starts.push(pool_start);
+            }
+            tails.push(step - last_end.into_inner());
+            // The trainer's draw between two steps.
+            busy(Duration::from_micros(20));
+        }
+        let median = |mut values: Vec<u64>| {
+            values.sort_unstable();
+            values.get(values.len() / 2).copied().unwrap_or_default()
+        };
+        let (share, step) = (pool_starts.len(), median(steps));
+        println!(
+            "a step of 16 blocks of 1.25 µs on 2 threads: median {step} ns (10,000 if the \
+             handover were free); the pool thread's first block starts {} ns into the step \
+             (in {share} of {STEPS} steps); the step ends {} ns after its last block",
+            median(pool_starts),
+            median(tails),
+        );
     }
 }
