@@ -214,7 +214,7 @@ impl<'a, G: CatalogGame> Block<'a, G> {
     ///   time has them in the caller's core's cache: claimed one lane at a time, among the
     ///   lane's other writes, each line held up the writing thread; claimed in one pass
     ///   of plain stores, they arrive together (two 2-thread batches of 256 go9 games
-    ///   stepped in turns, one with the pass: its steps 3 to 8 % shorter).
+    ///   stepped in turns, one with the pass: its steps 6 to 9 % shorter, docs/python.md).
     fn play(
         self,
         start: &G,
