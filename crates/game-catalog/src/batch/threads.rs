@@ -187,9 +187,26 @@ mod pools {
         pub threads: rayon::ThreadPool,
         /// The pool's threads still running their keeper ([`keep`]), or about to.
         keepers: Arc<AtomicUsize>,
+        /// How long a keeper waits for a job before it leaves.
+        idle: Duration,
     }
 
     impl Pool {
+        /// A pool of `count` threads whose keepers wait `idle` for a job; `None` if the
+        /// system refuses the threads.
+        pub fn new(count: usize, idle: Duration) -> Option<Pool> {
+            let threads = rayon::ThreadPoolBuilder::new()
+                .num_threads(count)
+                .thread_name(|i| format!("batch-{i}"))
+                .build()
+                .ok()?;
+            Some(Pool {
+                threads,
+                keepers: Arc::new(AtomicUsize::new(0)),
+                idle,
+            })
+        }
+
         /// Sets every thread of the pool waiting awake for the next step ([`keep`]), unless
         /// their keepers still run: one keeper a thread, sent to each thread's own queue.
         /// (A thread whose keeper has left while others still wait sleeps until a step's
@@ -201,10 +218,15 @@ mod pools {
                 .compare_exchange(0, threads, Ordering::AcqRel, Ordering::Acquire)
                 .is_ok();
             if none_awake {
-                let keepers = Arc::clone(&self.keepers);
-                self.threads
-                    .spawn_broadcast(move |_| keep(&keepers, super::KEEP_AWAKE));
+                let (keepers, idle) = (Arc::clone(&self.keepers), self.idle);
+                self.threads.spawn_broadcast(move |_| keep(&keepers, idle));
             }
+        }
+
+        /// How many of the pool's threads run their keeper, or are about to.
+        #[cfg(test)]
+        pub fn awake(&self) -> usize {
+            self.keepers.load(Ordering::Acquire)
         }
     }
 
@@ -225,15 +247,7 @@ mod pools {
         {
             return Some(pool);
         }
-        let threads = rayon::ThreadPoolBuilder::new()
-            .num_threads(count)
-            .thread_name(|i| format!("batch-{i}"))
-            .build()
-            .ok()?;
-        let pool = Arc::new(Pool {
-            threads,
-            keepers: Arc::new(AtomicUsize::new(0)),
-        });
+        let pool = Arc::new(Pool::new(count, super::KEEP_AWAKE)?);
         pools.push((count, Arc::downgrade(&pool)));
         Some(pool)
     }
@@ -402,6 +416,25 @@ mod tests {
     }
 
     #[test]
+    fn a_pool_sets_each_thread_waiting_once_until_its_keeper_leaves() {
+        use std::time::Instant;
+        // A pool of its own, of one thread, whose keeper waits a second for a job.
+        let pool = pools::Pool::new(1, Duration::from_secs(1)).unwrap();
+        assert_eq!(pool.awake(), 0);
+        pool.keep_awake();
+        assert_eq!(pool.awake(), 1, "its thread has a keeper");
+        pool.keep_awake();
+        assert_eq!(pool.awake(), 1, "and only one while it waits");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while pool.awake() > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(pool.awake(), 0, "the keeper left after its idle second");
+        pool.keep_awake();
+        assert_eq!(pool.awake(), 1, "and a new one comes with the next step");
+    }
+
+    #[test]
     fn a_keeper_outside_a_pool_leaves_at_once() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let keepers = AtomicUsize::new(1);
@@ -428,7 +461,8 @@ mod tests {
 /// What handing a step's blocks to a pool thread costs, measured rather than asserted:
 /// `cargo test --release -p game-catalog --lib handover_cost -- --ignored --nocapture`
 /// (docs/python.md, "On every core").
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
+#[cfg(not(target_arch = "wasm32"))]
 mod handover {
     use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
