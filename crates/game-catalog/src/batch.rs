@@ -213,9 +213,9 @@ impl Batch {
     /// the next, then sleeps. The outputs are the same as on one thread, value for value
     /// (each lane is played alone; only the order in which lanes are played changes).
     ///
-    /// A small batch gains nothing: a batch of fewer than 32 lanes steps on one thread. Where threads cannot be started
-    /// (WebAssembly, or a system that refuses them) the batch keeps one thread;
-    /// [`Batch::threads`] says how many it has.
+    /// A small batch gains nothing: a batch of fewer than 32 lanes steps on one thread.
+    /// Where threads cannot be started (WebAssembly, or a system that refuses them) the
+    /// batch keeps one thread; [`Batch::threads`] says how many it has.
     ///
     /// ```
     /// use std::num::NonZeroUsize;

@@ -93,14 +93,10 @@ impl Threads {
         }
         // The other runs are cut as the first; the last may have fewer lanes.
         let per_run = sizes.len();
-        let mut left = lanes;
-        for block in 0..per_run * threads {
+        let mut left = lanes - lanes.div_ceil(threads);
+        for block in per_run..per_run * threads {
             let size = sizes[block % per_run].min(left);
-            if block < per_run {
-                sizes[block] = size;
-            } else {
-                sizes.push(size);
-            }
+            sizes.push(size);
             left -= size;
         }
     }
