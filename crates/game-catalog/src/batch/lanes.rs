@@ -4,7 +4,7 @@
 
 use game_core::Player;
 
-use super::threads::Threads;
+use super::threads::{Lanes, Threads};
 use super::{BatchError, StepOutputs};
 use crate::error::ActionError;
 use crate::game::CatalogGame;
@@ -22,10 +22,8 @@ pub(super) struct LaneSet<G: CatalogGame> {
     num_actions: usize,
     /// The moves the current step plays, checked before any is played.
     chosen: Vec<G::Move>,
-    /// One move buffer per block of lanes (the mask's legal-move list).
+    /// One move buffer per thread (the mask's legal-move list).
     scratch: Vec<Vec<G::Move>>,
-    /// The sizes of the blocks the current step is cut into.
-    block_sizes: Vec<usize>,
 }
 
 /// One block of lanes and the parts of every buffer that belong to it.
@@ -34,7 +32,10 @@ struct Block<'a, G: CatalogGame> {
     legal: &'a mut [bool],
     chosen: &'a [G::Move],
     out: StepOutputs<'a>,
-    moves: &'a mut Vec<G::Move>,
+    /// Values of an observation.
+    obs_len: usize,
+    /// Flags of a mask.
+    num_actions: usize,
 }
 
 impl<G: CatalogGame> LaneSet<G> {
@@ -48,7 +49,6 @@ impl<G: CatalogGame> LaneSet<G> {
             num_actions,
             chosen: Vec::with_capacity(len),
             scratch: vec![Vec::new()],
-            block_sizes: Vec::new(),
         };
         set.restart_all();
         set
@@ -127,79 +127,59 @@ impl<G: CatalogGame> LaneSet<G> {
         if len == 0 {
             return Ok(());
         }
-        threads.block_sizes(len, &mut self.block_sizes);
-        let sizes = &self.block_sizes;
-        let blocks = sizes.len();
-        self.scratch.resize_with(blocks, Vec::new);
-        let obs_len = out.observations.len() / len;
-        let num_actions = self.num_actions;
-        let (first_moves, spare) = self
-            .scratch
-            .split_first_mut()
-            .expect("a move buffer per block");
         let whole = Block {
             games: &mut self.games,
             legal: &mut self.legal,
             chosen: &self.chosen,
+            obs_len: out.observations.len() / len,
+            num_actions: self.num_actions,
             out,
-            moves: first_moves,
         };
         let start = &*self.start;
-        if blocks <= 1 {
-            whole.play(start, max_plies, obs_len, num_actions, false);
-            return Ok(());
-        }
-        let mut pieces = Vec::with_capacity(blocks);
-        let mut rest = whole;
-        let mut spare = spare.iter_mut();
-        for &size in &sizes[..blocks - 1] {
-            let moves = spare.next().expect("a move buffer per block");
-            let (head, tail) = rest.split_at(size, obs_len, num_actions, moves);
-            pieces.push(head);
-            rest = tail;
-        }
-        pieces.push(rest);
-        threads.run(pieces, |block| {
-            block.play(start, max_plies, obs_len, num_actions, true)
+        self.scratch.resize_with(threads.count().get(), Vec::new);
+        threads.run(whole, &mut self.scratch, |block, moves, threaded| {
+            block.play(start, max_plies, moves, threaded);
         });
         Ok(())
     }
 }
 
-impl<'a, G: CatalogGame> Block<'a, G> {
-    /// The first `lanes` lanes, and the rest with the move buffer `moves`.
-    fn split_at(
-        self,
-        lanes: usize,
-        obs_len: usize,
-        num_actions: usize,
-        moves: &'a mut Vec<G::Move>,
-    ) -> (Block<'a, G>, Block<'a, G>) {
+impl<G: CatalogGame> Lanes for Block<'_, G> {
+    fn lanes(&self) -> usize {
+        self.games.len()
+    }
+
+    fn split_at(self, lanes: usize) -> (Self, Self) {
         let (games, games_rest) = self.games.split_at_mut(lanes);
-        let (legal, legal_rest) = self.legal.split_at_mut(lanes * num_actions);
+        let (legal, legal_rest) = self.legal.split_at_mut(lanes * self.num_actions);
         let (chosen, chosen_rest) = self.chosen.split_at(lanes);
-        let (out, out_rest) = split_outputs(self.out, lanes, obs_len, num_actions);
+        let (out, out_rest) = split_outputs(self.out, lanes, self.obs_len, self.num_actions);
+        let (obs_len, num_actions) = (self.obs_len, self.num_actions);
         (
             Block {
                 games,
                 legal,
                 chosen,
                 out,
-                moves: self.moves,
+                obs_len,
+                num_actions,
             },
             Block {
                 games: games_rest,
                 legal: legal_rest,
                 chosen: chosen_rest,
                 out: out_rest,
-                moves,
+                obs_len,
+                num_actions,
             },
         )
     }
+}
 
+impl<'a, G: CatalogGame> Block<'a, G> {
     /// Plays each lane's chosen move, writes its reward and end flags, restarts an ended
     /// game, and writes the lane's observation, mask (kept as its legal actions too) and
-    /// player to move.
+    /// player to move. `moves` is the thread's buffer for the mask's legal moves.
     ///
     /// `threaded`, when the step's blocks are shared among several threads:
     /// - an ended game starts again in its own memory (`clone_from`, which for go9 keeps
@@ -215,14 +195,8 @@ impl<'a, G: CatalogGame> Block<'a, G> {
     ///   lane's other writes, each line held up the writing thread; claimed in one pass
     ///   of plain stores, they arrive together (two 2-thread batches of 256 go9 games
     ///   stepped in turns, one with the pass: its steps 6 to 9 % shorter, docs/python.md).
-    fn play(
-        self,
-        start: &G,
-        max_plies: Option<usize>,
-        obs_len: usize,
-        num_actions: usize,
-        threaded: bool,
-    ) {
+    fn play(self, start: &G, max_plies: Option<usize>, moves: &mut Vec<G::Move>, threaded: bool) {
+        let (obs_len, num_actions) = (self.obs_len, self.num_actions);
         let out = self.out;
         if threaded {
             out.masks.fill(false);
@@ -258,7 +232,7 @@ impl<'a, G: CatalogGame> Block<'a, G> {
                     *game = start.clone();
                 }
             }
-            game.write_observation_and_mask(observation, mask, self.moves)
+            game.write_observation_and_mask(observation, mask, moves)
                 .expect("the batch sized the chunks");
             legal.copy_from_slice(mask);
             out.to_move[lane] = player_index(game.to_move());
@@ -267,6 +241,7 @@ impl<'a, G: CatalogGame> Block<'a, G> {
 }
 
 /// The outputs of the first `lanes` lanes, and the rest's.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 fn split_outputs(
     out: StepOutputs<'_>,
     lanes: usize,

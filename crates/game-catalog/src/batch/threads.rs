@@ -5,10 +5,12 @@ use std::num::NonZeroUsize;
 
 /// Fewest lanes worth handing to another thread: a step of fewer than twice this many
 /// lanes stays on the calling thread.
-pub(super) const MIN_BLOCK_LANES: usize = 16;
+#[cfg(not(target_arch = "wasm32"))]
+const MIN_BLOCK_LANES: usize = 16;
 
-/// The smallest block a thread's run of lanes is cut into: what a thread that has finished
-/// its own run takes from another's end (4 go9 games are about a microsecond).
+/// The smallest block a thread's run of lanes is cut into, and what a thread that has
+/// finished its own run takes from another's end (4 go9 games are about a microsecond).
+#[cfg(not(target_arch = "wasm32"))]
 const LAST_BLOCK_LANES: usize = 4;
 
 /// How long a pool thread stays awake after the last step's job it ran, waiting for the
@@ -65,100 +67,90 @@ impl Threads {
         self.count
     }
 
-    /// The sizes of the blocks a step of `lanes` lanes is cut into, in order, for [`run`],
-    /// written over `sizes` (so that a step allocates nothing for them):
-    /// one block on one thread or below `2 * MIN_BLOCK_LANES` lanes. Else a run of
-    /// neighbouring lanes a thread, the same number of blocks each: half the run, half of
-    /// what is left, and so on down to [`LAST_BLOCK_LANES`] (the last run may end in
-    /// smaller or empty blocks). A thread takes its own run's large blocks first, and the
-    /// thread that finishes first takes another's small ones from its end, so the two
-    /// finish at most a few lanes apart. (With 16 equal blocks of 16 lanes, one thread
-    /// waited for the other to finish a block of 16 games at the end of most steps: two
-    /// 2-thread batches of 256 go9 games stepped in turns, one with each cut, the halving
-    /// one's steps were 0.3 to 4 % shorter.)
+    /// Runs `work` on every lane of `whole`, in blocks, on the calling thread and the
+    /// pool's, and returns once every lane is done. `work` gets a block, its thread's own
+    /// `scratch` (one a thread: `scratch` has at least [`count`] of them) and whether the
+    /// step is shared among threads.
     ///
-    /// [`run`]: Threads::run
-    pub fn block_sizes(&self, lanes: usize, sizes: &mut Vec<usize>) {
-        sizes.clear();
-        let threads = self.count.get();
-        if threads == 1 || lanes < 2 * MIN_BLOCK_LANES {
-            sizes.push(lanes);
-            return;
-        }
-        let mut left = lanes.div_ceil(threads);
-        while left > 0 {
-            let size = (left / 2).max(LAST_BLOCK_LANES).min(left);
-            sizes.push(size);
-            left -= size;
-        }
-        // The other runs are cut as the first; the last may have fewer lanes.
-        let per_run = sizes.len();
-        let mut left = lanes - lanes.div_ceil(threads);
-        for block in per_run..per_run * threads {
-            let size = sizes[block % per_run].min(left);
-            sizes.push(size);
-            left -= size;
-        }
-    }
-
-    /// Runs `work` on every block, on the calling thread and the pool's, and returns once
-    /// every block is done. The blocks come as `n` runs of neighbours with the same number
-    /// of blocks each ([`Threads::block_sizes`]); thread `k` of `n` (the caller is 0) first
-    /// takes the blocks of run `k` in order, and then any block no thread has started,
-    /// from the last: the caller starts at once while a pool thread wakes, a block's lanes
-    /// are stepped by the same thread step after step while none is late (their memory in
-    /// that thread's core's caches), and two threads rarely write neighbouring lanes,
-    /// whose one-byte flags and masks share cache lines. (Taking blocks `k`, `k + n`, …
-    /// instead had both cores writing the same lines of every output at once: a step of
-    /// 256 go9 games on two threads took 35 µs against 40 µs on one, and 26 µs with runs
-    /// of blocks.)
-    pub fn run<B: Send, F: Fn(B) + Sync>(&self, blocks: Vec<B>, work: F) {
+    /// On one thread, or below `2 * MIN_BLOCK_LANES` lanes, `whole` is one block. Else it is
+    /// cut into a run of neighbouring lanes a thread, and thread `k` (the caller is 0) takes
+    /// blocks off the front of run `k`: half of what is left each time, down to
+    /// [`LAST_BLOCK_LANES`]. Its own run done, it takes blocks of [`LAST_BLOCK_LANES`] off
+    /// the back of the others', the last run first. So the caller starts at once while a
+    /// pool thread wakes, a lane is stepped by the same thread step after step while none
+    /// is late (its memory in that thread's core's caches), the two threads finish a few
+    /// lanes apart, and they rarely write neighbouring lanes, whose one-byte flags and
+    /// masks share cache lines. (Taking every other block instead had both cores writing
+    /// the same lines of every output at once: a step of 256 go9 games on two threads took
+    /// 35 µs against 40 µs on one, and 26 µs with runs.) A block is cut off its run when
+    /// it is taken, under the run's lock, which only the run's own thread takes until
+    /// another comes to help: each lock the other thread took last moves a cache line
+    /// from core to core, and on this project's virtual machine a core's line reaches the
+    /// other in anything from 30 to 200 ns as the host moves the two (docs/python.md, "On
+    /// every core").
+    ///
+    /// [`count`]: Threads::count
+    pub fn run<B, S, F>(&self, whole: B, scratch: &mut [S], work: F)
+    where
+        B: Lanes + Send,
+        S: Send,
+        F: Fn(B, &mut S, bool) + Sync,
+    {
+        let (own_scratch, others) = scratch
+            .split_first_mut()
+            .expect("a scratch for every thread");
+        #[cfg(target_arch = "wasm32")]
+        let _ = others;
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some(shared) = &self.pool {
+        if let Some(shared) = &self.pool
+            && whole.lanes() >= 2 * MIN_BLOCK_LANES
+        {
+            use std::sync::Mutex;
             use std::sync::atomic::{AtomicUsize, Ordering};
-            use std::sync::{Mutex, PoisonError};
 
-            let pool = &shared.threads;
-
-            let slots: Vec<Mutex<Option<B>>> =
-                blocks.into_iter().map(|b| Mutex::new(Some(b))).collect();
-            let done = AtomicUsize::new(0);
-            // Pool threads whose share of the step is over (their job about to return).
-            let finished = AtomicUsize::new(0);
             let threads = self.count.get();
-            let helpers = threads - 1;
-            let take = |slot: &Mutex<Option<B>>| {
-                let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-                if let Some(block) = taken {
-                    work(block);
-                    done.fetch_add(1, Ordering::Release);
+            assert!(others.len() + 1 >= threads, "a scratch for every thread");
+            let per_run = whole.lanes().div_ceil(threads);
+            let mut runs = Vec::with_capacity(threads);
+            let mut rest = whole;
+            for _ in 1..threads {
+                let size = per_run.min(rest.lanes());
+                let (run, tail) = rest.split_at(size);
+                runs.push(Mutex::new(Some(run)));
+                rest = tail;
+            }
+            runs.push(Mutex::new(Some(rest)));
+            let runs = &runs[..];
+            let work = &work;
+            let drain = move |thread: usize, scratch: &mut S| {
+                while let Some(block) = take(&runs[thread], Take::Front) {
+                    work(block, scratch, true);
+                }
+                for run in runs.iter().rev() {
+                    while let Some(block) = take(run, Take::Back) {
+                        work(block, scratch, true);
+                    }
                 }
             };
-            let own = slots.len().div_ceil(threads);
-            let drain = |thread: usize| {
-                slots.iter().skip(thread * own).take(own).for_each(take);
-                slots.iter().rev().for_each(take);
-            };
-            let drain = &drain;
-            pool.in_place_scope(|scope| {
-                for helper in 1..threads {
+            // Pool threads whose share of the step is over (their job about to return).
+            let finished = AtomicUsize::new(0);
+            let helpers = threads - 1;
+            shared.threads.in_place_scope(|scope| {
+                for (helper, scratch) in (1..threads).zip(others.iter_mut()) {
                     let finished = &finished;
                     scope.spawn(move |_| {
-                        drain(helper);
+                        drain(helper, scratch);
                         finished.fetch_add(1, Ordering::Release);
                     });
                 }
-                drain(0);
+                drain(0, own_scratch);
                 // The blocks still running are the pool's last, and the pool threads' jobs
                 // are about to return: waiting for them here, rather than asleep in the
                 // scope's end, spares the caller a wake-up. Only briefly, though: a pool
                 // thread the system is not running (more busy threads than cores) would
                 // hold the caller spinning for whole time slices.
                 let waited = std::time::Instant::now();
-                while (done.load(Ordering::Acquire) < slots.len()
-                    || finished.load(Ordering::Acquire) < helpers)
-                    && waited.elapsed() < CALLER_SPIN
-                {
+                while finished.load(Ordering::Acquire) < helpers && waited.elapsed() < CALLER_SPIN {
                     for _ in 0..8 {
                         std::hint::spin_loop();
                     }
@@ -167,8 +159,51 @@ impl Threads {
             shared.keep_awake();
             return;
         }
-        blocks.into_iter().for_each(work);
+        work(whole, own_scratch, false);
     }
+}
+
+/// A range of lanes that can be cut in two, as [`Threads::run`] hands them out (on
+/// WebAssembly, one thread: never cut).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(super) trait Lanes: Sized {
+    /// The number of lanes.
+    fn lanes(&self) -> usize;
+
+    /// The first `lanes` lanes, and the rest.
+    fn split_at(self, lanes: usize) -> (Self, Self);
+}
+
+/// Which end of a run a thread takes its block from.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+enum Take {
+    /// The run's own thread: half of what is left, at least [`LAST_BLOCK_LANES`].
+    Front,
+    /// Another thread, its own run done: [`LAST_BLOCK_LANES`].
+    Back,
+}
+
+/// The next block of `run`, cut off it under its lock; `None` once it is empty.
+#[cfg(not(target_arch = "wasm32"))]
+fn take<B: Lanes>(run: &std::sync::Mutex<Option<B>>, end: Take) -> Option<B> {
+    let mut run = run
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let rest = run.take()?;
+    let left = rest.lanes();
+    if left <= LAST_BLOCK_LANES {
+        return (left > 0).then_some(rest);
+    }
+    let (block, kept) = match end {
+        Take::Front => rest.split_at((left / 2).max(LAST_BLOCK_LANES)),
+        Take::Back => {
+            let (kept, block) = rest.split_at(left - LAST_BLOCK_LANES);
+            (block, kept)
+        }
+    };
+    *run = Some(kept);
+    Some(block)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -286,33 +321,78 @@ mod tests {
         Threads::new(NonZeroUsize::new(n).unwrap())
     }
 
-    #[test]
-    fn each_thread_has_a_run_of_halving_blocks_down_to_four_lanes() {
-        let sizes_of = |threads: &Threads, lanes: usize| {
-            let mut sizes = vec![7; 3];
-            threads.block_sizes(lanes, &mut sizes);
-            sizes
-        };
-        assert_eq!(sizes_of(&Threads::one(), 4096), vec![4096]);
-        let two = threads(2);
-        assert_eq!(two.count().get(), 2);
-        for (lanes, sizes) in [
-            (0, vec![0]),
-            (31, vec![31]),
-            (32, vec![8, 4, 4, 8, 4, 4]),
-            (33, vec![8, 4, 4, 1, 8, 4, 4, 0]),
-            (256, vec![64, 32, 16, 8, 4, 4, 64, 32, 16, 8, 4, 4]),
-            (
-                1000,
-                vec![250, 125, 62, 31, 16, 8, 4, 4, 250, 125, 62, 31, 16, 8, 4, 4],
-            ),
-        ] {
-            assert_eq!(sizes_of(&two, lanes), sizes, "{lanes} lanes");
+    /// Lanes `start..end`, as a test's block.
+    impl Lanes for std::ops::Range<usize> {
+        fn lanes(&self) -> usize {
+            self.end - self.start
         }
-        let sizes = sizes_of(&threads(3), 100);
-        assert_eq!(sizes.len() % 3, 0, "as many blocks in every run");
-        assert_eq!(&sizes[..5], &[17, 8, 4, 4, 1]);
-        assert_eq!(sizes.iter().sum::<usize>(), 100);
+
+        fn split_at(self, lanes: usize) -> (Self, Self) {
+            let middle = self.start + lanes;
+            (self.start..middle, middle..self.end)
+        }
+    }
+
+    /// The blocks `threads` take of `lanes` lanes, each with whether it was shared.
+    fn blocks_of(threads: &Threads, lanes: usize) -> Vec<(std::ops::Range<usize>, bool)> {
+        let taken = Mutex::new(Vec::new());
+        let mut scratch = vec![(); threads.count().get()];
+        threads.run(0..lanes, &mut scratch, |block, (), shared| {
+            taken.lock().unwrap().push((block, shared));
+        });
+        let mut taken = taken.into_inner().unwrap();
+        taken.sort_by_key(|(block, _)| block.start);
+        taken
+    }
+
+    #[test]
+    fn every_lane_is_in_one_block_on_any_number_of_threads() {
+        for count in 1..=4 {
+            for lanes in [0, 1, 31, 32, 33, 100, 256, 1000] {
+                let blocks = blocks_of(&threads(count), lanes);
+                let mut next = 0;
+                for (block, _) in &blocks {
+                    assert_eq!(block.start, next, "{lanes} lanes on {count}: {blocks:?}");
+                    assert!(!block.is_empty() || lanes == 0, "{lanes} lanes: {blocks:?}");
+                    next = block.end;
+                }
+                assert_eq!(next, lanes, "{lanes} lanes on {count} threads");
+                let shared = count > 1 && lanes >= 2 * MIN_BLOCK_LANES;
+                assert_eq!(blocks.len() > 1, shared, "{lanes} lanes on {count}");
+                assert!(blocks.iter().all(|&(_, s)| s == shared));
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_is_taken_in_halves_from_its_front_and_in_fours_from_its_back() {
+        let run = Mutex::new(Some(0..40));
+        let mut fronts = vec![];
+        for _ in 0..2 {
+            fronts.push(take(&run, Take::Front).unwrap());
+        }
+        let mut backs = vec![];
+        while let Some(block) = take(&run, Take::Back) {
+            backs.push(block);
+        }
+        assert_eq!(fronts, vec![0..20, 20..30]);
+        assert_eq!(backs, vec![36..40, 32..36, 30..32]);
+        assert!(run.lock().unwrap().is_none(), "an empty run is taken");
+        let run = Mutex::new(Some(0..9));
+        let mut fronts = vec![];
+        while let Some(block) = take(&run, Take::Front) {
+            fronts.push(block);
+        }
+        assert_eq!(
+            fronts,
+            vec![0..4, 4..8, 8..9],
+            "never below four lanes but the last"
+        );
+        assert_eq!(
+            take(&Mutex::new(Some(5..5)), Take::Front),
+            None,
+            "nothing in an empty run"
+        );
     }
 
     #[test]
@@ -322,11 +402,12 @@ mod tests {
         let seen: Mutex<HashSet<ThreadId>> = Mutex::new(HashSet::new());
         let both = Condvar::new();
         let done = Mutex::new(0);
-        threads(2).run((0..8).collect(), |block: usize| {
+        let mut scratch = [(), ()];
+        threads(2).run(0..64, &mut scratch, |block, (), _| {
             let mut ids = seen.lock().unwrap();
             ids.insert(std::thread::current().id());
             both.notify_all();
-            if block == 0 {
+            if block.start == 0 {
                 let (ids, _) = both
                     .wait_timeout_while(ids, Duration::from_secs(60), |ids| ids.len() < 2)
                     .unwrap();
@@ -334,23 +415,25 @@ mod tests {
             } else {
                 drop(ids);
             }
-            *done.lock().unwrap() += 1;
+            *done.lock().unwrap() += block.lanes();
         });
-        assert_eq!(*done.lock().unwrap(), 8, "every block ran once");
+        assert_eq!(*done.lock().unwrap(), 64, "every lane ran once");
     }
 
     #[test]
-    fn each_thread_takes_its_own_run_of_blocks_first_and_then_steals_from_the_end() {
-        // Of 8 blocks on 2 threads, the caller's own are 0 to 3 and the pool thread's 4 to
-        // 7. The caller's first block waits (at most a minute) until the pool thread has
-        // taken one, and the pool thread's first waits until the caller has taken 7: the
-        // pool thread takes its first own block, 4, and the caller does its own in order
-        // and then steals 7, 6, 5 from the end.
+    fn each_thread_takes_its_own_run_first_and_then_helps_from_the_end() {
+        // Of 256 lanes on 2 threads, the caller's run is 0 to 127 and the pool thread's 128
+        // to 255. The caller's first block waits (at most a minute) until the pool thread
+        // has taken one, and the pool thread's first waits until the caller has taken 192
+        // to 195: the pool thread takes the first half of its run, 128 to 191, and the
+        // caller its own run in halves and then the pool thread's rest in fours from the
+        // end.
         let caller = std::thread::current().id();
         let taken = Mutex::new((Vec::new(), Vec::new()));
         let changed = Condvar::new();
         let minute = Duration::from_secs(60);
-        threads(2).run((0..8).collect(), |block: usize| {
+        let mut scratch = [(), ()];
+        threads(2).run(0..256, &mut scratch, |block, (), _| {
             let mut lists = taken.lock().unwrap();
             if std::thread::current().id() == caller {
                 lists.0.push(block);
@@ -365,13 +448,16 @@ mod tests {
                 changed.notify_all();
                 if lists.1.len() == 1 {
                     let _ = changed
-                        .wait_timeout_while(lists, minute, |(own, _)| own.len() < 7)
+                        .wait_timeout_while(lists, minute, |(own, _)| !own.contains(&(192..196)))
                         .unwrap();
                 }
             }
         });
         let (by_caller, by_pool) = taken.into_inner().unwrap();
-        assert_eq!((by_caller, by_pool), (vec![0, 1, 2, 3, 7, 6, 5], vec![4]));
+        let mut expected = vec![0..64, 64..96, 96..112, 112..120, 120..124, 124..128];
+        expected.extend((0..16).map(|i| 252 - 4 * i..256 - 4 * i));
+        let pool_first_half = 128..192;
+        assert_eq!((by_caller, by_pool), (expected, vec![pool_first_half]));
     }
 
     #[test]
@@ -480,25 +566,26 @@ mod handover {
         let two = Threads::new(NonZeroUsize::new(2).unwrap());
         assert_eq!(two.count().get(), 2, "the system gave a second thread");
         let caller = std::thread::current().id();
-        // 16 blocks of 1.25 µs: 10 µs a thread if the handover were free.
-        let block = Duration::from_nanos(1_250);
+        // 256 lanes of 78 ns: 10 µs a thread if the handover were free.
+        let lane = Duration::from_nanos(78);
+        let mut scratch = [(), ()];
         let (mut steps, mut pool_starts, mut tails) = (vec![], vec![], vec![]);
         for _ in 0..STEPS {
             let ran = AtomicUsize::new(0);
             let pool_start = AtomicU64::new(u64::MAX);
             let last_end = AtomicU64::new(0);
             let started = Instant::now();
-            two.run((0..16).collect(), |_: usize| {
+            two.run(0..256, &mut scratch, |block, (), _| {
                 let from = started.elapsed().as_nanos() as u64;
                 if std::thread::current().id() != caller {
                     pool_start.fetch_min(from, Ordering::Relaxed);
                 }
-                busy(block);
+                busy(lane * block.lanes() as u32);
                 last_end.fetch_max(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
-                ran.fetch_add(1, Ordering::Relaxed);
+                ran.fetch_add(block.lanes(), Ordering::Relaxed);
             });
             let step = started.elapsed().as_nanos() as u64;
-            assert_eq!(ran.into_inner(), 16, "every block ran once");
+            assert_eq!(ran.into_inner(), 256, "every lane ran once");
             steps.push(step);
             let pool_start = pool_start.into_inner();
             if pool_start != u64::MAX {
@@ -514,7 +601,7 @@ mod handover {
         };
         let (share, step) = (pool_starts.len(), median(steps));
         println!(
-            "a step of 16 blocks of 1.25 µs on 2 threads: median {step} ns (10,000 if the \
+            "a step of 256 lanes of 78 ns on 2 threads: median {step} ns (10,000 if the \
              handover were free); the pool thread's first block starts {} ns into the step \
              (in {share} of {STEPS} steps); the step ends {} ns after its last block",
             median(pool_starts),
