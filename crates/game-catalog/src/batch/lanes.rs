@@ -274,3 +274,50 @@ pub(super) fn player_index(player: Player) -> u8 {
         Player::Second => 1,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameSpec;
+
+    #[test]
+    fn a_block_counts_its_lanes_and_splits_every_buffer_at_a_lane() {
+        let spec: GameSpec = "go9".parse().unwrap();
+        let mut set = LaneSet::new(go9::Go9::start(&spec).unwrap(), 10);
+        let (obs_len, num_actions) = (4 * 81, set.num_actions);
+        let mut observations = vec![0.0; 10 * obs_len];
+        let mut masks = vec![false; 10 * num_actions];
+        let (mut rewards, mut terminated, mut truncated) = ([0.0; 10], [false; 10], [false; 10]);
+        let mut to_move = [0; 10];
+        set.chosen = vec![go9::Move::Pass; 10];
+        let out = StepOutputs::new(
+            &mut observations,
+            &mut masks,
+            &mut rewards,
+            &mut terminated,
+            &mut truncated,
+            &mut to_move,
+        );
+        let whole = Block {
+            games: &mut set.games,
+            legal: &mut set.legal,
+            chosen: &set.chosen,
+            obs_len,
+            num_actions,
+            out,
+        };
+        assert_eq!(whole.lanes(), 10);
+        let (head, tail) = whole.split_at(3);
+        assert_eq!((head.lanes(), tail.lanes()), (3, 7));
+        for (block, lanes) in [(&head, 3), (&tail, 7)] {
+            assert_eq!(block.legal.len(), lanes * num_actions);
+            assert_eq!(block.chosen.len(), lanes);
+            assert_eq!(block.out.observations.len(), lanes * obs_len);
+            assert_eq!(block.out.masks.len(), lanes * num_actions);
+            assert_eq!(block.out.rewards.len(), lanes);
+            assert_eq!(block.out.terminated.len(), lanes);
+            assert_eq!(block.out.truncated.len(), lanes);
+            assert_eq!(block.out.to_move.len(), lanes);
+        }
+    }
+}

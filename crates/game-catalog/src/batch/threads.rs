@@ -150,7 +150,7 @@ impl Threads {
                 // thread the system is not running (more busy threads than cores) would
                 // hold the caller spinning for whole time slices.
                 let waited = std::time::Instant::now();
-                while finished.load(Ordering::Acquire) < helpers && waited.elapsed() < CALLER_SPIN {
+                while still_waiting(finished.load(Ordering::Acquire), helpers, waited.elapsed()) {
                     for _ in 0..8 {
                         std::hint::spin_loop();
                     }
@@ -161,6 +161,14 @@ impl Threads {
         }
         work(whole, own_scratch, false);
     }
+}
+
+/// Whether the caller, its own blocks done, spins on while `finished` of the step's
+/// `helpers` pool threads are done after it `waited`: until they all are, or for
+/// [`CALLER_SPIN`] at most.
+#[cfg(not(target_arch = "wasm32"))]
+fn still_waiting(finished: usize, helpers: usize, waited: std::time::Duration) -> bool {
+    finished < helpers && waited < CALLER_SPIN
 }
 
 /// A range of lanes that can be cut in two, as [`Threads::run`] hands them out (on
@@ -392,6 +400,18 @@ mod tests {
             take(&Mutex::new(Some(5..5)), Take::Front),
             None,
             "nothing in an empty run"
+        );
+    }
+
+    #[test]
+    fn the_caller_waits_for_the_pool_threads_until_they_are_done_or_a_while_has_passed() {
+        let moment = Duration::from_micros(1);
+        assert!(still_waiting(0, 1, moment));
+        assert!(still_waiting(2, 3, moment));
+        assert!(!still_waiting(1, 1, moment), "every pool thread is done");
+        assert!(
+            !still_waiting(0, 1, CALLER_SPIN),
+            "it has waited long enough"
         );
     }
 
