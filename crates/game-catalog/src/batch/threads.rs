@@ -85,9 +85,9 @@ impl Threads {
     /// 35 µs against 40 µs on one, and 26 µs with runs.) A block is cut off its run when
     /// it is taken, under the run's lock, which only the run's own thread takes until
     /// another comes to help: each lock the other thread took last moves a cache line
-    /// from core to core, and on this project's virtual machine a core's line reaches the
-    /// other in anything from 30 to 200 ns as the host moves the two (docs/python.md, "On
-    /// every core").
+    /// from core to core, and on this project's virtual machine a line's round trip
+    /// between the two cores took 50 to 80 ns at some moments and 310 to 370 ns at others
+    /// as the host moved them (docs/python.md, "On every core").
     ///
     /// [`count`]: Threads::count
     pub fn run<B, S, F>(&self, whole: B, scratch: &mut [S], work: F)
